@@ -1,0 +1,125 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
+import type { Ledger } from '../credits/ledger.js';
+import { InvalidInputError } from '../errors.js';
+import { ACCESS_COOKIE, ownOrigin, REFRESH_COOKIE, type AuthHooks } from '../http/auth.js';
+import { ErrorDetail, FieldErrors, plainJsonSerializer } from '../http/schema.js';
+import type { App } from '../http/server.js';
+import { Activation, Logout, ResendActivationRequest, TokenObtainPair, TokenRefresh, TokenVerify, User, UserCreate } from './schemas.js';
+import type { AccountService } from './service.js';
+import type { TokenPair } from './tokens.js';
+
+export interface AccountRouteDeps {
+  readonly accounts: AccountService;
+  readonly ledger: Ledger;
+  readonly auth: AuthHooks;
+  readonly cookieSecure: boolean;
+  readonly publicUrl: string | undefined;
+  readonly accessLifetime: number;
+  readonly refreshLifetime: number;
+}
+
+const tags = ['auth'];
+const errors = { 400: Type.Ref(FieldErrors), 401: Type.Ref(ErrorDetail) };
+
+export function registerAccountRoutes(app: App, deps: AccountRouteDeps): void {
+  const { accounts, auth } = deps;
+  const cookieBase = { httpOnly: true, sameSite: 'lax', secure: deps.cookieSecure } as const;
+
+  function setTokenCookies(reply: FastifyReply, pair: TokenPair): void {
+    reply.setCookie(ACCESS_COOKIE, pair.access, { ...cookieBase, path: '/api/v1', maxAge: deps.accessLifetime });
+    reply.setCookie(REFRESH_COOKIE, pair.refresh, { ...cookieBase, path: '/api/v1/auth', maxAge: deps.refreshLifetime });
+  }
+
+  app.post(
+    '/api/v1/auth/users/',
+    { serializerCompiler: plainJsonSerializer, schema: { tags, summary: 'Register an account (inactive until activated by mail)', body: Type.Ref(UserCreate), response: { 201: Type.Unsafe<{ id: number; email: string }>(Type.Ref(UserCreate)), 400: Type.Ref(FieldErrors) } } },
+    async (request, reply) => {
+      const origin = deps.publicUrl ?? ownOrigin(request);
+      const user = await accounts.register({ email: request.body.email, password: request.body.password, origin });
+      return reply.code(201).send(user);
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/users/activation/',
+    { schema: { tags, summary: 'Activate an account with the mailed uid and token', body: Type.Ref(Activation), response: { 204: Type.Null({ description: 'No response body' }), 400: Type.Ref(FieldErrors), 403: Type.Ref(ErrorDetail) } } },
+    async (request, reply) => {
+      await accounts.activate(request.body.uid, request.body.token);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/v1/auth/users/me/',
+    { onRequest: auth.requireUser, schema: { tags, summary: 'The current user and credit balance', security: [{ jwtAuth: [] }], response: { 200: Type.Ref(User), 401: Type.Ref(ErrorDetail) } } },
+    async (request) => {
+      const user = request.user!;
+      return { id: user.id, email: user.email, is_active: user.is_active === 1, date_joined: user.date_joined, credits_remaining: await deps.ledger.balance(user.id) };
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/jwt/create/',
+    { serializerCompiler: plainJsonSerializer, schema: { tags, summary: 'Log in', body: Type.Ref(TokenObtainPair), response: { 200: Type.Ref(TokenObtainPair), ...errors } } },
+    async (request, reply) => {
+      const pair = await accounts.login(request.body.email, request.body.password);
+      setTokenCookies(reply, pair);
+      return { refresh: pair.refresh, access: pair.access };
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/jwt/refresh/',
+    { serializerCompiler: plainJsonSerializer, schema: { tags, summary: 'Rotate the refresh token and get a new access token', body: Type.Ref(TokenRefresh), response: { 200: Type.Ref(TokenRefresh), ...errors } } },
+    async (request, reply) => {
+      let token = request.body.refresh;
+      if (!token) {
+        token = request.cookies[REFRESH_COOKIE];
+        if (!token) throw InvalidInputError.field('refresh', 'This field is required.');
+        auth.checkCsrf(request);
+      }
+      const pair = await accounts.refresh(token);
+      setTokenCookies(reply, pair);
+      return { access: pair.access, refresh: pair.refresh };
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/jwt/verify/',
+    { schema: { tags, summary: 'Say whether a token is valid', body: Type.Ref(TokenVerify), response: { 200: Type.Object({}), ...errors } } },
+    async (request) => {
+      await accounts.verify(request.body.token);
+      return {};
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/logout/',
+    { onRequest: auth.requireUser, schema: { tags, summary: 'Log out: blacklist the refresh token and clear the cookies', security: [{ jwtAuth: [] }], body: Type.Ref(Logout), response: { 204: Type.Null({ description: 'No response body' }), 401: Type.Ref(ErrorDetail) } } },
+    async (request, reply) => {
+      await accounts.logout(request.user!.id, request.body.refresh || request.cookies[REFRESH_COOKIE]);
+      reply.clearCookie(ACCESS_COOKIE, { ...cookieBase, path: '/api/v1' });
+      reply.clearCookie(REFRESH_COOKIE, { ...cookieBase, path: '/api/v1/auth' });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/resend-activation/',
+    {
+      onRequest: auth.optionalUser,
+      schema: {
+        tags,
+        summary: 'Send the activation mail again',
+        security: [{ jwtAuth: [] }, {}],
+        body: Type.Ref(ResendActivationRequest),
+        response: { 204: Type.Null({ description: 'Activation email queued' }), 400: Type.Ref(FieldErrors), 403: Type.Ref(ErrorDetail), 429: Type.Ref(ErrorDetail) },
+      },
+    },
+    async (request, reply) => {
+      await accounts.resendActivation(request.body.email, request.ip, deps.publicUrl ?? ownOrigin(request));
+      return reply.code(204).send(null);
+    },
+  );
+}

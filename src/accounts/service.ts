@@ -1,0 +1,203 @@
+import type { Kysely } from 'kysely';
+import type { Rate } from '../config/index.js';
+import type { Ledger } from '../credits/ledger.js';
+import type { Database } from '../db/schema.js';
+import { AuthenticationError, InvalidInputError, PermissionDeniedError, ThrottledError } from '../errors.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { RateLimiter } from '../throttle/rate-limiter.js';
+import type { ActivationTokens } from './activation.js';
+import { passwordProblems, type PasswordHasher } from './passwords.js';
+import { TokenError, type TokenClaims, type TokenSigner } from './tokens.js';
+import { isLocked, normaliseEmail, type UserRow, type UserStore } from './users.js';
+
+export const NO_ACTIVE_ACCOUNT = 'No active account found with the given credentials';
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface AccountSettings {
+  readonly lockoutAttempts: number;
+  readonly lockoutSeconds: number;
+  readonly signupCredits: number;
+  readonly activationUrl: string;
+  readonly resendEmailRate: Rate;
+  readonly resendIpRate: Rate;
+}
+
+export interface AccountDeps {
+  readonly db: Kysely<Database>;
+  readonly users: UserStore;
+  readonly passwords: PasswordHasher;
+  readonly tokens: TokenSigner;
+  readonly activation: ActivationTokens;
+  readonly mailer: Mailer;
+  readonly ledger: Ledger;
+  readonly limiter: RateLimiter;
+  readonly settings: AccountSettings;
+  readonly now: () => Date;
+  readonly onMailError: (error: unknown) => void;
+}
+
+/** The body simplejwt gives for a token that fails validation. */
+export const tokenNotValid = (message: string) => new AuthenticationError({ detail: message, code: 'token_not_valid' });
+
+export type AccountService = ReturnType<typeof createAccountService>;
+
+export function createAccountService(deps: AccountDeps) {
+  const { users, passwords, tokens, activation, settings, now } = deps;
+
+  async function sendActivation(user: UserRow, origin: string): Promise<void> {
+    const link = settings.activationUrl
+      .replace('{origin}', origin)
+      .replace('{uid}', activation.uidFor(user.id))
+      .replace('{token}', activation.tokenFor(user));
+    await deps.mailer.send({
+      to: user.email,
+      subject: 'Activate your Quarry account',
+      text: `Welcome to Quarry.\n\nOpen this link to activate your account:\n${link}\n\nOr POST {"uid": "${activation.uidFor(user.id)}", "token": "${activation.tokenFor(user)}"} to /api/v1/auth/users/activation/.\n`,
+    });
+  }
+
+  async function isBlacklisted(jti: string): Promise<boolean> {
+    const row = await deps.db.selectFrom('blacklisted_tokens').select('jti').where('jti', '=', jti).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Blacklists a refresh token; false when it was blacklisted already (a concurrent rotation won). */
+  async function blacklist(claims: TokenClaims): Promise<boolean> {
+    const inserted = await deps.db
+      .insertInto('blacklisted_tokens')
+      .values({ jti: claims.jti, user_id: claims.userId, expires_at: claims.expiresAt.toISOString(), blacklisted_at: now().toISOString() })
+      .onConflict((oc) => oc.column('jti').doNothing())
+      .returning('jti')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  async function verifyRefresh(token: string): Promise<TokenClaims> {
+    try {
+      const claims = await tokens.verify(token, 'refresh');
+      if (await isBlacklisted(claims.jti)) throw new TokenError('Token is blacklisted');
+      return claims;
+    } catch (error) {
+      if (error instanceof TokenError) throw tokenNotValid(error.message);
+      throw error;
+    }
+  }
+
+  return {
+    /** Creates a user. Without `active`, the user is inactive until the mailed link is used. */
+    async register(input: { email: string; password: string; origin: string; active?: boolean; credits?: number }) {
+      const email = normaliseEmail(input.email);
+      const problems: Record<string, string[]> = {};
+      if (!EMAIL.test(email) || email.length > 254) problems.email = ['Enter a valid email address.'];
+      const weak = passwordProblems(input.password, email);
+      if (weak.length > 0) problems.password = weak;
+      if (Object.keys(problems).length > 0) throw new InvalidInputError(problems);
+      const user = await users.insert({ email, passwordHash: await passwords.hash(input.password), isActive: input.active ?? false, now: now() });
+      if (!user) throw InvalidInputError.field('email', 'user with this email already exists.');
+      if (input.credits) await deps.ledger.credit(user.id, input.credits, { kind: 'grant', note: 'granted at creation', idempotencyKey: `created:${user.id}` });
+      if (!user.is_active) await sendActivation(user, input.origin).catch(deps.onMailError);
+      return { id: user.id, email: user.email };
+    },
+
+    async activate(uid: string, token: string) {
+      const id = activation.userIdFrom(uid);
+      const user = id === undefined ? undefined : await users.byId(id);
+      if (!user) throw InvalidInputError.field('uid', "Invalid user id or user doesn't exist.");
+      if (!activation.isValid(user, token)) throw InvalidInputError.field('token', 'Invalid token for given user.');
+      if (!(await users.activate(user.id))) throw new PermissionDeniedError('Stale token for given user.');
+      if (settings.signupCredits > 0) {
+        await deps.ledger.credit(user.id, settings.signupCredits, { kind: 'grant', note: 'signup credits', idempotencyKey: `signup:${user.id}` });
+      }
+    },
+
+    async resendActivation(email: string, clientAddress: string, origin: string) {
+      const normalised = normaliseEmail(email);
+      const [byEmail, byAddress] = await Promise.all([
+        deps.limiter.take(`resend:email:${normalised}`, settings.resendEmailRate),
+        deps.limiter.take(`resend:ip:${clientAddress}`, settings.resendIpRate),
+      ]);
+      if (!byEmail.allowed || !byAddress.allowed) {
+        throw new ThrottledError(Math.max(byEmail.retryAfterSeconds, byAddress.retryAfterSeconds), true);
+      }
+      const user = await users.byEmail(normalised);
+      if (!user) throw InvalidInputError.field('email', 'User with given email does not exist.');
+      if (isLocked(user, now())) throw new PermissionDeniedError('This account is locked.');
+      if (user.is_active) throw InvalidInputError.field('email', 'This account is already active.');
+      await sendActivation(user, origin);
+    },
+
+    /** simplejwt's TokenObtainPair; every path spends one password verification. */
+    async login(email: string, password: string) {
+      const user = await users.byEmail(email);
+      if (!user) {
+        await passwords.burn(password);
+        throw new AuthenticationError({ detail: NO_ACTIVE_ACCOUNT });
+      }
+      const ok = await passwords.verify(user.password_hash, password);
+      const at = now();
+      if (isLocked(user, at)) throw new AuthenticationError({ detail: NO_ACTIVE_ACCOUNT });
+      if (!ok) {
+        await users.recordFailedLogin(user.id, settings.lockoutAttempts, new Date(at.getTime() + settings.lockoutSeconds * 1000));
+        throw new AuthenticationError({ detail: NO_ACTIVE_ACCOUNT });
+      }
+      if (!user.is_active) throw new AuthenticationError({ detail: NO_ACTIVE_ACCOUNT });
+      await users.recordLogin(user.id, at);
+      return tokens.issuePair(user.id);
+    },
+
+    /** Rotates: the old refresh token is blacklisted and a new pair is issued. */
+    async refresh(refreshToken: string) {
+      const claims = await verifyRefresh(refreshToken);
+      const user = await users.byId(claims.userId);
+      if (!user || !user.is_active || isLocked(user, now())) throw new AuthenticationError({ detail: 'No active account found for the given token.' });
+      if (!(await blacklist(claims))) throw tokenNotValid('Token is blacklisted');
+      return tokens.issuePair(user.id);
+    },
+
+    /** Says only whether the token is valid (any type). */
+    async verify(token: string) {
+      let claims: TokenClaims;
+      try {
+        claims = await tokens.verify(token);
+      } catch (error) {
+        if (error instanceof TokenError) throw tokenNotValid(error.message);
+        throw error;
+      }
+      if (claims.tokenType === 'refresh' && (await isBlacklisted(claims.jti))) {
+        throw new InvalidInputError({ non_field_errors: ['Token is blacklisted'] });
+      }
+    },
+
+    /** Blacklists the user's refresh token when one is given and valid; logout itself never fails. */
+    async logout(userId: number, refreshToken: string | undefined) {
+      if (!refreshToken) return;
+      const claims = await tokens.verify(refreshToken, 'refresh').catch(() => undefined);
+      if (claims && claims.userId === userId) await blacklist(claims);
+    },
+
+    /** Resolves an access token to its active user, with simplejwt's failure bodies. */
+    async authenticateAccess(token: string): Promise<UserRow> {
+      let claims: TokenClaims;
+      try {
+        claims = await tokens.verify(token, 'access');
+      } catch (error) {
+        if (!(error instanceof TokenError)) throw error;
+        throw new AuthenticationError({
+          detail: 'Given token not valid for any token type',
+          code: 'token_not_valid',
+          messages: [{ token_class: 'AccessToken', token_type: 'access', message: error.message }],
+        });
+      }
+      const user = await users.byId(claims.userId);
+      if (!user) throw new AuthenticationError({ detail: 'User not found', code: 'user_not_found' });
+      if (!user.is_active) throw new AuthenticationError({ detail: 'User is inactive', code: 'user_inactive' });
+      return user;
+    },
+
+    async setLocked(email: string, locked: boolean) {
+      const user = await users.byEmail(email);
+      if (!user) throw InvalidInputError.field('email', 'User with given email does not exist.');
+      await users.setLockedUntil(user.id, locked ? new Date('9999-12-31T00:00:00.000Z') : null);
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError, readRawConfig, type Config, type RawConfig } from './index.js';
+
+interface StoredSecrets {
+  jwtSigningKey?: string;
+  keyEncryptionSecret?: string;
+}
+
+const SECRET_SETTINGS = [
+  ['jwtSigningKey', 'JWT_SIGNING_KEY'],
+  ['keyEncryptionSecret', 'KEY_ENCRYPTION_SECRET'],
+] as const;
+
+/**
+ * Fills in missing secrets. In production a missing secret stops the process; in
+ * development it is generated once and kept in `DATA_DIR/secrets.json` (mode 0600),
+ * so tokens and revealable keys survive restarts.
+ */
+export function resolveSecrets(raw: RawConfig): Config {
+  const missing = SECRET_SETTINGS.filter(([key]) => !raw[key]);
+  let stored: StoredSecrets = {};
+  if (missing.length > 0) {
+    if (raw.nodeEnv === 'production') {
+      throw new ConfigError(missing[0]![1], 'required when NODE_ENV=production');
+    }
+    stored = loadOrCreateSecrets(raw.dataDir, missing.map(([key]) => key));
+  }
+  const cookieSecure = raw.cookieSecure === undefined ? raw.nodeEnv === 'production' : /^(true|1|yes|on)$/i.test(raw.cookieSecure);
+  return {
+    ...raw,
+    jwtSigningKey: raw.jwtSigningKey ?? stored.jwtSigningKey!,
+    keyEncryptionSecret: raw.keyEncryptionSecret ?? stored.keyEncryptionSecret,
+    cookieSecure,
+  };
+}
+
+function loadOrCreateSecrets(dataDir: string, needed: readonly (keyof StoredSecrets)[]): StoredSecrets {
+  const file = join(dataDir, 'secrets.json');
+  let stored: StoredSecrets = {};
+  try {
+    stored = JSON.parse(readFileSync(file, 'utf8')) as StoredSecrets;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new ConfigError('DATA_DIR', `cannot read ${file}: ${(error as Error).message}`);
+    }
+  }
+  const absent = needed.filter((key) => !stored[key]);
+  if (absent.length > 0) {
+    for (const key of absent) stored[key] = randomBytes(32).toString('base64url');
+    try {
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(file, JSON.stringify(stored, null, 2) + '\n', { mode: 0o600 });
+    } catch (error) {
+      throw new ConfigError('DATA_DIR', `cannot write ${file}: ${(error as Error).message}`);
+    }
+  }
+  return stored;
+}
+
+/** Reads and validates the whole configuration once, at start. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return resolveSecrets(readRawConfig(env));
+}

@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  readonly db: Kysely<Database>;
+  readonly dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** `postgres://…`; unset → SQLite at `sqliteFile`. */
+  readonly url?: string | undefined;
+  readonly sqliteFile: string;
+  readonly poolSize?: number;
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  return openSqlite(options.sqliteFile);
+}
+
+function openPostgres(url: string, max: number): DatabaseHandle {
+  // Counts and bigint ids arrive as strings by default; credits stay far below 2^53.
+  const types = {
+    getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+      oid === INT8_OID || oid === NUMERIC_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format),
+  };
+  const pool = new pg.Pool({ connectionString: url, max, types });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  // Several processes may share one file: wait for a writer instead of failing at once.
+  sqlite.pragma('busy_timeout = 10000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

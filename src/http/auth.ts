@@ -1,0 +1,107 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRow } from '../accounts/users.js';
+import { AuthenticationError, PermissionDeniedError } from '../errors.js';
+import type { AuthenticatedKey } from '../keys/service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: UserRow | null;
+    apiKey: AuthenticatedKey | null;
+    /** How the user was authenticated; cookie-authenticated unsafe requests need a trusted Origin. */
+    authVia: 'header' | 'cookie' | null;
+  }
+}
+
+export const ACCESS_COOKIE = 'access';
+export const REFRESH_COOKIE = 'refresh';
+export const AUTH_HEADER_TYPES = ['Bearer', 'JWT'] as const;
+export const WWW_AUTHENTICATE = 'Bearer realm="api"';
+export const INVALID_API_KEY = 'Invalid or inactive API key.';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface AuthDeps {
+  authenticateAccess(token: string): Promise<UserRow>;
+  authenticateKey(secret: string): Promise<AuthenticatedKey | undefined>;
+  /** Origins trusted for cookie-authenticated unsafe requests, besides the request's own. */
+  readonly trustedOrigins: readonly string[];
+}
+
+export type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export interface AuthHooks {
+  /** Token authentication (`jwtAuth`): Authorization `Bearer`/`JWT`, or the access cookie. */
+  readonly requireUser: Hook;
+  /** Token authentication when credentials are present; anonymous otherwise. A bad token is still 401. */
+  readonly optionalUser: Hook;
+  /** `X-API-KEY` authentication for metered endpoints. */
+  readonly requireApiKey: Hook;
+  /** The strict Origin check applied to unsafe requests that rely on cookies. */
+  checkCsrf(request: FastifyRequest): void;
+}
+
+/** Extracts an access token the way simplejwt does, falling back to the HttpOnly cookie. */
+function credentialsOf(request: FastifyRequest): { token: string; via: 'header' | 'cookie' } | undefined {
+  const header = request.headers.authorization;
+  if (header) {
+    const parts = header.split(' ').filter((p) => p !== '');
+    if (parts.length > 0 && (AUTH_HEADER_TYPES as readonly string[]).includes(parts[0]!)) {
+      if (parts.length !== 2) {
+        throw new AuthenticationError({ detail: 'Authorization header must contain two space-delimited values', code: 'bad_authorization_header' });
+      }
+      return { token: parts[1]!, via: 'header' };
+    }
+  }
+  const cookie = request.cookies[ACCESS_COOKIE];
+  return cookie ? { token: cookie, via: 'cookie' } : undefined;
+}
+
+export function ownOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+export function createAuthHooks(deps: AuthDeps): AuthHooks {
+  function checkCsrf(request: FastifyRequest): void {
+    if (SAFE_METHODS.has(request.method)) return;
+    const trusted = new Set([ownOrigin(request), ...deps.trustedOrigins]);
+    const origin = request.headers.origin;
+    if (origin) {
+      if (!trusted.has(origin)) throw new PermissionDeniedError(`CSRF Failed: Origin checking failed - ${origin} does not match any trusted origins.`);
+      return;
+    }
+    const referer = request.headers.referer;
+    if (!referer) throw new PermissionDeniedError('CSRF Failed: Referer checking failed - no Referer.');
+    let refererOrigin: string;
+    try {
+      refererOrigin = new URL(referer).origin;
+    } catch {
+      throw new PermissionDeniedError('CSRF Failed: Referer checking failed - Referer is malformed.');
+    }
+    if (!trusted.has(refererOrigin)) throw new PermissionDeniedError(`CSRF Failed: Referer checking failed - ${refererOrigin} does not match any trusted origins.`);
+  }
+
+  async function authenticate(request: FastifyRequest): Promise<void> {
+    const credentials = credentialsOf(request);
+    if (!credentials) return;
+    request.user = await deps.authenticateAccess(credentials.token);
+    request.authVia = credentials.via;
+    if (credentials.via === 'cookie') checkCsrf(request);
+  }
+
+  return {
+    checkCsrf,
+    async requireUser(request) {
+      await authenticate(request);
+      if (!request.user) throw new AuthenticationError({ detail: 'Authentication credentials were not provided.' });
+    },
+    async optionalUser(request) {
+      await authenticate(request);
+    },
+    async requireApiKey(request) {
+      const secret = request.headers['x-api-key'];
+      const key = typeof secret === 'string' && secret !== '' ? await deps.authenticateKey(secret.trim()) : undefined;
+      if (!key) throw new AuthenticationError({ detail: INVALID_API_KEY });
+      request.apiKey = key;
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { InsufficientCreditsError } from '../credits/ledger.js';
+import { AuthenticationError, InvalidInputError, NotFoundError, PermissionDeniedError, ThrottledError } from '../errors.js';
+import { ApiError, detail, type ErrorMapper } from './errors.js';
+
+export interface CoreErrorOptions {
+  /** Relative path of the plans page, shown in the 402 body. */
+  readonly upgradeUrl: string;
+  readonly authenticateHeader: string;
+}
+
+/** The table from shared domain errors to HTTP answers. */
+export function coreErrorMapper(options: CoreErrorOptions): ErrorMapper {
+  return (error) => {
+    if (error instanceof InvalidInputError) return new ApiError(400, error.fields);
+    if (error instanceof NotFoundError) return detail(404, error.message);
+    if (error instanceof AuthenticationError) return new ApiError(401, error.body, { 'www-authenticate': options.authenticateHeader });
+    if (error instanceof PermissionDeniedError) return detail(403, error.message);
+    if (error instanceof ThrottledError) {
+      const wait = Math.max(1, Math.ceil(error.waitSeconds));
+      const text = error.withWait ? `Request was throttled. Expected available in ${wait} second${wait === 1 ? '' : 's'}.` : 'Request was throttled.';
+      return detail(429, text, { 'retry-after': String(wait) });
+    }
+    if (error instanceof InsufficientCreditsError) {
+      return new ApiError(402, { error: 'Insufficient credits', credits_remaining: error.creditsRemaining, upgrade_url: options.upgradeUrl });
+    }
+    return undefined;
+  };
+}

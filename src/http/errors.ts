@@ -1,0 +1,30 @@
+/**
+ * An error that already knows its HTTP answer. Domain code throws its own errors;
+ * the composition root maps them to ApiError once, at the edge (see `ErrorMapper`).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(typeof body === 'object' && body !== null && 'detail' in body ? String(body.detail) : `HTTP ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+/** Turns a domain error into its HTTP answer, or says it does not know the error. */
+export type ErrorMapper = (error: unknown) => ApiError | undefined;
+
+export type FieldErrors = { [field: string]: string[] | FieldErrors };
+
+export const detail = (status: number, text: string, headers?: Record<string, string>) => new ApiError(status, { detail: text }, headers);
+
+export const notFound = () => detail(404, 'Not found.');
+
+/** A DRF field error: `{"field": ["message"]}`. */
+export const fieldError = (field: string, message: string) => new ApiError(400, { [field]: [message] });
+
+export const validationError = (errors: FieldErrors) => new ApiError(400, errors);
+
+export const serverFailure = () => new ApiError(500, { error: 'Something went wrong' });

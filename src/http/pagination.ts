@@ -1,0 +1,51 @@
+import type { FastifyRequest } from 'fastify';
+import { NotFoundError } from '../errors.js';
+
+export interface Page {
+  readonly number: number;
+  readonly offset: number;
+  readonly size: number;
+}
+
+export interface Paginated<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+/**
+ * DRF's PageNumberPagination: `?page=N` (or `last`); a page that is not a positive integer or
+ * lies beyond the last page is `404 {"detail": "Invalid page."}`, except an empty first page.
+ */
+export async function paginate<T>(
+  request: FastifyRequest,
+  size: number,
+  count: () => Promise<number>,
+  load: (offset: number, limit: number) => Promise<T[]>,
+): Promise<Paginated<T>> {
+  const raw = (request.query as Record<string, unknown> | undefined)?.page;
+  const total = await count();
+  const lastPage = Math.max(1, Math.ceil(total / size));
+  let number = 1;
+  if (raw !== undefined && raw !== '') {
+    if (raw === 'last') number = lastPage;
+    else if (typeof raw === 'string' && /^\d{1,9}$/.test(raw)) number = Number(raw);
+    else throw new NotFoundError('Invalid page.');
+  }
+  if (number < 1 || number > lastPage) throw new NotFoundError('Invalid page.');
+  const results = await load((number - 1) * size, size);
+  return {
+    count: total,
+    next: number < lastPage ? pageUrl(request, number + 1) : null,
+    previous: number > 1 ? pageUrl(request, number - 1) : null,
+    results,
+  };
+}
+
+function pageUrl(request: FastifyRequest, page: number): string {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  if (page === 1) url.searchParams.delete('page');
+  else url.searchParams.set('page', String(page));
+  return url.toString();
+}

@@ -1,0 +1,26 @@
+import { Type, type SchemaOptions, type TSchema, type TUnsafe } from '@sinclair/typebox';
+
+/** A string that must be one of `values`: one `enum` keyword, so a bad value gives DRF's choice message. */
+export const StringEnum = <T extends string>(values: readonly T[], options: SchemaOptions = {}): TUnsafe<T> =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], ...options });
+
+/** OpenAPI 3.0's `nullable`, understood by Ajv and by the response serializer. */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Unsafe<T['static'] | null>({ ...schema, nullable: true });
+
+export const ErrorDetail = Type.Object({ detail: Type.String() }, { $id: 'ErrorDetail', description: 'A DRF error: one human-readable message.' });
+
+export const FieldErrors = Type.Record(Type.String(), Type.Unknown(), {
+  $id: 'FieldErrors',
+  description: 'DRF validation errors: each field name maps to a list of messages (nested objects for nested fields).',
+});
+
+export const ServerError = Type.Object({ error: Type.String() }, { $id: 'ServerError', description: 'An upstream, configuration or server failure.' });
+
+export const sharedSchemas = [ErrorDetail, FieldErrors, ServerError];
+
+/**
+ * For routes whose response component also describes write-only request fields (simplejwt's
+ * `TokenObtainPair`, djoser's `UserCreate`): the component documents the answer, but the
+ * compiled serializer would demand the write-only fields, so these answers are plain JSON.
+ */
+export const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { toDrfErrors, type SchemaError } from './drf-validation.js';
+import { ApiError, detail, notFound, serverFailure, type ErrorMapper } from './errors.js';
+import { RouteTable } from './method-guard.js';
+
+export type App = FastifyInstance<
+  import('node:http').Server,
+  import('node:http').IncomingMessage,
+  import('node:http').ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+export interface HttpServerOptions {
+  readonly logger: FastifyBaseLogger;
+  readonly bodyLimit: number;
+  readonly trustProxy: boolean;
+  /** Domain-error translators, asked in order before an error counts as a server failure. */
+  readonly errorMappers: readonly ErrorMapper[];
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/**
+ * The HTTP server with everything every route shares: body parsing (JSON, form, multipart),
+ * DRF-shaped errors for bad input, 404/405, request ids and the one place errors become answers.
+ */
+export async function createHttpServer(options: HttpServerOptions): Promise<App> {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    bodyLimit: options.bodyLimit,
+    trustProxy: options.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    ajv: {
+      customOptions: { allErrors: true, verbose: true, coerceTypes: false, removeAdditional: false, useDefaults: true, strict: false },
+    },
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: options.bodyLimit });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: options.bodyLimit, files: 0, fields: 100, fieldSize: options.bodyLimit },
+  });
+  registerJsonParser(app);
+
+  const routes = new RouteTable();
+  app.addHook('onRoute', (route) => {
+    routes.add(route.url, Array.isArray(route.method) ? route.method : [route.method]);
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // DRF reads a missing body as `{}`, so required-field errors come out instead of a type error.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.body === null) request.body = {};
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = routes.allowedAt(path);
+    if (allowed.length > 0) {
+      const error = detail(405, `Method "${request.method.toUpperCase()}" not allowed.`, { allow: allowed.join(', ') });
+      return sendApiError(reply, error);
+    }
+    return sendApiError(reply, notFound());
+  });
+
+  app.setErrorHandler(async (error, request, reply) => {
+    const answer = toApiError(error, request, options.errorMappers);
+    if (answer.status >= 500) {
+      request.log.error({ err: error, reqId: request.id }, 'request failed');
+    }
+    return sendApiError(reply, answer);
+  });
+
+  return app;
+}
+
+export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  // Sent as a string so a route's response schema never trims an error body.
+  return reply.code(error.status).type('application/json; charset=utf-8').send(JSON.stringify(error.body));
+}
+
+function registerJsonParser(app: App): void {
+  // Only JSON, forms and multipart are bodies here; anything else is DRF's 415.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, {});
+      return;
+    }
+    try {
+      done(null, JSON.parse(text, refusePrototypeKeys));
+    } catch (error) {
+      done(detail(400, `JSON parse error - ${(error as Error).message}`), undefined);
+    }
+  });
+}
+
+/** A body must not be able to smuggle `__proto__` into objects that later get merged. */
+function refusePrototypeKeys(key: string, value: unknown): unknown {
+  if (key === '__proto__') throw new SyntaxError(`Object contains forbidden key "${key}"`);
+  return value;
+}
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error && typeof (error as FastifyError).code === 'string';
+}
+
+function toApiError(error: unknown, request: FastifyRequest, mappers: readonly ErrorMapper[]): ApiError {
+  if (error instanceof ApiError) return error;
+  for (const mapper of mappers) {
+    const mapped = mapper(error);
+    if (mapped) return mapped;
+  }
+  if (!isFastifyError(error)) return serverFailure();
+
+  if (error.validation) {
+    if (error.validationContext === 'params') return notFound();
+    return new ApiError(400, toDrfErrors(error.validation as unknown as SchemaError[]));
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return detail(415, `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.`);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_FILES_LIMIT':
+      return detail(413, 'Request body is too large.');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return detail(400, `JSON parse error - ${error.message}`);
+    default:
+      break;
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return detail(status, status === 415 ? `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.` : 'Malformed request.');
+  return serverFailure();
+}

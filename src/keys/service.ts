@@ -1,0 +1,138 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { InvalidInputError, NotFoundError } from '../errors.js';
+import { createSecretBox, digestOf, displayPrefix, generateSecret, looksLikeSecret, sameDigest } from './secrets.js';
+import { createKeyStore, type KeyRow } from './store.js';
+
+export interface KeyView {
+  readonly id: number;
+  readonly name: string;
+  readonly prefix: string;
+  readonly created: string;
+  readonly last_used: string | null;
+  readonly is_active: boolean;
+  readonly revealable: boolean;
+}
+
+export interface KeyWithSecret extends KeyView {
+  readonly key: string;
+}
+
+export interface AuthenticatedKey {
+  readonly keyId: number;
+  readonly userId: number;
+}
+
+/** A key created without encrypted storage has no ciphertext to reveal. */
+export class KeyNotRevealableError extends Error {
+  constructor() {
+    super('This key was created without encrypted storage and cannot be revealed. Reset it to get a new key.');
+    this.name = 'KeyNotRevealableError';
+  }
+}
+
+export interface KeyServiceOptions {
+  readonly db: Kysely<Database>;
+  /** Unset → keys are stored as digests only ("legacy": they cannot be revealed). */
+  readonly encryptionSecret: string | undefined;
+  readonly maxKeysPerAccount: number;
+  readonly now: () => Date;
+}
+
+export type KeyService = ReturnType<typeof createKeyService>;
+
+export function createKeyService(options: KeyServiceOptions) {
+  const { db, now } = options;
+  const box = options.encryptionSecret ? createSecretBox(options.encryptionSecret) : undefined;
+  const store = createKeyStore(db);
+  // last_used is written in batches: a write per request would make every metered call a write.
+  const pendingUse = new Map<number, string>();
+
+  const view = (row: KeyRow): KeyView => ({
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    created: row.created,
+    last_used: pendingUse.get(row.id) ?? row.last_used,
+    is_active: row.is_active === 1,
+    revealable: row.ciphertext !== null,
+  });
+
+  async function issue(executor: Kysely<Database>, userId: number, name: string): Promise<KeyWithSecret> {
+    const scoped = createKeyStore(executor);
+    const secret = generateSecret();
+    const row = await scoped.insert({ user_id: userId, name, prefix: displayPrefix(secret), digest: digestOf(secret), is_active: 1, created: now().toISOString() });
+    if (!box) return { ...view(row), key: secret };
+    const ciphertext = box.seal(secret, row.id);
+    await scoped.setCiphertext(row.id, ciphertext);
+    return { ...view({ ...row, ciphertext }), key: secret };
+  }
+
+  async function mustFind(userId: number, keyId: number): Promise<KeyRow> {
+    const row = await store.findActive(userId, keyId);
+    if (!row) throw new NotFoundError();
+    return row;
+  }
+
+  return {
+    async create(userId: number, name: string): Promise<KeyWithSecret> {
+      if ((await store.countActive(userId)) >= options.maxKeysPerAccount) {
+        throw InvalidInputError.field('non_field_errors', `An account may hold at most ${options.maxKeysPerAccount} active keys. Revoke one first.`);
+      }
+      return issue(db, userId, name);
+    },
+
+    async list(userId: number, offset: number, limit: number) {
+      const [count, rows] = await Promise.all([store.countActive(userId), store.listActive(userId, offset, limit)]);
+      return { count, results: rows.map(view) };
+    },
+
+    count: (userId: number) => store.countActive(userId),
+
+    get: async (userId: number, keyId: number) => view(await mustFind(userId, keyId)),
+
+    async rename(userId: number, keyId: number, name: string) {
+      const row = await store.rename(userId, keyId, name);
+      if (!row) throw new NotFoundError();
+      return view(row);
+    },
+
+    async revoke(userId: number, keyId: number) {
+      if (!(await store.revoke(userId, keyId, now()))) throw new NotFoundError();
+    },
+
+    /** Revokes the key and issues a new one with the same name, atomically. */
+    async reset(userId: number, keyId: number): Promise<KeyWithSecret> {
+      return db.transaction().execute(async (trx) => {
+        const scoped = createKeyStore(trx);
+        const old = await scoped.findActive(userId, keyId);
+        if (!old || !(await scoped.revoke(userId, keyId, now()))) throw new NotFoundError();
+        return issue(trx, userId, old.name);
+      });
+    },
+
+    async reveal(userId: number, keyId: number): Promise<KeyWithSecret> {
+      const row = await mustFind(userId, keyId);
+      if (!row.ciphertext || !box) throw new KeyNotRevealableError();
+      return { ...view(row), key: box.open(row.ciphertext, row.id) };
+    },
+
+    /** The key behind an `X-API-KEY` value, or undefined when it is unknown, revoked or its owner inactive. */
+    async authenticate(secret: string): Promise<AuthenticatedKey | undefined> {
+      if (!looksLikeSecret(secret)) return undefined;
+      const digest = digestOf(secret);
+      const row = await store.byDigest(digest);
+      if (!row || !sameDigest(row.digest, digest) || row.is_active !== 1 || row.owner_active !== 1) return undefined;
+      pendingUse.set(row.id, now().toISOString());
+      return { keyId: row.id, userId: row.user_id };
+    },
+
+    /** Writes batched last_used times; called on a timer and at shutdown. */
+    async flushLastUsed() {
+      if (pendingUse.size === 0) return;
+      const batch = new Map(pendingUse);
+      pendingUse.clear();
+      await store.touch(batch);
+    },
+  };
+}

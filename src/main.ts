@@ -1,0 +1,41 @@
+import { createApp } from './app.js';
+import { ConfigError } from './config/index.js';
+import { loadConfig } from './config/secrets.js';
+import { createLogger } from './logging.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`quarry: invalid configuration: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const quarry = await createApp(config, { logger });
+  await quarry.app.listen({ host: config.host, port: config.port });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    quarry.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error('quarry: failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
