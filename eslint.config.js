@@ -13,7 +13,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bench/**', 'src/cli/**', 'bin/**', 'test/**'],
+    files: ['bench/**', 'src/cli/**', 'bin/**', 'test/**', 'scripts/**'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -46,3 +46,11 @@ export class ThrottledError extends Error {
     this.name = 'ThrottledError';
   }
 }
+
+/** The request body's media type is not one the endpoint reads. */
+export class UnsupportedMediaTypeError extends Error {
+  constructor(readonly mediaType: string) {
+    super(`Unsupported media type "${mediaType}" in request.`);
+    this.name = 'UnsupportedMediaTypeError';
+  }
+}

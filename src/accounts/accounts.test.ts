@@ -236,13 +236,14 @@ describe('timing', () => {
     };
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 2; i++) {
+    await time(user.email); // warm-up
+    for (let i = 0; i < 5; i++) {
       known.push(await time(user.email));
       unknown.push(await time(`nobody-${i}@example.com`));
     }
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const ratio = median(unknown) / median(known);
-    expect(ratio).toBeGreaterThan(0.4);
-    expect(ratio).toBeLessThan(2.5);
+    expect(ratio).toBeGreaterThan(0.33);
+    expect(ratio).toBeLessThan(3);
   });
 });

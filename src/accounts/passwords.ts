@@ -16,7 +16,9 @@ export interface PasswordHasher {
 }
 
 export function createPasswordHasher(): PasswordHasher {
-  let decoy: Promise<string> | undefined;
+  // Made once, up front, so the first unknown email costs no extra hashing.
+  const decoy = hash('decoy password that never matches', ARGON2);
+  decoy.catch(() => undefined);
   return {
     hash: (password) => hash(password, ARGON2),
     async verify(hashed, password) {
@@ -27,7 +29,6 @@ export function createPasswordHasher(): PasswordHasher {
       }
     },
     async burn(password) {
-      decoy ??= hash('decoy password that never matches', ARGON2);
       await verify(await decoy, password).catch(() => false);
     },
   };

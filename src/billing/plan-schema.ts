@@ -17,10 +17,11 @@ export const PlanBody = Type.Object(
     }),
     currency: Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code.' }),
   },
-  { additionalProperties: false },
+  { $id: 'Plan', additionalProperties: false, description: 'A credit pack on sale.' },
 );
 export type PlanBody = Static<typeof PlanBody>;
 
+/** The list as a value schema (for checks); routes reference the `Plan` component instead. */
 export const PlanListBody = Type.Array(PlanBody);
 export type PlanListBody = Static<typeof PlanListBody>;
 

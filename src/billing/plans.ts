@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PlansFileError } from './errors.js';
+import { minorDigits } from './money.js';
 
 /**
  * A credit pack that can be bought.
@@ -137,11 +138,6 @@ function parsePlan(entry: unknown, at: string, source: string): Plan {
     currency,
     providerPriceIds: Object.freeze(providerPriceIds),
   });
-}
-
-/** The number of minor-unit digits of a currency (2 for USD, 0 for JPY), as ICU knows it. */
-function minorDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
 function parseDecimalPrice(text: string, digits: number): number | undefined {

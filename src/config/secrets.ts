@@ -51,8 +51,10 @@ function loadOrCreateSecrets(dataDir: string, needed: readonly (keyof StoredSecr
     for (const key of absent) stored[key] = randomBytes(32).toString('base64url');
     try {
       mkdirSync(dataDir, { recursive: true });
-      writeFileSync(file, JSON.stringify(stored, null, 2) + '\n', { mode: 0o600 });
+      // Exclusive create: when several processes start at once, the first file wins and all read it.
+      writeFileSync(file, JSON.stringify(stored, null, 2) + '\n', { mode: 0o600, flag: Object.keys(stored).length === absent.length ? 'wx' : 'w' });
     } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return loadOrCreateSecrets(dataDir, needed);
       throw new ConfigError('DATA_DIR', `cannot write ${file}: ${(error as Error).message}`);
     }
   }

@@ -69,6 +69,8 @@ export interface Ledger {
   hold(userId: number, amount: number, input: HoldInput): Promise<Hold>;
   /** Charges `actual` (at most the held amount) and releases the rest; a second settle is a no-op. */
   settle(holdId: string, actual: number): Promise<Settlement>;
+  /** Releases the whole hold without a charge entry: the work failed, so it is not usage. */
+  release(holdId: string): Promise<Settlement>;
   /** Releases holds whose time ran out (their process died before settling). Returns how many. */
   expireHolds(): Promise<number>;
   audit(): Promise<AuditRow[]>;
@@ -110,6 +112,30 @@ export function createLedger(db: Kysely<Database>, now: () => Date = () => new D
       note: ctx.note ?? null,
       created: iso(),
     };
+  }
+
+  function closeHold(holdId: string, actual: number, charge: boolean): Promise<Settlement> {
+    if (!Number.isSafeInteger(actual) || actual < 0) throw new RangeError('charge must be a whole number ≥ 0');
+    return db.transaction().execute(async (trx) => {
+      const hold = await trx
+        .updateTable('holds')
+        .set({ status: 'settled', settled_at: iso() })
+        .where('id', '=', holdId)
+        .where('status', '=', 'open')
+        .returningAll()
+        .executeTakeFirst();
+      if (!hold) {
+        // Settled already, or the sweeper released it: the work is not charged twice.
+        const row = await trx.selectFrom('holds').select('user_id').where('id', '=', holdId).executeTakeFirst();
+        return { charged: 0, balance: row ? await balanceOf(trx, row.user_id) : 0 };
+      }
+      const charged = Math.min(actual, hold.amount);
+      const ctx = { apiKeyId: hold.api_key_id, endpoint: hold.endpoint, requestId: hold.request_id, holdId };
+      const after = (await changeBalance(trx, hold.user_id, hold.amount - charged))!;
+      if (hold.amount > 0) await trx.insertInto('ledger_entries').values(entry(hold.user_id, hold.amount, 'release', after + charged, ctx)).execute();
+      if (charge) await trx.insertInto('ledger_entries').values(entry(hold.user_id, -charged, 'charge', after, ctx)).execute();
+      return { charged, balance: after };
+    });
   }
 
   return {
@@ -170,29 +196,8 @@ export function createLedger(db: Kysely<Database>, now: () => Date = () => new D
       return { id, userId, amount, balance };
     },
 
-    async settle(holdId, actual) {
-      if (!Number.isSafeInteger(actual) || actual < 0) throw new RangeError('charge must be a whole number ≥ 0');
-      return db.transaction().execute(async (trx) => {
-        const hold = await trx
-          .updateTable('holds')
-          .set({ status: 'settled', settled_at: iso() })
-          .where('id', '=', holdId)
-          .where('status', '=', 'open')
-          .returningAll()
-          .executeTakeFirst();
-        if (!hold) {
-          // Settled already, or the sweeper released it: the work is not charged twice.
-          const row = await trx.selectFrom('holds').select('user_id').where('id', '=', holdId).executeTakeFirst();
-          return { charged: 0, balance: row ? await balanceOf(trx, row.user_id) : 0 };
-        }
-        const charged = Math.min(actual, hold.amount);
-        const ctx = { apiKeyId: hold.api_key_id, endpoint: hold.endpoint, requestId: hold.request_id, holdId };
-        const after = (await changeBalance(trx, hold.user_id, hold.amount - charged))!;
-        if (hold.amount > 0) await trx.insertInto('ledger_entries').values(entry(hold.user_id, hold.amount, 'release', after + charged, ctx)).execute();
-        await trx.insertInto('ledger_entries').values(entry(hold.user_id, -charged, 'charge', after, ctx)).execute();
-        return { charged, balance: after };
-      });
-    },
+    settle: (holdId, actual) => closeHold(holdId, actual, true),
+    release: (holdId) => closeHold(holdId, 0, false),
 
     async expireHolds() {
       const stale = await db

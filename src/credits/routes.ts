@@ -1,18 +1,129 @@
 import { Type } from '@sinclair/typebox';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { InvalidInputError } from '../errors.js';
 import type { AuthHooks } from '../http/auth.js';
-import { ErrorDetail } from '../http/schema.js';
+import { paginate } from '../http/pagination.js';
+import { ErrorDetail, FieldErrors, Nullable, StringEnum } from '../http/schema.js';
 import type { App } from '../http/server.js';
 import type { Ledger } from './ledger.js';
+import { usageOf, type UsageGroup } from './usage.js';
 
 export const CreditsBalance = Type.Object({ credits_remaining: Type.Integer() }, { $id: 'CreditsBalance' });
 
-export function registerCreditRoutes(app: App, deps: { ledger: Ledger; auth: AuthHooks }): void {
+export const LedgerEntry = Type.Object(
+  {
+    id: Type.Integer(),
+    amount: Type.Integer({ description: 'Credits added (positive) or taken (negative)' }),
+    kind: StringEnum(['grant', 'purchase', 'hold', 'charge', 'release', 'refund', 'adjustment']),
+    balance_after: Type.Integer(),
+    api_key_id: Nullable(Type.Integer()),
+    endpoint: Nullable(Type.String()),
+    request_id: Nullable(Type.String()),
+    note: Nullable(Type.String()),
+    created: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'LedgerEntry' },
+);
+
+export const PaginatedLedgerEntryList = Type.Object(
+  { count: Type.Integer(), next: Nullable(Type.String({ format: 'uri' })), previous: Nullable(Type.String({ format: 'uri' })), results: Type.Array(Type.Ref(LedgerEntry)) },
+  { $id: 'PaginatedLedgerEntryList' },
+);
+
+const UsageBucket = Type.Object({
+  day: Type.Optional(Type.String()),
+  key_id: Type.Optional(Nullable(Type.Integer())),
+  endpoint: Type.Optional(Nullable(Type.String())),
+  requests: Type.Integer(),
+  credits: Type.Integer(),
+});
+
+export const Usage = Type.Object(
+  {
+    from: Type.String({ format: 'date-time' }),
+    to: Type.String({ format: 'date-time' }),
+    group: StringEnum(['day', 'key', 'endpoint']),
+    total: Type.Object({ requests: Type.Integer(), credits: Type.Integer() }),
+    results: Type.Array(UsageBucket),
+  },
+  { $id: 'Usage', description: 'Completed metered requests and the credits they cost, from the ledger.' },
+);
+
+export const creditSchemas = [CreditsBalance, LedgerEntry, PaginatedLedgerEntryList, Usage];
+
+const DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
+
+/** `from`/`to` as dates or UTC datetimes; a bare `to` date includes that whole day. */
+function parseBound(field: string, raw: string | undefined, fallback: Date, endOfDay: boolean): Date {
+  if (raw === undefined || raw === '') return fallback;
+  const value = DATE.test(raw) ? new Date(raw.length === 10 ? `${raw}T00:00:00.000Z` : raw) : new Date(NaN);
+  if (Number.isNaN(value.getTime())) throw InvalidInputError.field(field, 'Enter a valid date (YYYY-MM-DD) or UTC datetime.');
+  return endOfDay && raw.length === 10 ? new Date(value.getTime() + 86_400_000) : value;
+}
+
+export function registerCreditRoutes(app: App, deps: { ledger: Ledger; auth: AuthHooks; db: Kysely<Database>; pageSize: number; now: () => Date }): void {
+  const tags = ['credits'];
   app.get(
     '/api/v1/account/credits/',
     {
       onRequest: deps.auth.requireApiKey,
-      schema: { tags: ['credits'], summary: 'The balance of the account that owns the API key', security: [{ ApiKeyAuth: [] }], response: { 200: Type.Ref(CreditsBalance), 401: Type.Ref(ErrorDetail) } },
+      schema: { tags, summary: 'The balance of the account that owns the API key', security: [{ ApiKeyAuth: [] }], response: { 200: Type.Ref(CreditsBalance), 401: Type.Ref(ErrorDetail) } },
     },
     async (request) => ({ credits_remaining: await deps.ledger.balance(request.apiKey!.userId) }),
+  );
+
+  app.get(
+    '/api/v1/usage/',
+    {
+      onRequest: deps.auth.requireUser,
+      schema: {
+        tags,
+        summary: 'Requests and credits by day, key or endpoint',
+        security: [{ jwtAuth: [] }],
+        querystring: Type.Object({ from: Type.Optional(Type.String()), to: Type.Optional(Type.String()), group: Type.Optional(StringEnum(['day', 'key', 'endpoint'])) }),
+        response: { 200: Type.Ref(Usage), 400: Type.Ref(FieldErrors), 401: Type.Ref(ErrorDetail) },
+      },
+    },
+    async (request) => {
+      const now = deps.now();
+      const to = parseBound('to', request.query.to, now, true);
+      const from = parseBound('from', request.query.from, new Date(to.getTime() - 30 * 86_400_000), false);
+      const group: UsageGroup = request.query.group ?? 'day';
+      const results = await usageOf(deps.db, request.user!.id, from.toISOString(), to.toISOString(), group);
+      const total = results.reduce((sum, r) => ({ requests: sum.requests + r.requests, credits: sum.credits + r.credits }), { requests: 0, credits: 0 });
+      return { from: from.toISOString(), to: to.toISOString(), group, total, results };
+    },
+  );
+
+  app.get(
+    '/api/v1/credits/ledger/',
+    {
+      onRequest: deps.auth.requireUser,
+      schema: {
+        tags,
+        summary: "The account's ledger, newest first",
+        security: [{ jwtAuth: [] }],
+        querystring: Type.Object({ page: Type.Optional(Type.String()) }),
+        response: { 200: Type.Ref(PaginatedLedgerEntryList), 401: Type.Ref(ErrorDetail), 404: Type.Ref(ErrorDetail) },
+      },
+    },
+    async (request) => {
+      const userId = request.user!.id;
+      return paginate(
+        request,
+        deps.pageSize,
+        async () => Number((await deps.db.selectFrom('ledger_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n),
+        (offset, limit) =>
+          deps.db
+            .selectFrom('ledger_entries')
+            .select(['id', 'amount', 'kind', 'balance_after', 'api_key_id', 'endpoint', 'request_id', 'note', 'created'])
+            .where('user_id', '=', userId)
+            .orderBy('id', 'desc')
+            .offset(offset)
+            .limit(limit)
+            .execute(),
+      );
+    },
   );
 }

@@ -2,12 +2,16 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle, DialectName } from './database.js';
 import { accountsAndKeys } from './migrations/0001-accounts-and-keys.js';
 import { ledger } from './migrations/0002-ledger.js';
+import { billing } from './migrations/0003-billing.js';
+import { searchIndex } from './migrations/0004-search-index.js';
 
 /** The one migration set; names sort in the order they apply. */
 function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-accounts-and-keys': accountsAndKeys(dialect),
     '0002-ledger': ledger(dialect),
+    '0003-billing': billing(dialect),
+    '0004-search-index': searchIndex(dialect),
   };
 }
 
@@ -19,7 +23,12 @@ export interface MigrationReport {
 export async function migrateToLatest(handle: DatabaseHandle): Promise<MigrationReport> {
   const provider: MigrationProvider = { getMigrations: async () => allMigrations(handle.dialect) };
   const migrator = new Migrator({ db: handle.db, provider });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+  // SQLite has no migration lock across processes: a process that loses the race to a
+  // fresh database sees the winner's tables, so it tries again and finds nothing to do.
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+    if (attempt >= 3 || handle.dialect !== 'sqlite') throw error instanceof Error ? error : new Error(String(error));
+    await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+  }
 }

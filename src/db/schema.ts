@@ -11,6 +11,13 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   holds: HoldsTable;
   mail_outbox: MailOutboxTable;
+  billing_transactions: BillingTransactionsTable;
+  // Search index (src/index)
+  index_pages: IndexPagesTable;
+  index_docs: IndexDocsTable;
+  search_query_log: SearchQueryLogTable;
+  crawl_jobs: CrawlJobsTable;
+  crawl_frontier: CrawlFrontierTable;
 }
 
 export interface UsersTable {
@@ -85,4 +92,101 @@ export interface MailOutboxTable {
   body: string;
   created: string;
   sent_at: string | null;
+}
+
+export type BillingPaymentStatus = 'pending' | 'paid' | 'canceled' | 'failed';
+
+/** A payment-provider transaction as Quarry knows it; credits are granted once, when `granted_at` is set. */
+export interface BillingTransactionsTable {
+  id: Generated<number>;
+  provider: string;
+  transaction_id: string;
+  user_id: number;
+  plan_id: string;
+  /** Credits the plan gave when the transaction was created: what the buyer saw. */
+  credits: number;
+  /** Minor units of `currency`; the plan price until the provider reports the amount paid (tax included). */
+  amount: number;
+  currency: string;
+  status: BillingPaymentStatus;
+  provider_status: string;
+  checkout_url: string | null;
+  created: string;
+  updated: string;
+  granted_at: string | null;
+}
+
+/** A page in Quarry's own search index; `dated_at` is `published_at`, else `first_seen`. */
+export interface IndexPagesTable {
+  id: Generated<number>;
+  url: string;
+  host: string;
+  title: string;
+  description: string | null;
+  /** Main text, capped (see src/index/limits.ts). */
+  body: string;
+  lang: string | null;
+  country: string | null;
+  published_at: string | null;
+  first_seen: string;
+  indexed_at: string;
+  dated_at: string;
+  /** How the page entered the index: `scrape`, `crawl` or `import`. */
+  source: string;
+  bytes: number;
+}
+
+/**
+ * One searchable record of a page: its web entry or one vertical item. `item` is the JSON of the
+ * result item (without `position`); the full-text side (FTS5 table or `tsv` column) is maintained
+ * by src/index/store and is not part of this type.
+ */
+export interface IndexDocsTable {
+  id: Generated<number>;
+  page_id: number;
+  vertical: string;
+  ord: number;
+  title: string;
+  link: string;
+  host: string;
+  /** Host labels reversed and dot-joined ("com.example.blog"). */
+  host_rev: string;
+  /** Lower-cased, percent-decoded URL path. */
+  path: string;
+  /** Folded words of the URL (scheme excluded) joined by single spaces, for `inurl:`. */
+  url_text: string;
+  snippet: string | null;
+  item: string;
+  published_at: string | null;
+  dated_at: string;
+  lang: string | null;
+  country: string | null;
+}
+
+export interface SearchQueryLogTable {
+  query_key: string;
+  query: string;
+  searches: number;
+  last_searched: string;
+}
+
+export interface CrawlJobsTable {
+  id: Generated<number>;
+  seed: string;
+  /** JSON of the crawl limits, so a resumed crawl keeps them. */
+  settings: string;
+  status: 'running' | 'finished';
+  created: string;
+  updated: string;
+}
+
+export interface CrawlFrontierTable {
+  job_id: number;
+  url: string;
+  depth: number;
+  /** Discovery order; the queue is worked through in this order. */
+  seq: number;
+  status: 'queued' | 'done' | 'failed' | 'skipped';
+  reason: string | null;
+  updated: string;
 }

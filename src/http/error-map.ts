@@ -1,5 +1,5 @@
 import { InsufficientCreditsError } from '../credits/ledger.js';
-import { AuthenticationError, InvalidInputError, NotFoundError, PermissionDeniedError, ThrottledError } from '../errors.js';
+import { AuthenticationError, InvalidInputError, NotFoundError, PermissionDeniedError, ThrottledError, UnsupportedMediaTypeError } from '../errors.js';
 import { ApiError, detail, type ErrorMapper } from './errors.js';
 
 export interface CoreErrorOptions {
@@ -15,6 +15,7 @@ export function coreErrorMapper(options: CoreErrorOptions): ErrorMapper {
     if (error instanceof NotFoundError) return detail(404, error.message);
     if (error instanceof AuthenticationError) return new ApiError(401, error.body, { 'www-authenticate': options.authenticateHeader });
     if (error instanceof PermissionDeniedError) return detail(403, error.message);
+    if (error instanceof UnsupportedMediaTypeError) return detail(415, error.message);
     if (error instanceof ThrottledError) {
       const wait = Math.max(1, Math.ceil(error.waitSeconds));
       const text = error.withWait ? `Request was throttled. Expected available in ${wait} second${wait === 1 ? '' : 's'}.` : 'Request was throttled.';

@@ -24,7 +24,9 @@ export async function paginate<T>(
   count: () => Promise<number>,
   load: (offset: number, limit: number) => Promise<T[]>,
 ): Promise<Paginated<T>> {
-  const raw = (request.query as Record<string, unknown> | undefined)?.page;
+  const given = (request.query as Record<string, unknown> | undefined)?.page;
+  // Django's QueryDict.get answers the last of repeated parameters: `?page=3&page=1` is page 1.
+  const raw: unknown = Array.isArray(given) ? given[given.length - 1] : given;
   const total = await count();
   const lastPage = Math.max(1, Math.ceil(total / size));
   let number = 1;

@@ -1,7 +1,7 @@
 import { Type, type SchemaOptions, type TSchema, type TUnsafe } from '@sinclair/typebox';
 
 /** A string that must be one of `values`: one `enum` keyword, so a bad value gives DRF's choice message. */
-export const StringEnum = <T extends string>(values: readonly T[], options: SchemaOptions = {}): TUnsafe<T> =>
+export const StringEnum = <const T extends string>(values: readonly T[], options: SchemaOptions = {}): TUnsafe<T> =>
   Type.Unsafe<T>({ type: 'string', enum: [...values], ...options });
 
 /** OpenAPI 3.0's `nullable`, understood by Ajv and by the response serializer. */

@@ -45,6 +45,13 @@ export async function createHttpServer(options: HttpServerOptions): Promise<App>
       customOptions: { allErrors: true, verbose: true, coerceTypes: false, removeAdditional: false, useDefaults: true, strict: false },
     },
     return503OnClosing: true,
+    // The router refuses some URLs before any hook runs (bad percent-encoding, a path parameter
+    // over maxParamLength); without this they would get Fastify's own body instead of DRF's 404.
+    frameworkErrors: (error, _request, reply) => {
+      reply.header('x-request-id', reply.request.id);
+      const known = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void sendApiError(reply, known ? notFound() : serverFailure());
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   await app.register(cookie);
@@ -61,6 +68,22 @@ export async function createHttpServer(options: HttpServerOptions): Promise<App>
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // Multipart bodies bypass Fastify's own bodyLimit (the plugin reads the stream itself) and
+  // busboy silently truncates a field at `fieldSize`: without these checks an oversized
+  // password would be cut short and used, instead of the request being refused.
+  app.addHook('preParsing', async (request) => {
+    const type = request.headers['content-type'] ?? '';
+    if (!/^multipart\//i.test(type)) return;
+    if (Number(request.headers['content-length'] ?? 0) > options.bodyLimit) throw tooLarge();
+    // busboy throws a plain Error on a missing boundary, which would otherwise count as a server failure.
+    if (!/;\s*boundary=(?:"[^"]+"|[^;\s]+)/i.test(type)) throw detail(400, 'Multipart form parse error - Invalid boundary in multipart: None');
+  });
+  app.addHook('preValidation', async (request) => {
+    if (!request.isMultipart() || typeof request.body !== 'object' || request.body === null) return;
+    // A value as long as fieldSize (= bodyLimit) can only be a truncated one: the body around it is longer still.
+    const values = Object.values(request.body).flat();
+    if (values.some((value) => typeof value === 'string' && Buffer.byteLength(value) >= options.bodyLimit)) throw tooLarge();
   });
   // DRF reads a missing body as `{}`, so required-field errors come out instead of a type error.
   app.addHook('preValidation', async (request) => {
@@ -117,6 +140,8 @@ function refusePrototypeKeys(key: string, value: unknown): unknown {
   return value;
 }
 
+const tooLarge = () => detail(413, 'Request body is too large.');
+
 function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && typeof (error as FastifyError).code === 'string';
 }
@@ -141,7 +166,7 @@ function toApiError(error: unknown, request: FastifyRequest, mappers: readonly E
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
     case 'FST_FILES_LIMIT':
-      return detail(413, 'Request body is too large.');
+      return tooLarge();
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return detail(400, `JSON parse error - ${error.message}`);
     default:

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { InvalidInputError } from '../errors.js';
 import type { AuthHooks } from '../http/auth.js';
 import { ApiError } from '../http/errors.js';
 import { paginate } from '../http/pagination.js';
@@ -17,6 +18,13 @@ const tags = ['api-keys'];
 const security = [{ jwtAuth: [] }];
 const notFound = { 404: Type.Ref(ErrorDetail), 401: Type.Ref(ErrorDetail) };
 
+/** DRF's CharField trims before checking blankness: a name of spaces is blank, not an empty label. */
+function keyName(raw: string): string {
+  const name = raw.trim();
+  if (name === '') throw InvalidInputError.field('name', 'This field may not be blank.');
+  return name;
+}
+
 export const keyErrorMapper = (error: unknown) =>
   error instanceof KeyNotRevealableError ? new ApiError(400, { detail: error.message }) : undefined;
 
@@ -27,7 +35,7 @@ export function registerKeyRoutes(app: App, deps: KeyRouteDeps): void {
 
   app.get(
     '/api/v1/api-keys/',
-    { onRequest, schema: { tags, security, summary: 'List your active keys', querystring: Type.Object({ page: Type.Optional(Type.String({ description: 'A page number, or `last`' })) }), response: { 200: Type.Ref(PaginatedAPIKeyListList), ...notFound } } },
+    { onRequest, schema: { tags, security, summary: 'List your active keys', querystring: Type.Object({ page: Type.Optional(Type.Union([Type.String({ description: 'A page number, or `last`' }), Type.Array(Type.String(), { description: 'Repeated: the last one counts' })])) }), response: { 200: Type.Ref(PaginatedAPIKeyListList), ...notFound } } },
     async (request) => {
       const userId = request.user!.id;
       const page = await paginate(request, deps.pageSize, () => keys.count(userId), async (offset, limit) => (await keys.list(userId, offset, limit)).results);
@@ -38,7 +46,7 @@ export function registerKeyRoutes(app: App, deps: KeyRouteDeps): void {
   app.post(
     '/api/v1/api-keys/',
     { onRequest, schema: { tags, security, summary: 'Create a key (the secret is in the response)', body: Type.Ref(APIKeyCreate), response: { 201: Type.Ref(APIKeyCreate), 400: Type.Ref(FieldErrors), 401: Type.Ref(ErrorDetail) } } },
-    async (request, reply) => reply.code(201).send(await keys.create(request.user!.id, request.body.name.trim())),
+    async (request, reply) => reply.code(201).send(await keys.create(request.user!.id, keyName(request.body.name))),
   );
 
   app.get(
@@ -50,7 +58,7 @@ export function registerKeyRoutes(app: App, deps: KeyRouteDeps): void {
   app.put(
     '/api/v1/api-keys/:id/',
     { onRequest, schema: { tags, security, summary: 'Rename a key', params: KeyIdParams, body: Type.Ref(APIKeyPartialUpdate), response: { 200: Type.Ref(APIKeyPartialUpdate), 400: Type.Ref(FieldErrors), ...notFound } } },
-    async (request) => keys.rename(request.user!.id, keyId(request.params), request.body.name.trim()),
+    async (request) => keys.rename(request.user!.id, keyId(request.params), keyName(request.body.name)),
   );
 
   app.patch(
@@ -59,7 +67,7 @@ export function registerKeyRoutes(app: App, deps: KeyRouteDeps): void {
     async (request) => {
       const { name } = request.body;
       if (name === undefined) return keys.get(request.user!.id, keyId(request.params));
-      return keys.rename(request.user!.id, keyId(request.params), name.trim());
+      return keys.rename(request.user!.id, keyId(request.params), keyName(name));
     },
   );
 

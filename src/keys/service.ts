@@ -25,8 +25,8 @@ export interface AuthenticatedKey {
 
 /** A key created without encrypted storage has no ciphertext to reveal. */
 export class KeyNotRevealableError extends Error {
-  constructor() {
-    super('This key was created without encrypted storage and cannot be revealed. Reset it to get a new key.');
+  constructor(message = 'This key was created without encrypted storage and cannot be revealed. Reset it to get a new key.') {
+    super(message);
     this.name = 'KeyNotRevealableError';
   }
 }
@@ -114,7 +114,14 @@ export function createKeyService(options: KeyServiceOptions) {
     async reveal(userId: number, keyId: number): Promise<KeyWithSecret> {
       const row = await mustFind(userId, keyId);
       if (!row.ciphertext || !box) throw new KeyNotRevealableError();
-      return { ...view(row), key: box.open(row.ciphertext, row.id) };
+      let secret: string;
+      try {
+        secret = box.open(row.ciphertext, row.id);
+      } catch {
+        // Sealed under another KEY_ENCRYPTION_SECRET (rotated or lost): the owner's way out is a reset, not a 500.
+        throw new KeyNotRevealableError('This key was sealed with another encryption secret and cannot be revealed. Reset it to get a new key.');
+      }
+      return { ...view(row), key: secret };
     },
 
     /** The key behind an `X-API-KEY` value, or undefined when it is unknown, revoked or its owner inactive. */

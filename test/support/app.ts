@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { createApp, type QuarryApp } from '../../src/app.js';
+import type { Feature } from '../../src/feature.js';
 import { loadConfig } from '../../src/config/secrets.js';
 import { createLogger } from '../../src/logging.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
@@ -28,9 +29,11 @@ export const PASSWORD = 'a sturdy passphrase 42';
  * The real application on a fresh database (SQLite, or PostgreSQL when the suite runs
  * against it), configured through the same environment parsing as production.
  */
-export async function startTestApp(env: Record<string, string> = {}, options: { now?: () => Date } = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'quarry-test-'));
-  const database: TestDatabase = await createTestDatabase();
+export async function startTestApp(env: Record<string, string> = {}, options: { now?: () => Date; features?: readonly Feature[] } = {}): Promise<TestApp> {
+  // A caller that brings its own DATA_DIR/DATABASE_URL shares that storage (e.g. with child processes).
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'quarry-test-'));
+  const ownsStorage = env.DATA_DIR === undefined;
+  const database: TestDatabase = ownsStorage ? await createTestDatabase() : { url: env.DATABASE_URL, drop: async () => undefined };
   const fullEnv: Record<string, string> = {
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -40,7 +43,11 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     ...env,
   };
   const config = loadConfig(fullEnv);
-  const quarry = await createApp(config, { logger: createLogger(config.logLevel), ...(options.now ? { now: options.now } : {}) });
+  const quarry = await createApp(config, {
+    logger: createLogger(config.logLevel),
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.features ? { features: options.features } : {}),
+  });
   const { app } = quarry;
 
   const json = (res: LightMyRequestResponse) => res.json() as Record<string, unknown>;
@@ -72,7 +79,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     async close() {
       await quarry.close();
       await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownsStorage) rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return testApp;

@@ -10,7 +10,10 @@
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export type PaddleTransactionStatus = 'draft' | 'ready' | 'billed' | 'paid' | 'completed' | 'canceled' | 'past_due';
 
@@ -467,4 +470,47 @@ function sendError(
     },
     meta: { request_id: randomUUID() },
   });
+}
+
+/** Credentials the billing suites give both the fake and the app (test values, not real keys). */
+export const TEST_PADDLE_API_KEY = 'pdl_sdbx_apikey_01hzs3x9v6w8k2q4m7n5p3r1tf_TeStOnLyKeY';
+export const TEST_PADDLE_WEBHOOK_SECRET = 'pdl_ntfset_01hzs3xqg4b0m6n8p2r4t6v8wy_TeStOnLySeCrEt';
+export const TEST_PADDLE_CLIENT_TOKEN = 'test_0a1b2c3d4e5f6a7b8c9d0e1f2a3';
+
+/** A plan set sold through Paddle: starter (1,000 credits, $9) and pro (6,000, $49), plus one not on sale at Paddle. */
+export const TEST_PLANS = [
+  { id: 'starter', name: 'Starter', credits: 1000, price: '9.00', currency: 'USD', paddle_price_id: 'pri_01hzs3y2c4e6g8j0k2m4n6p8qr' },
+  { id: 'pro', name: 'Pro', credits: 6000, price: '49.00', currency: 'USD', paddle_price_id: 'pri_01hzs3y2c4e6g8j0k2m4n6p8qs' },
+  { id: 'legacy', name: 'Legacy', credits: 50, price: '1.00', currency: 'USD', paddle_price_id: null },
+] as const;
+
+/** The fake's catalog for TEST_PLANS. */
+export const TEST_PADDLE_PRICES = {
+  'pri_01hzs3y2c4e6g8j0k2m4n6p8qr': { amount: '900', currency: 'USD' },
+  'pri_01hzs3y2c4e6g8j0k2m4n6p8qs': { amount: '4900', currency: 'USD' },
+} as const;
+
+export interface TestPlansFile {
+  readonly file: string;
+  remove(): Promise<void>;
+}
+
+/** Writes TEST_PLANS (or `plans`) to a fresh temporary file for `PLANS_FILE`. */
+export async function writeTestPlansFile(plans: unknown = TEST_PLANS): Promise<TestPlansFile> {
+  const dir = await mkdtemp(join(tmpdir(), 'quarry-plans-'));
+  const file = join(dir, 'plans.json');
+  await writeFile(file, JSON.stringify(plans, null, 2));
+  return { file, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** The app settings that point billing at a fake Paddle, with the test credentials. */
+export function fakePaddleEnv(paddle: Pick<FakePaddle, 'url'>, plansFile: string): Record<string, string> {
+  return {
+    PLANS_FILE: plansFile,
+    PADDLE_API_URL: paddle.url,
+    PADDLE_API_KEY: TEST_PADDLE_API_KEY,
+    PADDLE_WEBHOOK_SECRET: TEST_PADDLE_WEBHOOK_SECRET,
+    PADDLE_CLIENT_TOKEN: TEST_PADDLE_CLIENT_TOKEN,
+    PADDLE_TIMEOUT_MS: '2000',
+  };
 }

@@ -92,11 +92,12 @@ export function createPaddleProvider(options: PaddleProviderOptions): PaymentPro
   }
 
   async function createCheckout({ plan, account }: CheckoutRequest): Promise<CheckoutSession> {
+    // The missing key is named first: it is the operator's first step, the price ids come after.
+    const client = requireApi();
     const priceId = plan.providerPriceIds['paddle'];
     if (priceId === undefined) {
-      throw new BillingNotConfiguredError(`Plan "${plan.id}" has no paddle_price_id.`);
+      throw new BillingNotConfiguredError(`Billing is not configured for plan "${plan.id}": it has no paddle_price_id.`);
     }
-    const client = requireApi();
     const accountId = String(account.id);
     const customerId = linkCustomer ? await findOrCreateCustomer(client, account.email, accountId) : undefined;
     const entity = await client.post(

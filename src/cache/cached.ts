@@ -1,0 +1,45 @@
+import type { FastifyReply } from 'fastify';
+import { cacheKey, createCoalescer, type ResultCache } from './result-cache.js';
+
+export interface CachedRequest {
+  readonly endpoint: string;
+  /** The request's fields that decide the answer (not `use_cache`). */
+  readonly key: unknown;
+  readonly ttlSeconds: number;
+  /** false → skip the lookup, do the work, and refresh the stored result. */
+  readonly useCache: boolean;
+}
+
+export interface CachedResult<T> {
+  readonly value: T;
+  readonly hit: boolean;
+}
+
+/**
+ * Result caching for search and scrape: a lookup by the normalised request, identical
+ * concurrent requests coalesced into one piece of work, the result stored for its TTL, and
+ * `X-Cache: HIT|MISS` on the answer. Only successful work is stored.
+ */
+export function createCachedRunner(cache: ResultCache) {
+  const coalescer = createCoalescer();
+  return async function cached<T>(reply: FastifyReply, request: CachedRequest, work: () => Promise<T>): Promise<CachedResult<T>> {
+    const key = cacheKey(request.endpoint, request.key);
+    if (request.useCache && request.ttlSeconds > 0) {
+      const stored = await cache.get(key);
+      if (stored !== undefined) {
+        reply.header('x-cache', 'HIT');
+        return { value: JSON.parse(stored) as T, hit: true };
+      }
+    }
+    const { promise } = coalescer.run(`${request.useCache ? 'c' : 'f'}:${key}`, async () => {
+      const value = await work();
+      if (request.ttlSeconds > 0) await cache.set(key, JSON.stringify(value), request.ttlSeconds);
+      return value;
+    });
+    const value = await promise;
+    reply.header('x-cache', 'MISS');
+    return { value, hit: false };
+  };
+}
+
+export type CachedRunner = ReturnType<typeof createCachedRunner>;

@@ -1,0 +1,58 @@
+import type { Config } from '../config/index.js';
+import type { Feature } from '../feature.js';
+import { chatErrorMapper } from './error-map.js';
+import { ChatConfigError } from './errors.js';
+import { registerChatRoutes } from './routes.js';
+import { ChatCompletionResponse, ChatModel, ChatModelList, ChatRequestBody, OpenAIChatRequestBody } from './schemas.js';
+import { createChatService, type ChatService } from './service.js';
+import { createTokenCounter } from './tokens.js';
+import { createChatUpstream, type ChatUpstream, type ChatUpstreamOptions } from './upstream.js';
+
+/** The chat settings of the configuration, as the upstream client takes them; undefined when chat is off. */
+export function chatUpstreamOptions(config: Config): ChatUpstreamOptions | undefined {
+  if (config.chatUpstreamUrl === undefined) return undefined;
+  if (config.chatUpstreamModel === undefined) {
+    throw new ChatConfigError('CHAT_UPSTREAM_MODEL must be set when CHAT_UPSTREAM_URL is.');
+  }
+  return {
+    baseUrl: config.chatUpstreamUrl,
+    model: config.chatUpstreamModel,
+    ...(config.chatUpstreamApiKey === undefined ? {} : { apiKey: config.chatUpstreamApiKey }),
+    timeoutMs: config.chatTimeoutMs,
+    firstByteTimeoutMs: config.chatFirstByteTimeoutMs,
+    maxRetries: config.chatMaxRetries,
+    retryBaseDelayMs: config.chatRetryBaseDelayMs,
+    maxRetryAfterMs: config.chatMaxRetryAfterMs,
+    connections: config.chatUpstreamConnections,
+  };
+}
+
+/**
+ * Chat completions through an OpenAI-compatible upstream, metered by tokens. Without
+ * `CHAT_UPSTREAM_URL` the routes still exist and answer 503, so clients learn why.
+ */
+export const chatFeature: Feature = {
+  name: 'chat',
+  schemas: [ChatRequestBody, OpenAIChatRequestBody, ChatCompletionResponse, ChatModel, ChatModelList],
+  errorMappers: [chatErrorMapper],
+  async register({ app, config, metering, now, onClose }) {
+    const upstreamOptions = chatUpstreamOptions(config);
+    let service: ChatService | undefined;
+    if (upstreamOptions !== undefined) {
+      const upstream: ChatUpstream = createChatUpstream(upstreamOptions);
+      onClose(() => upstream.close());
+      service = createChatService({
+        upstream,
+        tokenizer: await createTokenCounter({ encoding: config.chatTokenEncoding }),
+        prices: { promptPer1k: config.priceChatPromptPer1k, completionPer1k: config.priceChatCompletionPer1k },
+        serviceModel: config.chatModel,
+      });
+    }
+    registerChatRoutes(app, {
+      service,
+      metering,
+      serviceModel: config.chatModel,
+      modelCreated: Math.floor(now().getTime() / 1000),
+    });
+  },
+};

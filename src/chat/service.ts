@@ -1,0 +1,231 @@
+import { InvalidInputError, type FieldMessages } from '../errors.js';
+import { UpstreamError } from './errors.js';
+import { assertValidPrices, chatCredits, worstCaseCredits, type ChatPrices } from './pricing.js';
+import {
+  chunkBuilder,
+  completionBody,
+  errorEventData,
+  newCompletionMeta,
+  SSE_DONE,
+  type ChatCharge,
+  type SettledCredits,
+} from './response.js';
+import { CHAT_LIMITS, type ChatCompletionResponse, type ChatRequestBody, type OpenAIChatRequestBody } from './schemas.js';
+import type { TokenCounter } from './tokens.js';
+import type { ChatUpstream, UpstreamChatRequest, UpstreamDelta, UpstreamMessage, UpstreamUsage } from './upstream.js';
+
+export type { ChatCharge, SettledCredits } from './response.js';
+
+/**
+ * Charges a finished (or cut short) chat call against the hold and says what happened.
+ * Supplied by the metered-request lifecycle; called at most once per call, and only for
+ * calls that produced output. Calls that fail before any output never settle: release the hold.
+ */
+export type SettleChat = (charge: ChatCharge) => Promise<SettledCredits>;
+
+export interface ChatCallHooks {
+  settle: SettleChat;
+  /** Aborts the call (client gone). For streams, pass `SseWriter.signal`. */
+  signal?: AbortSignal;
+}
+
+/** A validated body turned into what the lifecycle needs before doing the work. */
+export interface PreparedChat {
+  /** Prompt tokens by local count (the hold is based on it). */
+  promptTokens: number;
+  /** Credits to hold: the whole prompt plus `max_tokens` of completion. */
+  holdCredits: number;
+  upstreamRequest: UpstreamChatRequest;
+  stream: boolean;
+  /** Whether a stream ends with a `choices: []` usage chunk: always on Quarry's route, on `include_usage` for the alias. */
+  streamUsage: boolean;
+}
+
+export interface ChatServiceOptions {
+  upstream: ChatUpstream;
+  tokenizer: TokenCounter;
+  prices: ChatPrices;
+  /** The model name clients see (the contract's "service's own chat model name"), not the upstream's. */
+  serviceModel: string;
+}
+
+export interface ChatService {
+  /** From a valid `POST /api/v1/chat/` body. Defaults are applied here too. */
+  prepare(body: ChatRequestBody): PreparedChat;
+  /** From a valid `POST /api/v1/chat/completions` body; throws the shared `InvalidInputError` (DRF-shaped fields) for rules beyond the schema. */
+  prepareOpenAI(body: OpenAIChatRequestBody): PreparedChat;
+  /**
+   * One whole completion. Settles before returning the response body. Rejects with
+   * `UpstreamError` (nothing settled: release the hold) or with what `settle` threw.
+   */
+  complete(prepared: PreparedChat, hooks: ChatCallHooks): Promise<ChatCompletionResponse>;
+  /**
+   * Starts a streamed completion and resolves once the upstream produced its first output,
+   * so that a failure before any output still rejects with `UpstreamError` while the HTTP
+   * status can be chosen (nothing settled: release the hold).
+   * The resolved iterable yields SSE `data` payloads — chunks, usage, `[DONE]` — and must be
+   * iterated to its end (`pipeSse` does): it settles exactly once, on the upstream's usage
+   * or on local counts of what was produced, also when the stream is cut short or the
+   * client leaves. A stream cut by the upstream ends with an OpenAI-style error event.
+   */
+  startStream(prepared: PreparedChat, hooks: ChatCallHooks): Promise<AsyncIterable<string>>;
+}
+
+export function createChatService(options: ChatServiceOptions): ChatService {
+  const { upstream, tokenizer, prices, serviceModel } = options;
+  assertValidPrices(prices);
+
+  function prepared(
+    messages: UpstreamMessage[],
+    maxTokens: number,
+    request: Omit<UpstreamChatRequest, 'messages' | 'max_tokens'>,
+    stream: boolean,
+    streamUsage: boolean,
+  ): PreparedChat {
+    const promptTokens = tokenizer.countPrompt(messages);
+    return {
+      promptTokens,
+      holdCredits: worstCaseCredits(promptTokens, maxTokens, prices),
+      upstreamRequest: { ...request, messages, max_tokens: maxTokens },
+      stream,
+      streamUsage,
+    };
+  }
+
+  function charge(preparedChat: PreparedChat, content: string, usage: UpstreamUsage | undefined): ChatCharge {
+    const promptTokens = usage?.prompt_tokens ?? preparedChat.promptTokens;
+    const completionTokens = usage?.completion_tokens ?? tokenizer.countText(content);
+    return {
+      promptTokens,
+      completionTokens,
+      credits: chatCredits({ promptTokens, completionTokens }, prices),
+      usageSource: usage === undefined ? 'local' : 'upstream',
+    };
+  }
+
+  return {
+    prepare(body) {
+      return prepared(
+        body.messages.map(({ role, content }) => ({ role, content })),
+        body.max_tokens ?? CHAT_LIMITS.defaultMaxTokens,
+        { temperature: body.temperature ?? CHAT_LIMITS.defaultTemperature },
+        body.stream === true,
+        true,
+      );
+    },
+
+    prepareOpenAI(body) {
+      const messages = body.messages.map(toUpstreamMessage);
+      const tooLong = tooLongContentErrors(messages);
+      if (tooLong !== undefined) throw new InvalidInputError(tooLong);
+      return prepared(
+        messages,
+        body.max_completion_tokens ?? body.max_tokens ?? CHAT_LIMITS.defaultMaxTokens,
+        {
+          temperature: body.temperature ?? CHAT_LIMITS.defaultTemperature,
+          ...present('top_p', body.top_p),
+          ...present('stop', body.stop),
+          ...present('presence_penalty', body.presence_penalty),
+          ...present('frequency_penalty', body.frequency_penalty),
+          ...present('seed', body.seed),
+          ...present('user', body.user),
+          ...present('response_format', body.response_format),
+        },
+        body.stream === true,
+        body.stream_options?.include_usage === true,
+      );
+    },
+
+    async complete(preparedChat, hooks) {
+      const meta = newCompletionMeta(serviceModel);
+      const answer = await upstream.complete(preparedChat.upstreamRequest, hooks.signal);
+      const cost = charge(preparedChat, answer.content, answer.usage);
+      const settled = await hooks.settle(cost);
+      return completionBody(meta, answer, cost, settled);
+    },
+
+    async startStream(preparedChat, hooks) {
+      const deltas = upstream.stream(preparedChat.upstreamRequest, hooks.signal)[Symbol.asyncIterator]();
+      const first = await deltas.next();
+      return streamEvents(preparedChat, hooks, deltas, first);
+    },
+  };
+
+  async function* streamEvents(
+    preparedChat: PreparedChat,
+    hooks: ChatCallHooks,
+    deltas: AsyncIterator<UpstreamDelta>,
+    first: IteratorResult<UpstreamDelta>,
+  ): AsyncGenerator<string> {
+    const chunks = chunkBuilder(newCompletionMeta(serviceModel), preparedChat.streamUsage);
+    let content = '';
+    let finishReason = 'stop';
+    let usage: UpstreamUsage | undefined;
+    let failure: unknown;
+    let settling: Promise<{ cost: ChatCharge; settled: SettledCredits }> | undefined;
+    const settleOnce = () => {
+      if (settling === undefined) {
+        const cost = charge(preparedChat, content, usage);
+        settling = hooks.settle(cost).then((settled) => ({ cost, settled }));
+      }
+      return settling;
+    };
+
+    try {
+      yield JSON.stringify(chunks.role());
+      try {
+        for (let step = first; step.done !== true; step = await deltas.next()) {
+          const delta = step.value;
+          if (delta.content !== undefined) {
+            content += delta.content;
+            yield JSON.stringify(chunks.content(delta.content));
+          }
+          if (delta.finishReason !== undefined) finishReason = delta.finishReason;
+          if (delta.usage !== undefined) usage = delta.usage;
+        }
+      } catch (error) {
+        failure = error;
+      }
+      const { cost, settled } = await settleOnce();
+      const usageChunk = () => JSON.stringify(chunks.usage(cost, settled));
+
+      if (failure === undefined) {
+        yield JSON.stringify(chunks.finish(finishReason));
+        if (preparedChat.streamUsage) yield usageChunk();
+        yield SSE_DONE;
+      } else if (!(failure instanceof UpstreamError && failure.kind === 'aborted')) {
+        if (preparedChat.streamUsage) yield usageChunk();
+        yield errorEventData(failure);
+      }
+    } finally {
+      if (settling === undefined) {
+        // The consumer stopped early: stop the upstream, then charge what was produced.
+        await deltas.return?.();
+        await settleOnce();
+      }
+    }
+  }
+}
+
+function toUpstreamMessage(message: OpenAIChatRequestBody['messages'][number]): UpstreamMessage {
+  const role = message.role === 'developer' ? 'system' : message.role;
+  const content =
+    typeof message.content === 'string' ? message.content : message.content.map((part) => part.text).join('\n');
+  return { role, content };
+}
+
+function tooLongContentErrors(messages: UpstreamMessage[]): FieldMessages | undefined {
+  const errors: FieldMessages = {};
+  messages.forEach((message, index) => {
+    if (message.content.length > CHAT_LIMITS.maxContentChars && [...message.content].length > CHAT_LIMITS.maxContentChars) {
+      errors[String(index)] = {
+        content: [`Ensure this field has no more than ${CHAT_LIMITS.maxContentChars} characters.`],
+      };
+    }
+  });
+  return Object.keys(errors).length === 0 ? undefined : { messages: errors };
+}
+
+function present<K extends string, V>(key: K, value: V | null | undefined): { [P in K]?: V } {
+  return value === null || value === undefined ? {} : ({ [key]: value } as { [P in K]?: V });
+}

@@ -1,0 +1,375 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Pool, type Dispatcher } from 'undici';
+import { ChatConfigError, UpstreamError } from './errors.js';
+import { backoffDelayMs, retryAfterMs } from './retry.js';
+import { parseSse } from './sse-parser.js';
+import {
+  errorCodeOf,
+  parseUpstreamJson,
+  readChunk,
+  readCompletion,
+  type UpstreamCompletion,
+  type UpstreamDelta,
+} from './wire.js';
+
+export type { UpstreamCompletion, UpstreamDelta, UpstreamUsage } from './wire.js';
+
+export interface UpstreamMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/**
+ * What we ask the upstream for, in OpenAI wire names. `model`, `stream` and
+ * `stream_options` are not here: the client always sets them itself.
+ */
+export interface UpstreamChatRequest {
+  messages: UpstreamMessage[];
+  temperature: number;
+  max_tokens: number;
+  top_p?: number;
+  stop?: string | string[];
+  presence_penalty?: number;
+  frequency_penalty?: number;
+  seed?: number;
+  user?: string;
+  response_format?: { type: 'text' | 'json_object' };
+}
+
+/**
+ * An OpenAI-compatible chat upstream. Implementations must:
+ * - send the configured model, never one taken from the request;
+ * - retry only failures that carried no output (connection errors, 429, 5xx) and
+ *   never after a 2xx response started;
+ * - abort the upstream request as soon as `signal` aborts, and reject with
+ *   `UpstreamError` of kind `aborted`;
+ * - reject only with `UpstreamError`, whose message is safe to show to clients.
+ */
+export interface ChatUpstream {
+  readonly model: string;
+  /** One whole completion. */
+  complete(request: UpstreamChatRequest, signal?: AbortSignal): Promise<UpstreamCompletion>;
+  /**
+   * The completion as it is generated. The request starts at the first `next()`. Ends after
+   * the upstream's `[DONE]` (or a finish reason followed by end of body); a stream that stops
+   * before either throws `unavailable`. Breaking out of the loop aborts the upstream request.
+   */
+  stream(request: UpstreamChatRequest, signal?: AbortSignal): AsyncIterable<UpstreamDelta>;
+  /** Closes pooled connections (graceful shutdown). */
+  close(): Promise<void>;
+}
+
+export interface ChatUpstreamOptions {
+  /** Base URL of the OpenAI-compatible API including its version path, e.g. `https://openrouter.ai/api/v1`. */
+  baseUrl: string;
+  /** Sent as `Authorization: Bearer …` when set (Ollama and local vLLM need none). */
+  apiKey?: string;
+  /** The upstream model name (`CHAT_UPSTREAM_MODEL`). */
+  model: string;
+  /** Deadline for a whole call including retries and, when streaming, the whole stream. Default 120,000. */
+  timeoutMs?: number;
+  /**
+   * Streamed calls only: deadline for the first SSE event. Default 30,000. Non-streamed calls
+   * get no separate first-byte deadline because gateways send nothing until the whole answer exists.
+   */
+  firstByteTimeoutMs?: number;
+  /** Retries after the first attempt, for failures without output. Default 2. */
+  maxRetries?: number;
+  /** First backoff step; doubles each retry, with jitter. Default 500. */
+  retryBaseDelayMs?: number;
+  /** Cap of one backoff step. Default 8,000. */
+  retryMaxDelayMs?: number;
+  /** A `Retry-After` longer than this is not waited for: the call fails at once. Default 20,000. */
+  maxRetryAfterMs?: number;
+  /** Pooled keep-alive connections to the upstream. Default 64. */
+  connections?: number;
+  /** Largest non-streamed body (or error body) we read. Default 4 MiB. */
+  maxResponseBytes?: number;
+  /** Extra request headers, e.g. OpenRouter's `HTTP-Referer` and `X-Title`. */
+  headers?: Record<string, string>;
+}
+
+const DEFAULTS = {
+  timeoutMs: 120_000,
+  firstByteTimeoutMs: 30_000,
+  maxRetries: 2,
+  retryBaseDelayMs: 500,
+  retryMaxDelayMs: 8_000,
+  maxRetryAfterMs: 20_000,
+  connections: 64,
+  maxResponseBytes: 4 * 1024 * 1024,
+} as const;
+
+const ERROR_BODY_BYTES = 64 * 1024;
+
+// Failures of the connection itself, before any response: safe to try again.
+const RETRYABLE_NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_CLOSED',
+]);
+
+export function createChatUpstream(options: ChatUpstreamOptions): ChatUpstream {
+  const settings = { ...DEFAULTS, ...withoutUndefined(options) };
+  const base = parseBaseUrl(options.baseUrl);
+  const completionsPath = `${base.pathname.replace(/\/+$/, '')}/chat/completions`;
+  const pool = new Pool(base.origin, {
+    connections: settings.connections,
+    pipelining: 1,
+    keepAliveTimeout: 10_000,
+    // Our own deadlines classify timeouts; these are only a backstop.
+    headersTimeout: settings.timeoutMs + 1_000,
+    bodyTimeout: settings.timeoutMs + 1_000,
+  });
+
+  function headersFor(stream: boolean): Record<string, string> {
+    return {
+      ...settings.headers,
+      'content-type': 'application/json',
+      accept: stream ? 'text/event-stream' : 'application/json',
+      ...(settings.apiKey === undefined ? {} : { authorization: `Bearer ${settings.apiKey}` }),
+    };
+  }
+
+  function bodyFor(request: UpstreamChatRequest, stream: boolean): string {
+    return JSON.stringify({
+      ...withoutUndefined(request),
+      model: settings.model,
+      stream,
+      ...(stream ? { stream_options: { include_usage: true } } : {}),
+    });
+  }
+
+  /** Sends the request, retrying failures without output, until a 2xx response arrives. */
+  async function open(request: UpstreamChatRequest, stream: boolean, call: CallControl): Promise<Dispatcher.ResponseData> {
+    const body = bodyFor(request, stream);
+    const headers = headersFor(stream);
+    for (let attempt = 0; ; attempt++) {
+      const canRetry = attempt < settings.maxRetries;
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await pool.request({ method: 'POST', path: completionsPath, headers, body, signal: call.signal });
+      } catch (error) {
+        const failure = call.classify(error);
+        if (failure.kind === 'unavailable' && canRetry && isRetryableNetworkError(error)) {
+          await call.wait(backoffDelayMs(attempt, backoffSettings()));
+          continue;
+        }
+        throw failure;
+      }
+      const status = response.statusCode;
+      if (status >= 200 && status < 300) return response;
+
+      const errorPayload = await readErrorPayload(response.body);
+      const upstreamCode = errorCodeOf(errorPayload);
+      if (status === 429 || status >= 500) {
+        const askedWait = retryAfterMs(response.headers);
+        const retryAfterSeconds = askedWait === undefined ? undefined : Math.ceil(askedWait / 1000);
+        const wait = askedWait ?? backoffDelayMs(attempt, backoffSettings());
+        if (canRetry && wait <= settings.maxRetryAfterMs && call.fitsBeforeDeadline(wait)) {
+          await call.wait(wait);
+          continue;
+        }
+        throw new UpstreamError(status === 429 ? 'rate_limited' : 'unavailable', {
+          upstreamStatus: status,
+          upstreamCode,
+          retryAfterSeconds,
+        });
+      }
+      throw new UpstreamError('rejected', { upstreamStatus: status, upstreamCode });
+    }
+  }
+
+  function backoffSettings() {
+    return { baseDelayMs: settings.retryBaseDelayMs, maxDelayMs: settings.retryMaxDelayMs };
+  }
+
+  return {
+    model: settings.model,
+
+    async complete(request, signal) {
+      const call = createCallControl(signal, settings.timeoutMs, undefined);
+      try {
+        const response = await open(request, false, call);
+        const text = await readBody(response.body, settings.maxResponseBytes);
+        return readCompletion(parseUpstreamJson(text));
+      } catch (error) {
+        throw call.classify(error);
+      } finally {
+        call.dispose();
+      }
+    },
+
+    async *stream(request, signal) {
+      const call = createCallControl(signal, settings.timeoutMs, settings.firstByteTimeoutMs);
+      let finishedCleanly = false;
+      let response: Dispatcher.ResponseData | undefined;
+      try {
+        response = await open(request, true, call);
+        if (isJsonResponse(response.headers)) {
+          // Some gateways ignore `stream: true` and answer in one piece; pass it on as one delta.
+          const whole = readCompletion(parseUpstreamJson(await readBody(response.body, settings.maxResponseBytes)));
+          call.firstByteArrived();
+          finishedCleanly = true;
+          yield { content: whole.content, finishReason: whole.finishReason, ...(whole.usage ? { usage: whole.usage } : {}) };
+          return;
+        }
+        let sawFinish = false;
+        for await (const event of parseSse(response.body)) {
+          call.firstByteArrived();
+          if (event.data.startsWith('[DONE]')) {
+            finishedCleanly = true;
+            break;
+          }
+          const delta = readChunk(parseUpstreamJson(event.data));
+          if (delta === undefined) continue;
+          if (delta.finishReason !== undefined) sawFinish = true;
+          yield delta;
+        }
+        if (!finishedCleanly && !sawFinish) throw new UpstreamError('unavailable');
+        finishedCleanly = true;
+      } catch (error) {
+        throw call.classify(error);
+      } finally {
+        // Broken off by the consumer or by a failure: drop the upstream request now, so the
+        // gateway stops generating (and billing) tokens nobody will read.
+        if (!finishedCleanly) call.cancel();
+        response?.body.destroy();
+        call.dispose();
+      }
+    },
+
+    async close() {
+      await pool.close();
+    },
+  };
+}
+
+interface CallControl {
+  readonly signal: AbortSignal;
+  classify(error: unknown): UpstreamError;
+  wait(ms: number): Promise<void>;
+  fitsBeforeDeadline(ms: number): boolean;
+  firstByteArrived(): void;
+  cancel(): void;
+  dispose(): void;
+}
+
+/** One call's cancellation: the caller's signal, the total deadline and the first-byte deadline. */
+function createCallControl(
+  callerSignal: AbortSignal | undefined,
+  timeoutMs: number,
+  firstByteTimeoutMs: number | undefined,
+): CallControl {
+  const controller = new AbortController();
+  const deadline = Date.now() + timeoutMs;
+  const abortWith = (kind: 'timeout' | 'aborted') => {
+    if (!controller.signal.aborted) controller.abort(new UpstreamError(kind));
+  };
+  const onCallerAbort = () => abortWith('aborted');
+  if (callerSignal?.aborted) onCallerAbort();
+  else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+  const totalTimer = setTimeout(() => abortWith('timeout'), timeoutMs);
+  let firstByteTimer =
+    firstByteTimeoutMs === undefined ? undefined : setTimeout(() => abortWith('timeout'), firstByteTimeoutMs);
+
+  return {
+    signal: controller.signal,
+    classify(error) {
+      const reason: unknown = controller.signal.reason;
+      if (controller.signal.aborted) return reason instanceof UpstreamError ? reason : new UpstreamError('aborted');
+      if (error instanceof UpstreamError) return error;
+      return new UpstreamError('unavailable', { cause: networkCause(error) });
+    },
+    async wait(ms) {
+      await sleep(ms, undefined, { signal: controller.signal });
+    },
+    fitsBeforeDeadline(ms) {
+      return Date.now() + ms < deadline;
+    },
+    firstByteArrived() {
+      if (firstByteTimer !== undefined) clearTimeout(firstByteTimer);
+      firstByteTimer = undefined;
+    },
+    cancel: onCallerAbort,
+    dispose() {
+      clearTimeout(totalTimer);
+      if (firstByteTimer !== undefined) clearTimeout(firstByteTimer);
+      callerSignal?.removeEventListener('abort', onCallerAbort);
+    },
+  };
+}
+
+function parseBaseUrl(baseUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new ChatConfigError('The chat upstream base URL is not a valid URL.');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ChatConfigError('The chat upstream base URL must be http or https.');
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new ChatConfigError('Put the chat upstream credentials in the API key option, not in the base URL.');
+  }
+  return url;
+}
+
+function isJsonResponse(headers: Dispatcher.ResponseData['headers']): boolean {
+  const type = headers['content-type'];
+  return (Array.isArray(type) ? type[0] : type)?.toLowerCase().startsWith('application/json') ?? false;
+}
+
+async function readBody(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+    size += buffer.length;
+    if (size > maxBytes) throw new UpstreamError('unavailable');
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The error body, if small and JSON; used only for its machine code, never shown. */
+async function readErrorPayload(body: Dispatcher.ResponseData['body']): Promise<unknown> {
+  try {
+    return JSON.parse(await readBody(body, ERROR_BODY_BYTES));
+  } catch (error) {
+    if (error instanceof SyntaxError || error instanceof UpstreamError) {
+      body.destroy();
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+function isRetryableNetworkError(error: unknown): boolean {
+  const code = errorCode(error);
+  return code !== undefined && RETRYABLE_NETWORK_CODES.has(code);
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  return typeof error.code === 'string' ? error.code : undefined;
+}
+
+/** Keeps the network error's code for the log and drops its message (it names hosts and ports). */
+function networkCause(error: unknown): Error {
+  const cause = new Error(errorCode(error) ?? 'upstream connection failed');
+  cause.name = error instanceof Error ? error.name : 'Error';
+  return cause;
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null)) as T;
+}

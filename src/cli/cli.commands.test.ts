@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, startTestApp, type TestApp } from '../../test/support/app.js';
+import { createCliWorkspace, jsonOf, type CliResult, type CliWorkspace } from './testing/cli-process.js';
+
+// The CLI process and the HTTP app share one data folder and database: what the operator
+// does on the command line must be exactly what the API then sees.
+// Each test runs a few real processes one after the other; on a busy 2-core machine that takes a while.
+const SLOW = { timeout: 60_000 };
+let ws: CliWorkspace;
+let t: TestApp;
+let firstMigration: CliResult;
+let counter = 0;
+const email = (label: string) => `${label}-${++counter}@example.com`;
+
+beforeAll(async () => {
+  ws = await createCliWorkspace();
+  // Migrating first, alone, also creates the shared secrets before anything runs in parallel.
+  firstMigration = await ws.run(['migrate', '--json']);
+  t = await startTestApp(ws.env);
+});
+afterAll(async () => {
+  await t?.close();
+  await ws?.close();
+});
+
+const quarry = (...args: string[]) => ws.run(args);
+const loginStatus = async (address: string, password = PASSWORD) =>
+  (await t.quarry.app.inject({ method: 'POST', url: '/api/v1/auth/jwt/create/', payload: { email: address, password } })).statusCode;
+const getWithToken = async (access: string, url: string) => (await t.quarry.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${access}` } })).json() as Record<string, unknown>;
+
+describe('quarry migrate', SLOW, () => {
+  it('applies every migration to a fresh database and lists them, then finds nothing to apply', async () => {
+    expect(firstMigration.code).toBe(0);
+    const first = jsonOf<{ dialect: string; applied: string[] }>(firstMigration);
+    expect(first.dialect).toBe(ws.env.DATABASE_URL ? 'postgres' : 'sqlite');
+    expect(first.applied.slice(0, 2)).toEqual(['0001-accounts-and-keys', '0002-ledger']);
+    expect([...first.applied].sort()).toEqual(first.applied);
+
+    const again = await quarry('migrate');
+    expect(again).toEqual({ code: 0, stdout: `The ${first.dialect} database is up to date; nothing to apply.\n`, stderr: '' });
+  });
+});
+
+describe('quarry users', SLOW, () => {
+  it('creates an active account with credits that can log in and sees them', async () => {
+    const address = email('ada');
+    const result = await quarry('users', 'create', '--email', address.toUpperCase(), '--password', PASSWORD, '--credits', '40', '--json');
+    expect(result.code).toBe(0);
+    expect(jsonOf(result)).toEqual({ id: expect.any(Number), email: address, is_active: true, date_joined: expect.any(String), credits_remaining: 40 });
+
+    const { access } = await t.login(address, PASSWORD);
+    expect(await getWithToken(access, '/api/v1/auth/users/me/')).toMatchObject({ email: address, is_active: true, credits_remaining: 40 });
+    const ledger = await getWithToken(access, '/api/v1/credits/ledger/');
+    expect(ledger).toMatchObject({ count: 1, results: [{ amount: 40, kind: 'grant', balance_after: 40 }] });
+  });
+
+  it('says what it created in one line and refuses a second account with the same email', async () => {
+    const address = email('grace');
+    const created = await quarry('users', 'create', '--email', address, '--password', PASSWORD);
+    expect(created.code).toBe(0);
+    expect(created.stdout).toMatch(new RegExp(`^Created user \\d+ ${address} \\(active\\) with 0 credits\\.\\n$`));
+
+    const duplicate = await quarry('users', 'create', '--email', address, '--password', PASSWORD);
+    expect(duplicate).toEqual({ code: 1, stdout: '', stderr: 'quarry users create: email: user with this email already exists.\n' });
+  });
+
+  it('applies the registration rules to email and password', async () => {
+    const result = await quarry('users', 'create', '--email', 'not-an-email', '--password', '12345678', '--json');
+    expect(result.code).toBe(1);
+    expect(jsonOf(result)).toEqual({
+      error: expect.stringContaining('email: Enter a valid email address.'),
+      fields: { email: ['Enter a valid email address.'], password: expect.arrayContaining(['This password is too common.', 'This password is entirely numeric.']) },
+    });
+  });
+
+  it('leaves an --inactive account unable to log in until the mailed link is used', async () => {
+    const address = email('inactive');
+    const result = await quarry('users', 'create', '--email', address, '--password', PASSWORD, '--inactive', '--json');
+    expect(result.code).toBe(0);
+    expect(jsonOf(result)).toMatchObject({ is_active: false, credits_remaining: 0 });
+    // Without SMTP the activation mail goes to the outbox, and the CLI says so on stderr.
+    expect(result.stderr).toContain('outbox');
+    expect(await loginStatus(address)).toBe(401);
+
+    const handle = ws.openDatabase();
+    const mail = await handle.db.selectFrom('mail_outbox').select('body').where('recipient', '=', address).executeTakeFirstOrThrow();
+    await handle.close();
+    const [, uid, token] = /\/activate\/([^/\s]+)\/([^/\s]+)/.exec(mail.body) ?? [];
+    const activation = await t.quarry.app.inject({ method: 'POST', url: '/api/v1/auth/users/activation/', payload: { uid, token } });
+    expect(activation.statusCode).toBe(204);
+    expect(await loginStatus(address)).toBe(200);
+  });
+
+  it('locks an account out of logging in and unlocks it again', async () => {
+    const { email: address } = await t.createUser(email('locked'));
+
+    const locked = await quarry('users', 'lock', '--email', address, '--json');
+    expect(locked.code).toBe(0);
+    expect(jsonOf(locked)).toEqual({ id: expect.any(Number), email: address, locked: true });
+    expect(await loginStatus(address)).toBe(401);
+
+    const unlocked = await quarry('users', 'unlock', '--email', address);
+    expect(unlocked.code).toBe(0);
+    expect(unlocked.stdout).toMatch(/^Unlocked user \d+ /);
+    expect(await loginStatus(address)).toBe(200);
+  });
+
+  it('exits 1 for an account that does not exist', async () => {
+    const result = await quarry('credits', 'grant', '--email', 'nobody@example.com', '--amount', '5', '--json');
+    expect(result.code).toBe(1);
+    expect(jsonOf(result)).toEqual({ error: 'no user with email nobody@example.com' });
+  });
+});
+
+describe('quarry keys create', SLOW, () => {
+  it('prints only the secret on stdout, and the secret works as X-API-KEY', async () => {
+    const { email: address } = await t.createUser(email('keys'), 7);
+    const result = await quarry('keys', 'create', '--email', address, '--name', 'nightly batch');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^qk_\S+\n$/);
+    expect(result.stderr).toContain('"nightly batch"');
+    expect(result.stderr).toContain('shown only now');
+
+    const balance = await t.quarry.app.inject({ method: 'GET', url: '/api/v1/account/credits/', headers: { 'x-api-key': result.stdout.trim() } });
+    expect(balance.statusCode).toBe(200);
+    expect(balance.json()).toEqual({ credits_remaining: 7 });
+  });
+
+  it('prints the whole key object with --json, as the API would', async () => {
+    const { email: address, password } = await t.createUser(email('keysjson'));
+    const result = await quarry('keys', 'create', '--email', address, '--name', 'ci', '--json');
+    expect(result.code).toBe(0);
+    const key = jsonOf<{ id: number; key: string; prefix: string }>(result);
+    expect(key).toEqual({ id: expect.any(Number), name: 'ci', prefix: expect.any(String), created: expect.any(String), last_used: null, is_active: true, revealable: true, key: expect.stringMatching(/^qk_/) });
+    expect(key.key.startsWith(key.prefix)).toBe(true);
+
+    const { access } = await t.login(address, password);
+    const listed = await getWithToken(access, '/api/v1/api-keys/');
+    expect(listed).toMatchObject({ count: 1, results: [{ id: key.id, name: 'ci' }] });
+  });
+
+  it('refuses a name the API would refuse', async () => {
+    const { email: address } = await t.createUser(email('keysbad'));
+    const long = await quarry('keys', 'create', '--email', address, '--name', 'x'.repeat(101), '--json');
+    expect(long.code).toBe(1);
+    expect(jsonOf(long)).toMatchObject({ fields: { name: ['Ensure this field has no more than 100 characters.'] } });
+  });
+});
+
+describe('quarry credits grant', SLOW, () => {
+  it('adds a grant entry with its note to the ledger', async () => {
+    const { email: address, password } = await t.createUser(email('grant'), 5);
+    const result = await quarry('credits', 'grant', '--email', address, '--amount', '120', '--note', 'invoice 17');
+    expect(result).toEqual({ code: 0, stdout: `Granted 120 credits to ${address}; balance 125.\n`, stderr: '' });
+
+    const { access } = await t.login(address, password);
+    const ledger = await getWithToken(access, '/api/v1/credits/ledger/');
+    expect(ledger).toMatchObject({ count: 2, results: [{ amount: 120, kind: 'grant', balance_after: 125, note: 'invoice 17' }, { amount: 5 }] });
+  });
+
+  it('applies a grant once per idempotency key, however often it is repeated', async () => {
+    const { email: address, password } = await t.createUser(email('idem'));
+    const first = await quarry('credits', 'grant', '--email', address, '--amount', '50', '--idempotency-key', 'order-9', '--json');
+    expect(first.code).toBe(0);
+    expect(jsonOf(first)).toEqual({ user_id: expect.any(Number), email: address, amount: 50, applied: true, credits_remaining: 50, idempotency_key: 'order-9' });
+
+    const repeat = await quarry('credits', 'grant', '--email', address, '--amount', '50', '--idempotency-key', 'order-9');
+    expect(repeat).toEqual({ code: 0, stdout: `Nothing granted: idempotency key "order-9" was used before. ${address} has 50 credits.\n`, stderr: '' });
+    const { access } = await t.login(address, password);
+    expect(await getWithToken(access, '/api/v1/auth/users/me/')).toMatchObject({ credits_remaining: 50 });
+  });
+});

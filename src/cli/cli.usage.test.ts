@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMANDS } from './commands/index.js';
+import { jsonOf, runCliProcess } from './testing/cli-process.js';
+
+// The real process, for what only a process shows: exit codes, stream separation, the bin shim.
+// None of these reach a database: usage and configuration errors stop before one is opened.
+let dataDir: string;
+let env: Record<string, string>;
+beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'quarry-cli-usage-'));
+  env = { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const quarry = (args: string[], extraEnv: Record<string, string> = {}) => runCliProcess(args, { ...env, ...extraEnv });
+
+describe.concurrent('the quarry process', () => {
+  it('lists every command with --help and exits 0', async () => {
+    const result = await quarry(['--help']);
+    expect(result.code).toBe(0);
+    for (const command of COMMANDS) expect(result.stdout).toContain(command.words.join(' '));
+  });
+
+  it('is reached through the bin shim too', async () => {
+    const result = await runCliProcess(['migrate', '--help'], env, fileURLToPath(new URL('../../bin/quarry.js', import.meta.url)));
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Usage: quarry migrate [--json]');
+  });
+
+  it('exits 2 with one line on stderr for a usage error', async () => {
+    const result = await quarry(['users', 'create', '--email', 'a@example.com']);
+    expect(result).toEqual({ code: 2, stdout: '', stderr: 'quarry users create: missing --password (see quarry users create --help)\n' });
+  });
+
+  it('exits 2 with {"error": …} on stdout for a usage error with --json', async () => {
+    const result = await quarry(['credits', 'grant', '--json', '--email', 'a@example.com', '--amount', 'ten']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('');
+    expect(jsonOf(result)).toEqual({ error: '--amount must be a whole number 1 or more, got "ten"' });
+  });
+
+  it('exits 2 with one line naming the variable for a bad configuration value', async () => {
+    const result = await quarry(['migrate'], { PORT: 'eighty' });
+    expect(result).toEqual({ code: 2, stdout: '', stderr: 'quarry migrate: configuration error: PORT: expected a whole number, got "eighty"\n' });
+  });
+
+  it('names the variable in the JSON error with --json', async () => {
+    const result = await quarry(['credits', 'audit', '--json'], { DATABASE_URL: 'mysql://127.0.0.1/quarry' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('');
+    expect(jsonOf(result)).toMatchObject({ error: expect.stringContaining('DATABASE_URL'), variable: 'DATABASE_URL' });
+  });
+
+  it('runs the extraction command on a saved page', async () => {
+    const page = join(dataDir, 'page.html');
+    writeFileSync(page, '<html><head><title>Saved</title></head><body><article><h2>Operator notes</h2><p>The operator CLI extracts saved pages into clean Markdown, keeping headings and paragraphs intact for later reading.</p></article></body></html>');
+    const result = await quarry(['extract', '--format', 'markdown', page]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('The operator CLI extracts saved pages into clean Markdown');
+  });
+
+  it('passes the extraction command its usage errors, with exit 2', async () => {
+    const result = await quarry(['extract']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('no input file given');
+  });
+});

@@ -1,0 +1,72 @@
+import type { Config } from '../config/index.js';
+import type { CommandArgs } from './args.js';
+import type { CliServices } from './services.js';
+
+/** Where a command writes; the entry point hands in the process streams, tests may hand in others. */
+export interface CliIo {
+  readonly stdout: NodeJS.WritableStream;
+  readonly stderr: NodeJS.WritableStream;
+  /** Whether stderr is a terminal (progress output is drawn only then). */
+  readonly isTTY: boolean;
+}
+
+export interface OptionSpec {
+  /** `integer` options are checked (whole number within min…max) before anything else runs. */
+  readonly type: 'string' | 'boolean' | 'integer';
+  /** Placeholder shown in help for a string or integer option (`--email E`). */
+  readonly placeholder?: string;
+  /** Bounds of an integer option; default 0 … Number.MAX_SAFE_INTEGER. */
+  readonly min?: number;
+  readonly max?: number;
+  readonly description: string;
+  readonly required?: boolean;
+}
+
+/**
+ * What a command produced. `text` goes to stdout for people, `json` to stdout with `--json`,
+ * `notice` to stderr in both modes (so stdout stays one JSON document or one pipeable value).
+ */
+export interface CommandOutcome {
+  readonly text: string;
+  readonly json: unknown;
+  readonly notice?: string;
+  /** 0 unless the command found a problem it reports as a result (an audit mismatch): 1. */
+  readonly exitCode?: 0 | 1;
+}
+
+export interface CommandInput {
+  readonly args: CommandArgs;
+  readonly config: Config;
+  readonly services: CliServices;
+  readonly json: boolean;
+  /** Writes a line to stderr straight away (progress, mail notices). */
+  notice(line: string): void;
+}
+
+/**
+ * A command that runs against the configured database. The framework parses its options
+ * (plus `--json` and `--help`), loads the configuration, opens and migrates the database,
+ * builds the services, and prints the outcome; implementations only do the work.
+ */
+export interface ServiceCommand {
+  readonly kind: 'service';
+  /** The words that name it, e.g. `['users', 'create']`. */
+  readonly words: readonly string[];
+  readonly summary: string;
+  /** Longer help text: what it does and what it guarantees. */
+  readonly description: string;
+  readonly options: Readonly<Record<string, OptionSpec>>;
+  readonly example: string;
+  run(input: CommandInput): Promise<CommandOutcome>;
+}
+
+/** A command that parses its own arguments and needs neither configuration nor database (`extract`). */
+export interface StandaloneCommand {
+  readonly kind: 'standalone';
+  readonly words: readonly string[];
+  readonly summary: string;
+  readonly example: string;
+  run(argv: string[], io: CliIo): Promise<number>;
+}
+
+export type CliCommand = ServiceCommand | StandaloneCommand;

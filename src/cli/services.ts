@@ -1,0 +1,107 @@
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import { createActivationTokens } from '../accounts/activation.js';
+import { createPasswordHasher } from '../accounts/passwords.js';
+import { createAccountService, type AccountService } from '../accounts/service.js';
+import { createTokenSigner } from '../accounts/tokens.js';
+import { createUserStore, type UserRow, type UserStore } from '../accounts/users.js';
+import type { Config } from '../config/index.js';
+import { createLedger, type Ledger } from '../credits/ledger.js';
+import { openDatabase, type DialectName } from '../db/database.js';
+import { migrateToLatest, type MigrationReport } from '../db/migrate.js';
+import type { Database } from '../db/schema.js';
+import { createKeyService, type KeyService } from '../keys/service.js';
+import { createOutboxMailer, createSmtpMailer } from '../mail/mailer.js';
+import { createMemoryRateLimiter } from '../throttle/memory.js';
+import { UnknownUserError } from './errors.js';
+
+/** The services an operator command works with, over the configured and migrated database. */
+export interface CliServices {
+  readonly db: Kysely<Database>;
+  readonly dialect: DialectName;
+  /** What opening the database applied (the `migrate` command reports it). */
+  readonly migrations: MigrationReport;
+  readonly users: UserStore;
+  readonly accounts: AccountService;
+  readonly keys: KeyService;
+  readonly ledger: Ledger;
+  /** The account with this email; throws UnknownUserError when there is none. */
+  userByEmail(email: string): Promise<UserRow>;
+  /** Origin put into activation links mailed by the CLI. */
+  readonly origin: string;
+  close(): Promise<void>;
+}
+
+export interface CliServiceOptions {
+  /** Receives one human-readable line per side effect worth telling (mail stored in the outbox…). */
+  readonly notice: (line: string) => void;
+  /** Defaults to the wall clock. */
+  readonly now?: () => Date;
+}
+
+/**
+ * Opens the database, applies pending migrations and builds the services with the same
+ * factories and settings as the HTTP app (src/app.ts), so a user or key made here is exactly
+ * what the API would have made. No HTTP server, Redis or timers: a command runs and exits.
+ */
+export async function openCliServices(config: Config, options: CliServiceOptions): Promise<CliServices> {
+  const now = options.now ?? (() => new Date());
+  const database = openDatabase({ url: config.databaseUrl, sqliteFile: join(config.dataDir, 'quarry.db'), poolSize: 2 });
+  let migrations: MigrationReport;
+  try {
+    migrations = await migrateToLatest(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const { db } = database;
+  const mailer = config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createOutboxMailer(db, (message, fields) => options.notice(`${message}: ${JSON.stringify(fields)}`));
+  // Only resend-activation throttles, which no command calls; a process-local limiter is enough.
+  const limiter = createMemoryRateLimiter();
+  const ledger = createLedger(db, now);
+  const users = createUserStore(db);
+  const accounts = createAccountService({
+    db,
+    users,
+    passwords: createPasswordHasher(),
+    tokens: createTokenSigner({ signingKey: config.jwtSigningKey, accessLifetime: config.jwtAccessLifetime, refreshLifetime: config.jwtRefreshLifetime, now }),
+    activation: createActivationTokens(config.jwtSigningKey, config.activationTokenLifetime, now),
+    mailer,
+    ledger,
+    limiter,
+    now,
+    onMailError: (error) => options.notice(`activation mail could not be sent: ${error instanceof Error ? error.message : String(error)}`),
+    settings: {
+      lockoutAttempts: config.loginLockoutAttempts,
+      lockoutSeconds: config.loginLockoutSeconds,
+      signupCredits: config.signupCredits,
+      activationUrl: config.activationUrl,
+      resendEmailRate: config.resendActivationEmailRate,
+      resendIpRate: config.resendActivationIpRate,
+    },
+  });
+  const keys = createKeyService({ db, encryptionSecret: config.keyEncryptionSecret, maxKeysPerAccount: config.maxKeysPerAccount, now });
+
+  return {
+    db,
+    dialect: database.dialect,
+    migrations,
+    users,
+    accounts,
+    keys,
+    ledger,
+    origin: config.publicUrl ?? `http://${config.host}:${config.port}`,
+    async userByEmail(email) {
+      const user = await users.byEmail(email);
+      if (!user) throw new UnknownUserError(email.trim());
+      return user;
+    },
+    async close() {
+      await limiter.close();
+      await mailer.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Rate } from '../config/index.js';
+import { ThrottledError, UnsupportedMediaTypeError } from '../errors.js';
+import type { RateDecision, RateLimiter } from '../throttle/rate-limiter.js';
+import type { Ledger } from './ledger.js';
+
+/** The outcome of a metered piece of work: what to answer and what it actually cost. */
+export interface WorkOutcome<T> {
+  readonly body: T;
+  readonly cost: number;
+}
+
+export interface MeteredCall {
+  /** Charges `cost` (at most the hold) and releases the rest; sets the credit headers. */
+  settle(cost: number): Promise<{ charged: number; balance: number }>;
+  /** Charges nothing: the work failed or the client left. */
+  release(): Promise<void>;
+  /** Aborted when the client disconnects before the answer is sent. */
+  readonly signal: AbortSignal;
+}
+
+export interface MeteringOptions {
+  /** The `X-API-KEY` authentication hook. */
+  readonly authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  readonly ledger: Ledger;
+  readonly limiter: RateLimiter;
+  readonly keyRate: Rate;
+  readonly accountRate: Rate;
+  readonly holdTtlSeconds: number;
+}
+
+/**
+ * The metered-request lifecycle, written once for search, scrape and chat:
+ * authenticate `X-API-KEY` (route hook) → throttle → validate (route schema) → hold the
+ * maximum cost → do the work → settle (charge the actual cost, release the rest; the charge
+ * entry is the usage record) → respond with the credit headers. Failed work charges nothing;
+ * a hold whose process dies is released by the sweeper when it expires.
+ */
+export function createMetering(options: MeteringOptions) {
+  const { ledger, limiter } = options;
+
+  function rateHeaders(reply: FastifyReply, decision: RateDecision): void {
+    reply.header('ratelimit-limit', decision.limit);
+    reply.header('ratelimit-remaining', decision.remaining);
+    reply.header('ratelimit-reset', decision.resetSeconds);
+  }
+
+  /** Token buckets per key and per account; runs after API-key authentication. */
+  async function throttle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const key = request.apiKey!;
+    const [byKey, byAccount] = await Promise.all([
+      limiter.take(`key:${key.keyId}`, options.keyRate),
+      limiter.take(`account:${key.userId}`, options.accountRate),
+    ]);
+    const tighter = byKey.remaining / byKey.limit <= byAccount.remaining / byAccount.limit ? byKey : byAccount;
+    rateHeaders(reply, !byKey.allowed ? byKey : !byAccount.allowed ? byAccount : tighter);
+    if (!byKey.allowed || !byAccount.allowed) throw new ThrottledError(Math.max(byKey.retryAfterSeconds, byAccount.retryAfterSeconds));
+  }
+
+  /** Holds `maxCost` for the request's account; throws InsufficientCreditsError (→ 402) when it cannot. */
+  async function begin(request: FastifyRequest, reply: FastifyReply, endpoint: string, maxCost: number): Promise<MeteredCall> {
+    const key = request.apiKey!;
+    const hold = await ledger.hold(key.userId, maxCost, { apiKeyId: key.keyId, endpoint, requestId: request.id, ttlSeconds: options.holdTtlSeconds });
+    const controller = new AbortController();
+    const onClose = () => {
+      if (!reply.sent && !reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
+    };
+    // The response's own close event covers a client that goes away; the socket may carry
+    // many keep-alive requests, so no listener is left on it.
+    reply.raw.once('close', onClose);
+    let settled = false;
+    return {
+      signal: controller.signal,
+      async settle(cost) {
+        settled = true;
+        const result = await ledger.settle(hold.id, cost);
+        reply.header('x-credits-used', result.charged);
+        reply.header('x-credits-remaining', result.balance);
+        return result;
+      },
+      async release() {
+        if (settled) return;
+        settled = true;
+        await ledger.release(hold.id);
+      },
+    };
+  }
+
+  /** Runs `work` inside a hold; the common case of a metered JSON endpoint. */
+  async function run<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    endpoint: string,
+    maxCost: number,
+    work: (signal: AbortSignal) => Promise<WorkOutcome<T>>,
+  ): Promise<T> {
+    const call = await begin(request, reply, endpoint, maxCost);
+    let outcome: WorkOutcome<T>;
+    try {
+      if (call.signal.aborted) throw call.signal.reason;
+      outcome = await work(call.signal);
+    } catch (error) {
+      await call.release();
+      throw error;
+    }
+    await call.settle(outcome.cost);
+    return outcome.body;
+  }
+
+  /** Metered endpoints take JSON bodies only (the contract); anything else is DRF's 415. */
+  async function requireJson(request: FastifyRequest): Promise<void> {
+    const type = request.headers['content-type'] ?? '';
+    if (!/^application\/json\s*(;|$)/i.test(type)) throw new UnsupportedMediaTypeError(type);
+  }
+
+  return {
+    throttle,
+    begin,
+    run,
+    /** Route options every metered endpoint uses: authenticate → throttle, then JSON only. */
+    hooks: { onRequest: [options.authenticate, throttle], preValidation: requireJson },
+  };
+}
+
+export type Metering = ReturnType<typeof createMetering>;

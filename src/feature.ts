@@ -1,0 +1,47 @@
+import type { TSchema } from '@sinclair/typebox';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Registry } from 'prom-client';
+import type { AccountService } from './accounts/service.js';
+import type { Config } from './config/index.js';
+import type { CachedRunner } from './cache/cached.js';
+import type { Ledger } from './credits/ledger.js';
+import type { Metering } from './credits/metering.js';
+import type { DialectName } from './db/database.js';
+import type { Database } from './db/schema.js';
+import type { AuthHooks } from './http/auth.js';
+import type { ErrorMapper } from './http/errors.js';
+import type { App } from './http/server.js';
+import type { KeyService } from './keys/service.js';
+
+/** What the composition root hands every feature when it registers. */
+export interface FeatureContext {
+  readonly app: App;
+  readonly config: Config;
+  readonly db: Kysely<Database>;
+  readonly dialect: DialectName;
+  readonly log: FastifyBaseLogger;
+  readonly now: () => Date;
+  readonly auth: AuthHooks;
+  readonly metrics: Registry;
+  readonly accounts: AccountService;
+  readonly keys: KeyService;
+  readonly ledger: Ledger;
+  /** The metered-request lifecycle (throttle hook, hold/settle) shared by search, scrape and chat. */
+  readonly metering: Metering;
+  /** Result caching with coalescing, in memory or Redis. */
+  readonly cached: CachedRunner;
+  /** Runs at shutdown, after the server stopped taking requests, in reverse order of registration. */
+  onClose(task: () => Promise<void>): void;
+}
+
+/**
+ * A capability of the service (billing, search, scrape, chat…): its shared schemas (named
+ * components of the OpenAPI document), its domain-error translations, and its routes.
+ */
+export interface Feature {
+  readonly name: string;
+  readonly schemas?: readonly TSchema[];
+  readonly errorMappers?: readonly ErrorMapper[];
+  register(context: FeatureContext): void | Promise<void>;
+}

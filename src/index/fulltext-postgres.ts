@@ -1,0 +1,137 @@
+/**
+ * The full-text index on PostgreSQL: a `tsvector` per document built here (not by a text-search
+ * configuration, so words are folded exactly as on SQLite and in the post-filter), weighted
+ * A = title, B = URL, D = text, with a GIN index; ranked with `ts_rank_cd`.
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { DocInsert, FoundDoc, FullText } from './fulltext.js';
+import { isTextOnly, type Cond, type TextCond } from './query-plan.js';
+import { andAll, condSql, preferenceSql, windowSql, type SqlDialectParts } from './sql-conds.js';
+
+/** Weights of D (text), C (unused), B (URL), A (title), in ts_rank_cd's order. */
+const WEIGHTS = '{0.1, 0, 0.2, 1.0}';
+/** PostgreSQL keeps word positions up to this value; later ones collapse onto it. */
+const MAX_POSITION = 16_383;
+const MAX_POSITIONS_PER_WORD = 256;
+/** Positions left empty between columns, so that no phrase can run from one column into the next. */
+const COLUMN_GAP = 10;
+const MAX_WORD_LENGTH = 500;
+
+/** A tsvector literal: `'word':1A,5A 'other':9` (words are folded: letters and digits, no quotes). */
+export function tsvectorLiteral(columns: readonly { readonly words: readonly string[]; readonly weight: 'A' | 'B' | 'D' }[]): string {
+  const positions = new Map<string, string[]>();
+  let position = 1;
+  for (const { words, weight } of columns) {
+    const suffix = weight === 'D' ? '' : weight;
+    for (const word of words) {
+      if (word.length <= MAX_WORD_LENGTH) {
+        let list = positions.get(word);
+        if (list === undefined) positions.set(word, (list = []));
+        if (list.length < MAX_POSITIONS_PER_WORD && position <= MAX_POSITION) list.push(`${position}${suffix}`);
+      }
+      position++;
+    }
+    position += COLUMN_GAP;
+  }
+  return [...positions].map(([word, list]) => (list.length === 0 ? `'${word}'` : `'${word}':${list.join(',')}`)).join(' ');
+}
+
+function tsText(cond: TextCond): string {
+  const weight = cond.field === 'title' ? ':A' : '';
+  return `(${cond.words.map((word) => `'${word}'${weight}`).join(' <-> ')})`;
+}
+
+function tsExpression(cond: Cond): string {
+  switch (cond.kind) {
+    case 'text':
+      return tsText(cond);
+    case 'or':
+      return `(${cond.options.map(tsExpression).join(' | ')})`;
+    case 'not':
+      return `!${tsExpression(cond.cond)}`;
+    default:
+      throw new Error(`not a full-text condition: ${cond.kind}`);
+  }
+}
+
+const PARTS: SqlDialectParts = {
+  endsWith: (column, suffix) => sql`right(${column}, ${suffix.length}) = ${suffix}`,
+  contains: (column, needle) => sql`strpos(${column}, ${needle}) > 0`,
+  text: (cond) => sql`d.tsv @@ ${tsText(cond)}::tsquery`,
+};
+
+function split(conds: readonly Cond[]): { match?: string; rank?: string; filters: RawBuilder<unknown>[] } {
+  const text: string[] = [];
+  const positive: string[] = [];
+  const filters: RawBuilder<unknown>[] = [];
+  for (const cond of conds) {
+    if (!isTextOnly(cond)) {
+      filters.push(condSql(cond, PARTS));
+      continue;
+    }
+    text.push(tsExpression(cond));
+    if (cond.kind !== 'not') positive.push(tsExpression(cond));
+  }
+  return {
+    ...(text.length === 0 ? {} : { match: text.join(' & ') }),
+    ...(positive.length === 0 ? {} : { rank: positive.join(' & ') }),
+    filters,
+  };
+}
+
+export function createPostgresFullText(): FullText {
+  return {
+    async insertDocs(trx, docs) {
+      if (docs.length === 0) return;
+      const rows = docs.map((doc: DocInsert) => {
+        const tsv = tsvectorLiteral([
+          { words: doc.folded.title.split(' ').filter(Boolean), weight: 'A' },
+          { words: doc.folded.url.split(' ').filter(Boolean), weight: 'B' },
+          { words: doc.folded.body.split(' ').filter(Boolean), weight: 'D' },
+        ]);
+        return sql`(${doc.page_id}, ${doc.vertical}, ${doc.ord}, ${doc.title}, ${doc.link}, ${doc.host}, ${doc.host_rev}, ${doc.path}, ${doc.url_text},
+          ${doc.snippet}, ${doc.item}, ${doc.published_at}, ${doc.dated_at}, ${doc.lang}, ${doc.country}, ${tsv}::tsvector)`;
+      });
+      await sql`INSERT INTO index_docs (page_id, vertical, ord, title, link, host, host_rev, path, url_text, snippet, item, published_at, dated_at, lang, country, tsv)
+        VALUES ${sql.join(rows)}`.execute(trx);
+    },
+
+    async deleteDocsOfPages(trx, pageIds) {
+      if (pageIds.length === 0) return;
+      await trx.deleteFrom('index_docs').where('page_id', 'in', pageIds).execute();
+    },
+
+    async search(db, request) {
+      const { match, rank, filters } = split(request.plan.conds);
+      const where = andAll([
+        sql`d.vertical = ${request.vertical}`,
+        ...(match === undefined ? [] : [sql`d.tsv @@ ${match}::tsquery`]),
+        ...filters,
+        ...windowSql(request.window),
+      ]);
+      const preference = preferenceSql(request.lang, request.country);
+      const relevance = rank === undefined ? preference : sql`ts_rank_cd(${WEIGHTS}::float4[], d.tsv, ${rank}::tsquery, 1) * ${preference}`;
+      const order = request.window.sortByDate ? sql`d.dated_at DESC, score DESC` : sql`score DESC, d.dated_at DESC`;
+      const rows = await sql<FoundDoc>`SELECT d.id, d.page_id, d.item, d.published_at, ${relevance} AS score
+        FROM index_docs d WHERE ${where}
+        ORDER BY ${order}, d.id LIMIT ${request.limit} OFFSET ${request.offset}`.execute(db);
+      return rows.rows;
+    },
+
+    async titlesMatching(db, words, lastIsPrefix, limit) {
+      if (words.length === 0) return [];
+      const query = words.map((word, index) => `'${word}'${index === words.length - 1 && lastIsPrefix ? ':*A' : ':A'}`).join(' <-> ');
+      const rows = await sql<{ title: string }>`SELECT d.title FROM index_docs d
+        WHERE d.vertical = 'web' AND d.tsv @@ ${query}::tsquery
+        ORDER BY ts_rank_cd(${WEIGHTS}::float4[], d.tsv, ${query}::tsquery, 1) DESC, d.id LIMIT ${limit}`.execute(db);
+      return rows.rows.map((row) => row.title);
+    },
+
+    async sizeBytes(db: Kysely<Database>) {
+      const rows = await sql<{ bytes: number }>`SELECT (pg_total_relation_size('index_pages') + pg_total_relation_size('index_docs')
+        + pg_total_relation_size('search_query_log'))::bigint AS bytes`.execute(db);
+      return rows.rows[0]?.bytes ?? 0;
+    },
+  };
+}

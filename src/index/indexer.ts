@@ -1,0 +1,35 @@
+/** Turning fetched pages into index entries: the one way pages enter the index (scrapes, crawls, imports). */
+import { indexablePage } from './documents.js';
+import { readPage, type PageFacts } from './page-facts.js';
+import type { IndexSource, IndexStore, StoredPage } from './store.js';
+
+export type IndexOutcome =
+  | { readonly status: 'indexed'; readonly page: StoredPage; readonly facts: PageFacts }
+  | { readonly status: 'skipped'; readonly reason: string; readonly facts?: PageFacts };
+
+export interface Indexer {
+  /**
+   * Reads an HTML page fetched from `url` (after redirects) and stores it, unless it asks not to
+   * be indexed (`<meta name="robots" content="noindex">`). `fetchedAt` (default: now) dates a page
+   * first seen here, e.g. an archived copy's capture time. Rejects only when the store fails.
+   */
+  indexHtml(html: string, url: string, source: IndexSource, fetchedAt?: Date): Promise<IndexOutcome>;
+}
+
+export interface IndexerOptions {
+  readonly store: IndexStore;
+  /** Default: the wall clock. */
+  readonly now?: () => Date;
+}
+
+export function createIndexer(options: IndexerOptions): Indexer {
+  const now = options.now ?? (() => new Date());
+  return {
+    async indexHtml(html, url, source, fetchedAt) {
+      const facts = readPage(html, url);
+      if (facts.robots.noindex) return { status: 'skipped', reason: 'the page asks not to be indexed (robots noindex)', facts };
+      const page = await options.store.putPage(indexablePage(facts), { source, now: fetchedAt ?? now() });
+      return { status: 'indexed', page, facts };
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * Cheap, generic signals that a fetched page needs a browser: either its
+ * content is built by JavaScript, or an anti-bot interstitial stands in front
+ * of it. Regex-based on purpose: they run on every fetched page and must not
+ * cost a DOM parse. No per-site lists.
+ */
+
+const SHELL_MAX_TEXT_CHARS = 200;
+
+const APP_ROOT = /<(div|main|section)\b[^>]*\bid\s*=\s*["']?(root|app|__next|__nuxt|___gatsby|svelte|main-app|application)\b["']?[^>]*>\s*<\/\1>/i;
+const NOSCRIPT_ASKS_FOR_JS = /<noscript\b[^>]*>[\s\S]{0,500}?(enable|turn on|requires?|need)\b[\s\S]{0,80}?javascript/i;
+
+/** Strong markers: any one of them means a challenge page, whatever the status. */
+const CHALLENGE_MARKERS: readonly RegExp[] = [
+  /<title>\s*just a moment(\.\.\.|…)?\s*<\/title>/i,
+  /enable javascript and cookies to continue/i,
+  /checking (if the site connection is secure|your browser before accessing)/i,
+  /\bcf[-_]chl[-_]/i,
+  /\bcf-challenge\b|challenge-platform|_cf_chl_opt/i,
+  /<title>\s*attention required!?\s*\|/i,
+  /\bg-recaptcha\b|\bh-captcha\b|\bcf-turnstile\b|px-captcha|geo\.captcha-delivery\.com/i,
+  /<title>\s*(ddos-guard|pardon our interruption|are you a robot\??|verify you are (a )?human)\s*<\/title>/i,
+];
+
+/** Weak markers: they count only on a block status (403/429/503) and a small page. */
+const WEAK_CHALLENGE_MARKERS: readonly RegExp[] = [
+  /checking your browser/i,
+  /verify(ing)? (that )?you are (a )?human/i,
+  /please (enable|turn on) (javascript|cookies)/i,
+  /\bcaptcha\b/i,
+  /access (denied|to this page has been denied)/i,
+  /unusual traffic/i,
+  /\bbot (detection|protection)\b/i,
+];
+
+const BLOCK_STATUSES = new Set([403, 429, 503]);
+
+/**
+ * True for a page whose visible content is produced by scripts: little text,
+ * some scripts, and an empty app root or a `<noscript>` asking for JavaScript.
+ */
+export function looksLikeScriptShell(html: string): boolean {
+  const scriptCount = (html.match(/<script\b/gi) ?? []).length;
+  if (scriptCount === 0) return false;
+  if (visibleText(html).length > SHELL_MAX_TEXT_CHARS) return false;
+  const hasEmptyAppRoot = APP_ROOT.test(html);
+  const asksForJavaScript = NOSCRIPT_ASKS_FOR_JS.test(html);
+  return hasEmptyAppRoot || asksForJavaScript || scriptCount >= 3;
+}
+
+/** True for an anti-bot interstitial ("Just a moment…", CAPTCHA walls) instead of the page. */
+export function looksLikeChallenge(html: string, status: number): boolean {
+  if (CHALLENGE_MARKERS.some((marker) => marker.test(html))) return true;
+  if (!BLOCK_STATUSES.has(status)) return false;
+  if (visibleText(html).length > 2000) return false;
+  return WEAK_CHALLENGE_MARKERS.some((marker) => marker.test(html));
+}
+
+/** Text a reader would see: scripts, styles and tags removed, whitespace collapsed. */
+export function visibleText(html: string): string {
+  return html
+    .replace(/<(script|style|noscript|template|svg)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;|&#160;/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

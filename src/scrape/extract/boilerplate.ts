@@ -1,0 +1,103 @@
+import { classTokens, splitClassToken } from './class-words.js';
+import type { ElementNode } from './dom.js';
+
+/**
+ * How an element's own markup (tag, ARIA role, class and id words) classifies it, before
+ * looking at its text:
+ * - `chrome`: page furniture by its tag or role (navigation, footer, sidebar, dialog);
+ * - `furniture`: named like furniture (cookie banner, menu, footer, ads…);
+ * - `suspect`: named with a word that often means furniture (share, related, promo…);
+ * - `discussion`: readers' comments;
+ * - `header`: a page or section header, which may hold an introduction worth keeping;
+ * - `hidden`: not shown to readers;
+ * - undefined: nothing known.
+ */
+export type MarkupVerdict = 'chrome' | 'furniture' | 'suspect' | 'discussion' | 'header' | 'hidden' | undefined;
+
+const CHROME_TAGS = new Set(['nav', 'aside', 'footer', 'dialog', 'search']);
+const CHROME_ROLES = new Set(['navigation', 'contentinfo', 'complementary', 'search', 'dialog', 'alertdialog', 'menu', 'menubar', 'toolbar', 'tooltip', 'banner']);
+
+/** Whole class tokens frameworks use for content hidden from sighted readers. */
+const HIDDEN_CLASS_TOKENS = new Set([
+  'hidden', 'is-hidden', 'd-none', 'sr-only', 'visually-hidden', 'visuallyhidden', 'screen-reader-text', 'screen-reader-only',
+  'invisible', 'hide', 'u-hidden', 'a11y-hidden', 'offscreen', 'assistive-text', 'element-invisible', 'sr-text',
+]);
+
+/** Words that name page furniture when they appear in a class or id. */
+const FURNITURE_WORDS = new Set([
+  'nav', 'navbar', 'navigation', 'menu', 'menubar', 'megamenu', 'footer', 'sidebar', 'breadcrumb', 'breadcrumbs', 'crumbs',
+  'cookie', 'cookies', 'consent', 'gdpr', 'ccpa', 'skiplink', 'masthead', 'copyright', 'colophon', 'outbrain',
+  'taboola', 'disqus', 'advert', 'advertisement', 'advertising', 'ads', 'adslot', 'adunit', 'dfp', 'offcanvas', 'signature',
+]);
+
+/**
+ * Words that often name furniture (share bars, related links, promos) but also qualify
+ * content (`subscription-eligible`, `share-price`): elements named so are removed only when
+ * they hold little prose or mostly links.
+ */
+const SUSPECT_WORDS = new Set([
+  'share', 'sharing', 'sharebar', 'social', 'socials', 'related', 'recommended', 'recommendations', 'recirc', 'popular',
+  'trending', 'promo', 'sponsored', 'sponsor', 'popup', 'modal', 'overlay', 'newsletter', 'subscribe', 'subscription',
+  'signup', 'pagination', 'pager', 'toolbar', 'banner', 'lightbox', 'tooltip', 'drawer', 'toc', 'login', 'signin', 'ad',
+  // "skip to content" links, but also the content they point at (`id="skip-to-products"`).
+  'skip',
+]);
+
+/** Words naming readers' comments: content on a forum, noise under an article. */
+const DISCUSSION_WORDS = new Set(['comment', 'comments', 'commentlist', 'respond', 'replies', 'pingback', 'pingbacks', 'trackback', 'trackbacks']);
+
+/** Substrings that name furniture even in compounds written without separators (`sharebuttons`, `sitefooter`). */
+const FURNITURE_SUBSTRINGS = ['cookie', 'consent', 'breadcrumb', 'sidebar', 'navbar', 'footer', 'advert', 'taboola', 'outbrain'];
+const SUSPECT_SUBSTRINGS = ['newsletter', 'socialshare', 'sharebutton', 'relatedpost', 'relatedarticle'];
+
+const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i;
+
+export function isHidden(element: ElementNode): boolean {
+  const { attrs } = element;
+  if (attrs['hidden'] !== undefined) return true;
+  if (attrs['aria-hidden'] === 'true') return true;
+  const style = attrs['style'];
+  if (style !== undefined && HIDDEN_STYLE.test(style)) return true;
+  const classes = attrs['class'];
+  if (classes !== undefined) {
+    for (const token of classes.split(/\s+/)) if (HIDDEN_CLASS_TOKENS.has(token.toLowerCase())) return true;
+  }
+  return false;
+}
+
+/** Elements that are the page or its declared main content whatever their classes say. */
+const NEVER_BOILERPLATE_TAGS = new Set(['html', 'body', 'main', '#root']);
+
+export function classifyMarkup(element: ElementNode): MarkupVerdict {
+  if (isHidden(element)) return 'hidden';
+  const { tag } = element;
+  if (NEVER_BOILERPLATE_TAGS.has(tag) || element.attrs['role'] === 'main') return undefined;
+  const role = element.attrs['role']?.toLowerCase();
+  if (tag === 'header' || role === 'banner') return 'header';
+  if (CHROME_TAGS.has(tag) || (role !== undefined && CHROME_ROLES.has(role))) return 'chrome';
+  return classifyByName(element);
+}
+
+/**
+ * Layout classes describe the page around an element (`no-sidebar`, `has-nav`,
+ * `with-footer`): a token carrying one of these words names no furniture.
+ */
+const LAYOUT_QUALIFIERS = new Set(['no', 'has', 'with', 'without', 'show', 'hide', 'is', 'enable', 'enabled', 'disable', 'disabled', 'template', 'layout', 'page', 'body', 'main']);
+
+function classifyByName(element: ElementNode): MarkupVerdict {
+  let verdict: MarkupVerdict;
+  for (const token of classTokens(element)) {
+    const words = splitClassToken(token);
+    if (words.some((w) => LAYOUT_QUALIFIERS.has(w))) continue;
+    if (words.some((w) => FURNITURE_WORDS.has(w))) return 'furniture';
+    // Compounds written without separators (`sharebuttons`, `sitefooter`).
+    const compound = words.length === 1 ? token.toLowerCase() : undefined;
+    if (compound !== undefined && FURNITURE_SUBSTRINGS.some((s) => compound.includes(s))) return 'furniture';
+    if (verdict !== 'suspect' && (words.some((w) => SUSPECT_WORDS.has(w)) || (compound !== undefined && SUSPECT_SUBSTRINGS.some((s) => compound.includes(s))))) {
+      verdict = 'suspect';
+    }
+    if (verdict === undefined && words.some((w) => DISCUSSION_WORDS.has(w))) verdict = 'discussion';
+    if (verdict === undefined && words.includes('header')) verdict = 'header';
+  }
+  return verdict;
+}

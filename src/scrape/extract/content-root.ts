@@ -1,0 +1,125 @@
+import { classifyMarkup } from './boilerplate.js';
+import { type ElementNode, elementChildren, removeNode } from './dom.js';
+import { isLayoutTableElement } from './tables.js';
+import { type StatsTable, type TextStats, contentAmount, linkDensity, statsOf, substantialText, weightedProse } from './text-stats.js';
+
+/** Generic containers the walk may enter; lists, tables, quotes and paragraphs are content units whose structure must stay whole. */
+const CONTAINER_TAGS = new Set(['#root', 'html', 'body', 'div', 'section', 'article', 'main', 'form', 'center', 'span', 'font', 'header', 'aside', 'noscript', 'details', 'figure', 'dialog']);
+const TABLE_PARTS = new Set(['tbody', 'thead', 'tfoot', 'tr', 'td', 'th']);
+
+function canHoldContentRoot(element: ElementNode): boolean {
+  if (CONTAINER_TAGS.has(element.tag) || element.tag.includes('-')) return true;
+  if (element.tag === 'table') return isLayoutTableElement(element);
+  // Inside a layout table the walk may go on through rows and cells.
+  if (TABLE_PARTS.has(element.tag)) {
+    let table = element.parent;
+    while (table && table.tag !== 'table') table = table.parent;
+    return table !== null && isLayoutTableElement(table);
+  }
+  return false;
+}
+
+export interface DescentThresholds {
+  /** Share of the prose a child must hold for the walk to enter it. */
+  proseShare: number;
+  /** Same, in readable text, on pages with too little prose to judge by (listings, shops). */
+  readableShare: number;
+  /** Below this much prose (characters) a node is judged by readable text instead. */
+  minProse: number;
+}
+
+export const DEFAULT_DESCENT: DescentThresholds = { proseShare: 0.85, readableShare: 0.7, minProse: 400 };
+
+/**
+ * Walks down from `start` while a single child holds most of the prose (or, on pages with
+ * little prose, of the readable text): the node where the text spreads over several children
+ * is the content container (an article body, a list of cards, a thread of posts).
+ */
+export function descendToContent(start: ElementNode, table: StatsTable, thresholds: DescentThresholds = DEFAULT_DESCENT): ElementNode {
+  let node = start;
+  for (;;) {
+    const stats = statsOf(table, node);
+    const byProse = stats.prose >= thresholds.minProse;
+    const measure = (s: TextStats): number => (byProse ? weightedProse(s) : substantialText(s));
+    let total = 0;
+    let best: ElementNode | undefined;
+    let bestAmount = -1;
+    for (const child of elementChildren(node)) {
+      const amount = measure(statsOf(table, child));
+      total += amount;
+      if (amount > bestAmount) {
+        best = child;
+        bestAmount = amount;
+      }
+    }
+    const share = byProse ? thresholds.proseShare : thresholds.readableShare;
+    if (!best || total === 0 || bestAmount < total * share || !canHoldContentRoot(best)) return node;
+    node = best;
+  }
+}
+
+/** Siblings of the content with this much link text are boxes of links, not more content. */
+const MAX_SIBLING_LINK_DENSITY = 0.3;
+const MIN_SIBLING_TEXT = 25;
+
+function isContentSibling(element: ElementNode, stats: TextStats): boolean {
+  if (element.tag === 'h1' || classifyMarkup(element) !== undefined) return false;
+  return stats.text >= MIN_SIBLING_TEXT && linkDensity(stats) <= MAX_SIBLING_LINK_DENSITY;
+}
+
+/**
+ * The walk stops at the container holding most of the prose, which can leave out an
+ * introduction or a table set beside it. When the container's siblings read as content
+ * (enough text, few links), the parent becomes the root and the other siblings are dropped.
+ */
+export function widenToContentSiblings(content: ElementNode, table: StatsTable, stop: ElementNode): ElementNode {
+  const parent = content.parent;
+  if (!parent || content === stop || !canHoldContentRoot(parent)) return content;
+  const siblings = elementChildren(parent).filter((child) => child !== content);
+  const kept = siblings.filter((child) => isContentSibling(child, statsOf(table, child)));
+  if (kept.length === 0) return content;
+  for (const sibling of siblings) if (!kept.includes(sibling)) removeNode(sibling);
+  return parent;
+}
+
+/** A declared container must hold at least this share of the page's prose to be trusted. */
+const MIN_DECLARED_SHARE = 0.3;
+
+function outermost(root: ElementNode, predicate: (element: ElementNode) => boolean): ElementNode[] {
+  const found: ElementNode[] = [];
+  const visit = (element: ElementNode): void => {
+    for (const child of elementChildren(element)) {
+      if (predicate(child)) found.push(child);
+      else visit(child);
+    }
+  };
+  visit(root);
+  return found;
+}
+
+function amountOf(table: StatsTable, element: ElementNode): number {
+  return contentAmount(statsOf(table, element));
+}
+
+/**
+ * Where the page itself says its content is: an `itemprop=articleBody` element, else the
+ * `<main>` element (or `role=main`) and within it a single `<article>` — when they hold a
+ * fair share of the page's prose (sites also put `<main>` around a hero banner, or mark
+ * every teaser as an article).
+ */
+export function declaredContentRoot(root: ElementNode, table: StatsTable): ElementNode {
+  let start = root;
+  const pageAmount = amountOf(table, root);
+  // schema.org's articleBody names the story itself, more precisely than <main> or <article>.
+  const bodies = outermost(root, (e) => (e.attrs['itemprop'] ?? '').split(/\s+/).includes('articleBody'));
+  const body = bodies.sort((a, b) => amountOf(table, b) - amountOf(table, a))[0];
+  if (body && canHoldContentRoot(body) && amountOf(table, body) >= pageAmount * MIN_DECLARED_SHARE) return body;
+  const mains = outermost(root, (e) => e.tag === 'main' || e.attrs['role'] === 'main');
+  const main = mains.sort((a, b) => amountOf(table, b) - amountOf(table, a))[0];
+  if (main && amountOf(table, main) >= pageAmount * MIN_DECLARED_SHARE) start = main;
+  const articles = outermost(start, (e) => e.tag === 'article');
+  const [article] = articles;
+  if (articles.length === 1 && article && amountOf(table, article) >= amountOf(table, start) * 0.5) start = article;
+  return start;
+}
+

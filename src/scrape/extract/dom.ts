@@ -1,0 +1,164 @@
+import { Parser } from 'htmlparser2';
+
+/**
+ * A deliberately small DOM: extraction only needs tag names, attributes, children and
+ * parent links. Building this from a streaming tokenizer is several times faster than a
+ * spec-complete DOM (linkedom, jsdom), and parsing dominates the cost of extraction.
+ */
+export interface ElementNode {
+  readonly kind: 'element';
+  /** Lower-case tag name. */
+  readonly tag: string;
+  /** Lower-case attribute names; values with entities already decoded. */
+  readonly attrs: Record<string, string>;
+  children: DomNode[];
+  parent: ElementNode | null;
+}
+
+export interface TextNode {
+  readonly kind: 'text';
+  /** Decoded text, whitespace as in the source. */
+  value: string;
+  parent: ElementNode | null;
+}
+
+export type DomNode = ElementNode | TextNode;
+
+export interface HtmlDocument {
+  /** Synthetic root holding everything the source contained (doctype and comments dropped). */
+  readonly root: ElementNode;
+}
+
+/** Elements whose content can never be readable page content. */
+const DISCARDED_WHILE_PARSING = new Set(['script', 'style', 'template']);
+
+function createElement(tag: string, attrs: Record<string, string>, parent: ElementNode | null): ElementNode {
+  return { kind: 'element', tag, attrs, children: [], parent };
+}
+
+/**
+ * Parses HTML leniently (never throws on malformed markup). Scripts are kept only when they
+ * carry JSON-LD, because structured data lives there; other scripts, styles and templates are
+ * dropped during parsing so later passes never see them. `<noscript>` content is parsed as
+ * markup (some forums and apps serve their whole content there).
+ */
+export function parseHtml(html: string): HtmlDocument {
+  const root = createElement('#root', {}, null);
+  let current = root;
+  // Depth of open discarded elements: their text and children are skipped.
+  let discardDepth = 0;
+
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        if (discardDepth > 0) {
+          discardDepth++;
+          return;
+        }
+        if (DISCARDED_WHILE_PARSING.has(name) && !isJsonLdScript(name, attribs)) {
+          discardDepth = 1;
+          return;
+        }
+        const element = createElement(name, attribs, current);
+        current.children.push(element);
+        current = element;
+      },
+      onclosetag() {
+        if (discardDepth > 0) {
+          discardDepth--;
+          return;
+        }
+        if (current.parent) current = current.parent;
+      },
+      ontext(data) {
+        if (discardDepth > 0) return;
+        const last = current.children[current.children.length - 1];
+        if (last && last.kind === 'text') {
+          last.value += data;
+        } else {
+          current.children.push({ kind: 'text', value: data, parent: current });
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.end(withoutStrayCdata(html));
+  return { root };
+}
+
+/**
+ * Outside SVG and MathML, HTML reads `<![CDATA[` as a bogus comment ending at the next `>`;
+ * htmlparser2 instead waits for `]]>`, which can swallow the rest of a page. Applying the
+ * HTML rule up front keeps both readings the same. Script-wrapped markers (`//<![CDATA[`)
+ * are left alone: they sit in raw text, where they mean nothing.
+ */
+function withoutStrayCdata(html: string): string {
+  if (!html.includes('<![CDATA[')) return html;
+  return html.replace(/(?<!\/\*\s*|\/\/\s*)<!\[CDATA\[[^>]*>/g, '');
+}
+
+function isJsonLdScript(tag: string, attrs: Record<string, string>): boolean {
+  return tag === 'script' && (attrs['type'] ?? '').trim().toLowerCase() === 'application/ld+json';
+}
+
+/** Concatenated text of all descendants, as in the source (no whitespace normalisation). */
+export function textContent(node: DomNode): string {
+  if (node.kind === 'text') return node.value;
+  const parts: string[] = [];
+  collectText(node, parts);
+  return parts.join('');
+}
+
+function collectText(element: ElementNode, parts: string[]): void {
+  for (const child of element.children) {
+    if (child.kind === 'text') parts.push(child.value);
+    else collectText(child, parts);
+  }
+}
+
+/** Depth-first, document-order list of elements below `root` matching `predicate`. */
+export function findAll(root: ElementNode, predicate: (element: ElementNode) => boolean): ElementNode[] {
+  const found: ElementNode[] = [];
+  const stack: ElementNode[] = [root];
+  while (stack.length > 0) {
+    const element = stack.pop() as ElementNode;
+    if (element !== root && predicate(element)) found.push(element);
+    for (let i = element.children.length - 1; i >= 0; i--) {
+      const child = element.children[i];
+      if (child && child.kind === 'element') stack.push(child);
+    }
+  }
+  return found;
+}
+
+export function findFirst(root: ElementNode, predicate: (element: ElementNode) => boolean): ElementNode | undefined {
+  const stack: ElementNode[] = [root];
+  while (stack.length > 0) {
+    const element = stack.pop() as ElementNode;
+    if (element !== root && predicate(element)) return element;
+    for (let i = element.children.length - 1; i >= 0; i--) {
+      const child = element.children[i];
+      if (child && child.kind === 'element') stack.push(child);
+    }
+  }
+  return undefined;
+}
+
+export function elementChildren(element: ElementNode): ElementNode[] {
+  const result: ElementNode[] = [];
+  for (const child of element.children) if (child.kind === 'element') result.push(child);
+  return result;
+}
+
+export function removeNode(node: DomNode): void {
+  const parent = node.parent;
+  if (!parent) return;
+  const index = parent.children.indexOf(node);
+  if (index >= 0) parent.children.splice(index, 1);
+  node.parent = null;
+}
+
+export function isDescendantOf(node: DomNode, ancestor: ElementNode): boolean {
+  for (let p = node.parent; p; p = p.parent) if (p === ancestor) return true;
+  return false;
+}

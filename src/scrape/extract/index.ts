@@ -1,0 +1,7 @@
+export { decodeHtmlBytes } from './decode.js';
+export { ExtractionError, type ExtractionErrorCode } from './errors.js';
+export { extractPage, type ExtractOptions } from './extract-page.js';
+export { toJsonFormat, type ScrapeJson } from './json-format.js';
+export { pdfToDocument, type PdfDocument } from './pdf.js';
+export { plainTextDocument, type PlainTextDocument } from './plain-text.js';
+export type { ExtractedImage, ExtractedLink, ExtractedPage, JsonObject, JsonValue, MicrodataItem, StructuredData } from './types.js';

@@ -1,0 +1,33 @@
+import { removeBoilerplate, removeNonContent } from './clean.js';
+import { declaredContentRoot, descendToContent, widenToContentSiblings } from './content-root.js';
+import { removeDiscussion } from './discussion.js';
+import type { ElementNode } from './dom.js';
+import type { PageKind } from './page-kind.js';
+import { pruneLinkClusters, removeArticleFurniture } from './prune.js';
+import { removeRepeatedQuotes } from './repeated-quotes.js';
+import { computeStats } from './text-stats.js';
+
+/**
+ * Finds the main content of a parsed page and prunes what does not belong to it; returns
+ * the element holding it. Mutates the tree: metadata and structured data must be read first.
+ *
+ * 1. remove what is never content (scripts, media, controls, hidden elements);
+ * 2. remove page furniture named by tag, role, class or id (navigation, footers, banners…);
+ * 3. remove readers' comments unless the page is a discussion;
+ * 4. start where the page declares its content (articleBody, main, article), walk down to
+ *    the container where the prose spreads out, and take in siblings that read as content;
+ * 5. prune link clusters, article small print and quotes of earlier passages inside it.
+ */
+export function extractMainContent(document: ElementNode, kind: PageKind): ElementNode {
+  // The whole document, not just <body>: malformed pages leave content after </body> or inside an unclosed <head>.
+  removeNonContent(document);
+  removeBoilerplate(document, computeStats(document));
+  removeDiscussion(document, computeStats(document), kind);
+  const stats = computeStats(document);
+  const declared = declaredContentRoot(document, stats);
+  const content = widenToContentSiblings(descendToContent(declared, stats), stats, declared);
+  pruneLinkClusters(content, stats);
+  if (kind === 'article') removeArticleFurniture(content, stats);
+  removeRepeatedQuotes(content);
+  return content;
+}

@@ -1,0 +1,204 @@
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
+import type { Block } from './blocks.js';
+import { ExtractionError } from './errors.js';
+import { renderMarkdown } from './markdown.js';
+import { renderText } from './render-text.js';
+
+export interface PdfDocument {
+  /** Title from the document information dictionary, when set. */
+  title?: string;
+  pages: number;
+  /** Paragraphs separated by one blank line, pages in order. */
+  text: string;
+  /** Same content with headings guessed from font size. */
+  markdown: string;
+}
+
+interface Line {
+  text: string;
+  /** Baseline, PDF units (grows upwards). */
+  y: number;
+  x: number;
+  fontSize: number;
+}
+
+/** A heading is set noticeably larger than the body text, and short. */
+const HEADING_SIZE_RATIO = 1.2;
+const MAX_HEADING_CHARACTERS = 120;
+
+/**
+ * Reads the text of a PDF with pdf.js (pure JavaScript, no worker thread, no font loading),
+ * rebuilding paragraphs from line positions and guessing headings from font sizes.
+ * Throws `ExtractionError` (`invalid_pdf`, `encrypted_pdf`) when the bytes are not a readable PDF.
+ */
+export async function pdfToDocument(bytes: Uint8Array): Promise<PdfDocument> {
+  // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
+  const task = getDocument({
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    stopAtErrors: false,
+    verbosity: 0,
+  });
+  let document: Awaited<typeof task.promise>;
+  try {
+    document = await task.promise;
+  } catch (error) {
+    await task.destroy();
+    const encrypted = error instanceof Error && error.name === 'PasswordException';
+    throw new ExtractionError(encrypted ? 'encrypted_pdf' : 'invalid_pdf', encrypted ? 'The PDF is password-protected.' : 'The document is not a readable PDF.', { cause: error });
+  }
+  try {
+    const pageLines: Line[][] = [];
+    for (let number = 1; number <= document.numPages; number++) {
+      const page = await document.getPage(number);
+      const content = await page.getTextContent();
+      pageLines.push(groupIntoLines(content.items.filter((item): item is TextItem => 'str' in item)));
+      page.cleanup();
+    }
+    const allLines = pageLines.flat();
+    const bodySize = dominantFontSize(allLines);
+    const levels = headingLevels(allLines, bodySize);
+    const levelOf = (line: Line): number | undefined => (isHeadingLine(line, bodySize) ? levels.get(roundSize(line.fontSize)) : undefined);
+    const blocks = pageLines.flatMap((lines) => linesToBlocks(lines, bodySize, levelOf));
+    const result: PdfDocument = { pages: document.numPages, text: renderText(blocks), markdown: renderMarkdown(blocks) };
+    const title = await documentTitle(document);
+    if (title) result.title = title;
+    return result;
+  } finally {
+    await task.destroy();
+  }
+}
+
+async function documentTitle(document: { getMetadata(): Promise<{ info: object }> }): Promise<string | undefined> {
+  const { info } = await document.getMetadata();
+  const title = (info as { Title?: unknown }).Title;
+  return typeof title === 'string' && title.trim() !== '' ? title.trim() : undefined;
+}
+
+function groupIntoLines(items: TextItem[]): Line[] {
+  const lines: Line[] = [];
+  let current: { items: TextItem[]; y: number } | undefined;
+  const flush = (): void => {
+    if (!current) return;
+    const sorted = current.items;
+    let text = '';
+    let lastEnd: number | undefined;
+    let fontSize = 0;
+    for (const item of sorted) {
+      const x = item.transform[4] as number;
+      const size = fontSizeOf(item);
+      // A visible gap between runs is a space the PDF did not encode as a character.
+      if (lastEnd !== undefined && x - lastEnd > size * 0.15 && !text.endsWith(' ') && !item.str.startsWith(' ')) text += ' ';
+      text += item.str;
+      lastEnd = x + item.width;
+      fontSize = Math.max(fontSize, size);
+    }
+    const trimmed = text.replace(/\s+/g, ' ').trim();
+    if (trimmed !== '') lines.push({ text: trimmed, y: current.y, x: sorted[0]?.transform[4] as number, fontSize });
+    current = undefined;
+  };
+  for (const item of items) {
+    if (item.str === '' && !item.hasEOL) continue;
+    const y = item.transform[5] as number;
+    const size = fontSizeOf(item);
+    if (current && Math.abs(current.y - y) > size * 0.5) flush();
+    if (!current) current = { items: [], y };
+    if (item.str !== '') current.items.push(item);
+    if (item.hasEOL) flush();
+  }
+  flush();
+  return lines;
+}
+
+function fontSizeOf(item: TextItem): number {
+  const [, , c, d] = item.transform as number[];
+  return Math.hypot(c ?? 0, d ?? 0) || item.height || 10;
+}
+
+/** The font size carrying the most characters: the body text. */
+function dominantFontSize(lines: Line[]): number {
+  const characters = new Map<number, number>();
+  for (const line of lines) {
+    const size = roundSize(line.fontSize);
+    characters.set(size, (characters.get(size) ?? 0) + line.text.length);
+  }
+  let best = 10;
+  let bestCount = -1;
+  for (const [size, count] of characters) {
+    if (count > bestCount) {
+      best = size;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+function roundSize(size: number): number {
+  return Math.round(size * 2) / 2;
+}
+
+function isHeadingLine(line: Line, bodySize: number): boolean {
+  return line.text.length <= MAX_HEADING_CHARACTERS && /\p{L}/u.test(line.text) && line.fontSize >= bodySize * HEADING_SIZE_RATIO;
+}
+
+/** Heading levels by rank of size over the whole document: the largest heading type is level 1. */
+function headingLevels(lines: Line[], bodySize: number): Map<number, number> {
+  const sizes = Array.from(new Set(lines.filter((l) => isHeadingLine(l, bodySize)).map((l) => roundSize(l.fontSize)))).sort((a, b) => b - a);
+  return new Map(sizes.map((size, index) => [size, Math.min(index + 1, 6)]));
+}
+
+function linesToBlocks(lines: Line[], bodySize: number, headingLevel: (line: Line) => number | undefined): Block[] {
+  const blocks: Block[] = [];
+  let paragraph: string[] = [];
+  let previous: Line | undefined;
+  const gaps = lines.slice(1).map((line, i) => Math.abs((lines[i] as Line).y - line.y)).filter((gap) => gap > 0);
+  const lineSpacing = median(gaps) ?? bodySize * 1.2;
+
+  const flush = (): void => {
+    if (paragraph.length > 0) blocks.push({ type: 'paragraph', content: [{ type: 'text', text: joinLines(paragraph) }] });
+    paragraph = [];
+  };
+  for (const line of lines) {
+    const level = headingLevel(line);
+    if (level !== undefined) {
+      flush();
+      const last = blocks[blocks.length - 1];
+      // A heading set over two lines arrives as two heading lines of the same size.
+      if (last?.type === 'heading' && last.level === level && previous && headingLevel(previous) === level && Math.abs(previous.y - line.y) < line.fontSize * 1.6) {
+        const first = last.content[0];
+        if (first?.type === 'text') first.text += ` ${line.text}`;
+      } else {
+        blocks.push({ type: 'heading', level, content: [{ type: 'text', text: line.text }] });
+      }
+      previous = line;
+      continue;
+    }
+    const gap = previous ? Math.abs(previous.y - line.y) : 0;
+    const sizeChanged = previous !== undefined && Math.abs(previous.fontSize - line.fontSize) > 0.5;
+    if (previous && (gap > lineSpacing * 1.45 || sizeChanged || line.y > previous.y)) flush();
+    paragraph.push(line.text);
+    previous = line;
+  }
+  flush();
+  return blocks;
+}
+
+/** Joins the lines of a paragraph, undoing end-of-line hyphenation of lower-case words. */
+function joinLines(lines: string[]): string {
+  let text = '';
+  for (const line of lines) {
+    if (text === '') text = line;
+    else if (/\p{Ll}-$/u.test(text) && /^\p{Ll}/u.test(line)) text = text.slice(0, -1) + line;
+    else text += ` ${line}`;
+  }
+  return text;
+}
+
+function median(values: number[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}

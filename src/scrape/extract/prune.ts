@@ -1,0 +1,70 @@
+import { classWords } from './class-words.js';
+import { type ElementNode, elementChildren, removeNode } from './dom.js';
+import { type StatsTable, type TextStats, linkDensity, statsOf } from './text-stats.js';
+
+/**
+ * A link cluster this large a share of the content is the content (a category page, an
+ * index of links), not a box beside it.
+ */
+const MAX_CLUSTER_SHARE = 0.3;
+const MIN_PROSE_FOR_CLUSTER_PRUNING = 500;
+
+/** Removes lists and boxes inside the content that are mostly links (tag clouds, "read next", menus). */
+export function pruneLinkClusters(root: ElementNode, table: StatsTable): void {
+  // Without prose to accompany, link-heavy blocks are what the page lists: its content.
+  if (statsOf(table, root).prose < MIN_PROSE_FOR_CLUSTER_PRUNING) return;
+  const limit = statsOf(table, root).text * MAX_CLUSTER_SHARE;
+  const visit = (element: ElementNode): void => {
+    for (const child of elementChildren(element)) {
+      const stats = statsOf(table, child);
+      if (stats.text < limit && isLinkCluster(child, stats)) removeNode(child);
+      else visit(child);
+    }
+  };
+  visit(root);
+}
+
+function isLinkCluster(element: ElementNode, stats: TextStats): boolean {
+  if (stats.links < 3 || element.tag === 'a') return false;
+  const density = linkDensity(stats);
+  const averageLinkText = stats.linkText / stats.links;
+  return density > 0.75 && averageLinkText < 40;
+}
+
+/** Class words of the small print around an article: bylines, dates, photo credits. */
+const ARTICLE_FURNITURE_WORDS = new Set(['byline', 'author', 'authors', 'dateline', 'timestamp', 'date', 'published', 'meta', 'caption', 'credit', 'credits', 'figcaption']);
+const MAX_ARTICLE_FURNITURE_TEXT = 200;
+
+function isArticleSmallPrint(element: ElementNode, stats: TextStats): boolean {
+  if (stats.text > MAX_ARTICLE_FURNITURE_TEXT) return false;
+  if (element.tag === 'figcaption') return true;
+  return classWords(element).some((word) => ARTICLE_FURNITURE_WORDS.has(word));
+}
+
+/** A list whose every item is one link: headlines to other pages. */
+function isLinkList(element: ElementNode, table: StatsTable): boolean {
+  if (element.tag !== 'ul' && element.tag !== 'ol') return false;
+  const items = elementChildren(element).filter((child) => child.tag === 'li');
+  if (items.length < 3) return false;
+  return items.every((item) => {
+    const stats = statsOf(table, item);
+    return stats.links >= 1 && stats.linkText >= stats.text * 0.9;
+  });
+}
+
+/**
+ * Under an article, bylines, dates, photo captions and lists of headlines are not the
+ * story (on forums and listings the same markup is content, so this runs on articles only).
+ */
+export function removeArticleFurniture(root: ElementNode, table: StatsTable): void {
+  const limit = statsOf(table, root).text * MAX_CLUSTER_SHARE;
+  const visit = (element: ElementNode): void => {
+    for (const child of elementChildren(element)) {
+      const stats = statsOf(table, child);
+      if (isArticleSmallPrint(child, stats) || (stats.text < limit && isLinkList(child, table))) removeNode(child);
+      else visit(child);
+    }
+  };
+  visit(root);
+}
+

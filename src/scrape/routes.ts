@@ -1,0 +1,80 @@
+import { Type } from '@sinclair/typebox';
+import type { CachedRunner } from '../cache/cached.js';
+import type { Metering } from '../credits/metering.js';
+import { ErrorDetail, FieldErrors, ServerError } from '../http/schema.js';
+import type { App } from '../http/server.js';
+import { browserNotInstalledError } from './errors.js';
+import { parseScrapeRequest } from './scrape-request.js';
+import { ScrapeRequestBody, ScrapeResponse, type ScrapeMetadata } from './schemas.js';
+import type { ScrapeResult, ScrapeService } from './service.js';
+
+/** The ledger's and the cache's `endpoint` of every scrape. */
+export const SCRAPE_ENDPOINT = 'scrape';
+
+export interface ScrapeRouteDeps {
+  readonly service: ScrapeService;
+  readonly metering: Metering;
+  readonly cached: CachedRunner;
+  /** Seconds a result is served from the cache (`SCRAPE_CACHE_TTL`); 0 turns caching off. */
+  readonly cacheTtlSeconds: number;
+  /** `CACHE_HIT_CHARGE`: whether an answer served from the cache costs what the original did. */
+  readonly cacheHitCharge: 'full' | 'free';
+}
+
+const InsufficientCredits = Type.Object({ error: Type.String(), credits_remaining: Type.Integer(), upgrade_url: Type.String() });
+
+/**
+ * `POST /api/v1/scrape/`: authenticate → throttle → validate → hold the most the scrape can
+ * cost → scrape (or serve the cached result) → charge only for content → respond.
+ */
+export function registerScrapeRoutes(app: App, deps: ScrapeRouteDeps): void {
+  const { service, metering, cached } = deps;
+
+  app.post(
+    '/api/v1/scrape/',
+    {
+      ...metering.hooks,
+      schema: {
+        tags: ['scrape'],
+        security: [{ ApiKeyAuth: [] }],
+        summary: 'Scrape a page to Markdown, plain text or JSON',
+        description:
+          'Fetches the page (rendering it in a headless browser when it needs JavaScript or stands behind an anti-bot challenge), ' +
+          'removes boilerplate and returns the requested formats. Charged `PRICE_SCRAPE` (+ `PRICE_SCRAPE_BROWSER` when the browser was needed) ' +
+          'only when the target answered 2xx and content was extracted; a non-2xx target answers 502 and costs nothing. ' +
+          'Results are cached for `SCRAPE_CACHE_TTL` seconds (`X-Cache: HIT|MISS`).',
+        body: Type.Ref(ScrapeRequestBody),
+        response: {
+          200: Type.Ref(ScrapeResponse),
+          400: Type.Ref(FieldErrors),
+          401: Type.Ref(ErrorDetail),
+          402: InsufficientCredits,
+          // `{detail}` for a request body that is not JSON; `{error}` for a target type we cannot read.
+          415: Type.Union([Type.Ref(ErrorDetail), Type.Ref(ServerError)]),
+          429: Type.Ref(ErrorDetail),
+          502: Type.Ref(ServerError),
+          503: Type.Ref(ServerError),
+          504: Type.Ref(ServerError),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { input, useCache, sourceUrl } = parseScrapeRequest(request.body);
+      // Refused before the hold: a server without a browser cannot do this, whatever the page.
+      if (input.render === 'always' && !service.browserAvailable) throw browserNotInstalledError();
+      return metering.run(request, reply, SCRAPE_ENDPOINT, service.maxCost(input.render), async (signal) => {
+        const result = await cached(
+          reply,
+          { endpoint: SCRAPE_ENDPOINT, key: input, ttlSeconds: deps.cacheTtlSeconds, useCache },
+          () => service.scrape(input, signal),
+        );
+        const cost = result.hit && deps.cacheHitCharge === 'free' ? 0 : service.costOf(result.value.billing);
+        return { body: answer(result.value, { cache: result.hit ? 'hit' : 'miss', source_url: sourceUrl }), cost };
+      });
+    },
+  );
+}
+
+function answer(result: ScrapeResult, perRequest: Pick<ScrapeMetadata, 'cache' | 'source_url'>) {
+  return { success: true, data: { ...result.data, metadata: { ...result.data.metadata, ...perRequest } } };
+}

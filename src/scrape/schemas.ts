@@ -1,0 +1,87 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable, StringEnum } from '../http/schema.js';
+
+export const SCRAPE_FORMATS = ['markdown', 'text', 'json'] as const;
+export type ScrapeFormat = (typeof SCRAPE_FORMATS)[number];
+
+export const RENDER_MODES = ['auto', 'always', 'never'] as const;
+export type RenderMode = (typeof RENDER_MODES)[number];
+
+/** Longest `url` accepted; far beyond what real pages use, short enough to keep keys and logs sane. */
+export const MAX_URL_LENGTH = 8192;
+
+/**
+ * Body of `POST /api/v1/scrape/`. Unknown fields are ignored, as DRF does. `url` is checked
+ * beyond the schema (fully qualified http/https) before any credit is held.
+ */
+export const ScrapeRequestBody = Type.Object(
+  {
+    url: Type.String({ maxLength: MAX_URL_LENGTH, description: 'Fully qualified `http://` or `https://` URL of the page.' }),
+    formats: Type.Array(StringEnum(SCRAPE_FORMATS), {
+      minItems: 1,
+      description: 'One or several of `markdown`, `text`, `json`; only these keys appear in `data`.',
+    }),
+    use_cache: Type.Optional(Type.Boolean({ default: true, description: 'false forces a fresh request to the target site (and refreshes the cached result).' })),
+    render: Type.Optional(
+      StringEnum(RENDER_MODES, {
+        default: 'auto',
+        description: '`auto`: fetch, and render in a headless browser only when the page is a script shell or an anti-bot challenge; `always`: render every HTML page; `never`: fetch only.',
+      }),
+    ),
+  },
+  { $id: 'ScrapeRequest', description: 'A page to scrape and the formats wanted.' },
+);
+export type ScrapeRequestBody = Static<typeof ScrapeRequestBody>;
+
+export const ScrapeMetadata = Type.Object(
+  {
+    title: Nullable(Type.String()),
+    description: Nullable(Type.String()),
+    status_code: Type.Integer({ description: 'HTTP status the target host answered with.' }),
+    url: Type.String({ description: 'Final URL after redirects.' }),
+    source_url: Type.String({ description: 'The URL as requested.' }),
+    content_type: Nullable(Type.String({ description: 'MIME type the target declared.' })),
+    language: Nullable(Type.String()),
+    canonical_url: Nullable(Type.String()),
+    published: Nullable(Type.String({ description: 'ISO 8601 date or date-time, when the page states one.' })),
+    author: Nullable(Type.String()),
+    site_name: Nullable(Type.String()),
+    engine: StringEnum(['fetch', 'browser'] as const, { description: 'Whether the content needed the headless browser.' }),
+    cache: StringEnum(['hit', 'miss'] as const),
+  },
+  { $id: 'ScrapeMetadata' },
+);
+export type ScrapeMetadata = Static<typeof ScrapeMetadata>;
+
+export const ScrapeJson = Type.Object(
+  {
+    title: Nullable(Type.String()),
+    description: Nullable(Type.String()),
+    url: Type.String(),
+    language: Nullable(Type.String()),
+    author: Nullable(Type.String()),
+    published: Nullable(Type.String()),
+    site_name: Nullable(Type.String()),
+    headings: Type.Array(Type.String()),
+    content: Type.String({ description: 'The main content as Markdown.' }),
+    links: Type.Array(Type.Object({ text: Type.String(), url: Type.String() })),
+    images: Type.Array(Type.Object({ url: Type.String(), alt: Type.String(), width: Nullable(Type.Integer()), height: Nullable(Type.Integer()) })),
+    structured_data: Type.Array(Type.Record(Type.String(), Type.Unknown()), { description: 'JSON-LD objects, microdata items in JSON-LD shape, then OpenGraph properties.' }),
+  },
+  { $id: 'ScrapeJson', description: 'The `json` format: metadata and content of the page.' },
+);
+
+export const ScrapeResponse = Type.Object(
+  {
+    success: Type.Boolean(),
+    data: Type.Object({
+      markdown: Type.Optional(Type.String({ description: 'GitHub-flavoured Markdown of the main content.' })),
+      text: Type.Optional(Type.String({ description: 'Plain text of the main content.' })),
+      json: Type.Optional(Type.Ref(ScrapeJson)),
+      metadata: Type.Ref(ScrapeMetadata),
+    }),
+  },
+  { $id: 'ScrapeResponse', description: 'Shape B: one key per requested format, and the metadata.' },
+);
+
+export const scrapeSchemas = [ScrapeRequestBody, ScrapeMetadata, ScrapeJson, ScrapeResponse];

@@ -1,0 +1,172 @@
+import { looksLikeChallenge, looksLikeScriptShell, type BrowserEngine } from './browser/index.js';
+import { classifyContent } from './content-kind.js';
+import { readDocument } from './documents.js';
+import { browserNotInstalledError, challengeError, targetStatusError, unsupportedContentError } from './errors.js';
+import { decodeHtmlBytes, extractPage, toJsonFormat, type ExtractedPage, type ScrapeJson } from './extract/index.js';
+import type { FetchEngine, FetchedResponse } from './net/index.js';
+import type { ScrapeInput } from './scrape-request.js';
+import type { ScrapeMetadata } from './schemas.js';
+import type { ScrapedPage, ScrapeEngineName } from './scraped-page.js';
+
+export interface ScrapePrices {
+  /** Credits for a scrape that returned content (`PRICE_SCRAPE`). */
+  readonly scrape: number;
+  /** Extra credits when that content needed the headless browser (`PRICE_SCRAPE_BROWSER`). */
+  readonly browser: number;
+}
+
+export interface ScrapeServiceOptions {
+  readonly fetchEngine: FetchEngine;
+  readonly browserEngine: BrowserEngine;
+  readonly prices: ScrapePrices;
+  /** Told about each successful scrape; must not throw (see `createPageNotifier`). Default: nobody. */
+  readonly notify?: (page: ScrapedPage) => void;
+  /** Default: the system clock. */
+  readonly now?: () => Date;
+}
+
+/** Metadata decided by the scrape itself; the route adds `cache` and `source_url` per request. */
+export type ScrapedMetadata = Omit<ScrapeMetadata, 'cache' | 'source_url'>;
+
+export interface ScrapedData {
+  markdown?: string;
+  text?: string;
+  json?: ScrapeJson;
+  metadata: ScrapedMetadata;
+}
+
+/** What a charge depends on, kept with a cached result so a hit is priced like the original. */
+export interface ScrapeBilling {
+  /** The content came from the headless browser. */
+  readonly browser: boolean;
+  /** Content was extracted (a 2xx page with non-empty text). */
+  readonly content: boolean;
+}
+
+/** A finished scrape: plain JSON, so it can be cached as it is. */
+export interface ScrapeResult {
+  readonly data: ScrapedData;
+  readonly billing: ScrapeBilling;
+}
+
+/** Where the content came from. */
+interface ContentSource {
+  status: number;
+  finalUrl: string;
+  engine: ScrapeEngineName;
+  /** The HTML extracted from; absent for PDF, text and XML. */
+  html?: string;
+}
+
+type HtmlSource = ContentSource & { html: string };
+
+/**
+ * Scrapes one page: fetch → decide whether the browser is needed → extract → shape the
+ * requested formats. Failures reject with `ScrapeNetworkError` (the target could not be
+ * reached or read), `ScrapeError` (no content: non-2xx page, unsupported type, unpassable
+ * challenge, no browser) or `ExtractionError` (unreadable PDF); nothing else is expected.
+ */
+export function createScrapeService(options: ScrapeServiceOptions) {
+  const { fetchEngine, browserEngine, prices } = options;
+  const notify = options.notify ?? (() => undefined);
+  const now = options.now ?? (() => new Date());
+
+  async function scrape(input: ScrapeInput, signal?: AbortSignal): Promise<ScrapeResult> {
+    if (input.render === 'always' && !browserEngine.available) throw browserNotInstalledError();
+    const fetchedAt = now();
+    const fetched = await fetchEngine.fetch(input.url, { signal });
+    const kind = classifyContent(fetched.contentType, fetched.body);
+    if (kind === undefined) throw isSuccess(fetched.status) ? unsupportedContentError(fetched.contentType) : targetStatusError(fetched.status);
+
+    if (kind !== 'html') {
+      // PDFs, text and XML carry their content in the bytes: no browser can add to them.
+      if (!isSuccess(fetched.status)) throw targetStatusError(fetched.status);
+      const page = await readDocument(kind, fetched);
+      return finish(input, fetched, { status: fetched.status, finalUrl: fetched.finalUrl, engine: 'fetch' }, page, fetchedAt);
+    }
+
+    const source = await htmlSource(input, fetched, signal);
+    if (looksLikeChallenge(source.html, source.status)) throw challengeError(new URL(source.finalUrl).host);
+    if (!isSuccess(source.status)) throw targetStatusError(source.status);
+    const page = extractPage(source.html, { url: source.finalUrl });
+    return finish(input, fetched, source, page, fetchedAt);
+  }
+
+  /** The HTML to extract from: the fetched page, or the browser's rendering of it when needed. */
+  async function htmlSource(input: ScrapeInput, fetched: FetchedResponse, signal: AbortSignal | undefined): Promise<HtmlSource> {
+    const html = decodeHtmlBytes(fetched.body, fetched.headers['content-type']);
+    const fromFetch: HtmlSource = { html, status: fetched.status, finalUrl: fetched.finalUrl, engine: 'fetch' };
+    if (!needsBrowser(input, fromFetch) || !browserEngine.available) return fromFetch;
+    // Rendered from the final URL: the redirects are already known to lead there.
+    const rendered = await browserEngine.render(fetched.finalUrl, { signal });
+    return { html: rendered.html, status: rendered.status, finalUrl: rendered.finalUrl, engine: 'browser' };
+  }
+
+  function needsBrowser(input: ScrapeInput, fetched: HtmlSource): boolean {
+    switch (input.render) {
+      case 'never':
+        return false;
+      case 'always':
+        return true;
+      case 'auto':
+        // A non-2xx page stays one when rendered, unless it is an interstitial in front of the real page.
+        return looksLikeChallenge(fetched.html, fetched.status) || (isSuccess(fetched.status) && looksLikeScriptShell(fetched.html));
+    }
+  }
+
+  function finish(input: ScrapeInput, fetched: FetchedResponse, source: ContentSource, page: ExtractedPage, fetchedAt: Date): ScrapeResult {
+    const content = page.text.trim() !== '' || page.markdown.trim() !== '';
+    const metadata: ScrapedMetadata = {
+      title: page.title ?? null,
+      description: page.description ?? null,
+      status_code: source.status,
+      url: source.finalUrl,
+      content_type: fetched.contentType ?? null,
+      language: page.language ?? null,
+      canonical_url: page.canonicalUrl,
+      published: page.published ?? null,
+      author: page.author ?? null,
+      site_name: page.siteName ?? null,
+      engine: source.engine,
+    };
+    const data: ScrapedData = { metadata };
+    if (input.formats.includes('markdown')) data.markdown = page.markdown;
+    if (input.formats.includes('text')) data.text = page.text;
+    if (input.formats.includes('json')) data.json = toJsonFormat(page, source.finalUrl);
+    if (content) {
+      notify({
+        url: input.url,
+        finalUrl: source.finalUrl,
+        status: source.status,
+        contentType: fetched.contentType,
+        engine: source.engine,
+        ...(source.html === undefined ? {} : { html: source.html }),
+        page,
+        fetchedAt,
+      });
+    }
+    return { data, billing: { browser: source.engine === 'browser', content } };
+  }
+
+  return {
+    /** False when no Chromium is installed: `render: "always"` is refused, `auto` stays with the fetched page. */
+    browserAvailable: browserEngine.available,
+    /** The most a scrape with this render mode can cost: what the hold must cover. */
+    maxCost(render: ScrapeInput['render']): number {
+      const mayRender = render !== 'never' && browserEngine.available;
+      return prices.scrape + (mayRender ? prices.browser : 0);
+    },
+    /** Nothing without content; the base price, plus the browser's when it was needed. */
+    costOf(billing: ScrapeBilling): number {
+      if (!billing.content) return 0;
+      return prices.scrape + (billing.browser ? prices.browser : 0);
+    },
+    scrape,
+  };
+}
+
+export type ScrapeService = ReturnType<typeof createScrapeService>;
+
+function isSuccess(status: number): boolean {
+  return status >= 200 && status < 300;
+}

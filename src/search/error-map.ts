@@ -1,0 +1,15 @@
+import { ApiError, type ErrorMapper } from '../http/errors.js';
+import { AllEnginesFailedError, SearchNotConfiguredError } from './errors.js';
+import { InvalidTbsError } from './tbs.js';
+
+/**
+ * Search's domain errors as HTTP answers. Every engine failing is a 502 whose text names the
+ * engines tried and why (engine messages never carry keys or addresses); a vertical without any
+ * configured engine is a 503.
+ */
+export const searchErrorMapper: ErrorMapper = (error) => {
+  if (error instanceof AllEnginesFailedError) return new ApiError(502, { error: error.message });
+  if (error instanceof SearchNotConfiguredError) return new ApiError(503, { error: error.message });
+  if (error instanceof InvalidTbsError) return new ApiError(400, { tbs: [error.message] });
+  return undefined;
+};

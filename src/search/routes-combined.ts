@@ -1,0 +1,47 @@
+import { CombinedSearchRequest, resolveCombinedRequest } from './requests.js';
+import { CombinedSearchResponse } from './shapes.js';
+import { chargeFor, checkSearchFields, searchErrorResponses, searchSecurity, searchTags, type SearchRouteDeps } from './routes-shared.js';
+import type { App } from '../http/server.js';
+
+/** The ledger's and the cache's `endpoint` of the combined search. */
+export const COMBINED_SEARCH_ENDPOINT = 'search';
+
+/**
+ * `POST /api/v1/search`: one search over several sources (shape B). Holds and charges
+ * `PRICE_SEARCH_SOURCE` per requested source; nothing when every engine of a source failed.
+ */
+export function registerCombinedSearchRoute(app: App, deps: SearchRouteDeps): void {
+  const { service, metering, cached } = deps;
+  app.post(
+    '/api/v1/search',
+    {
+      ...metering.hooks,
+      schema: {
+        tags: searchTags,
+        security: searchSecurity,
+        summary: 'Search the web and other sources at once',
+        description:
+          'Searches every requested source (`web`, `news`, `images`, `places`, `shopping`, `videos`, `scholar`, `patents`, `autocomplete`) ' +
+          'with the query language (quotes, `-`, `site:`, `filetype:`, `inurl:`, `allinurl:`, `intitle:`, `allintitle:`, `OR`). ' +
+          'Charged `PRICE_SEARCH_SOURCE` per source; cached up to `SEARCH_CACHE_TTL` (`X-Cache: HIT|MISS`; `use_cache: false` forces a fresh search). ' +
+          'When every engine of a source fails the answer is 502 naming the engines and why, and nothing is charged.',
+        body: CombinedSearchRequest,
+        response: { 200: CombinedSearchResponse, ...searchErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      checkSearchFields(request.body);
+      const { sources, search } = resolveCombinedRequest(request.body);
+      const price = deps.priceSource * sources.length;
+      const { useCache, ...key } = search;
+      const body = await metering.run(request, reply, COMBINED_SEARCH_ENDPOINT, price, async (signal) => {
+        const result = await cached(reply, { endpoint: COMBINED_SEARCH_ENDPOINT, key: { sources, ...key }, ttlSeconds: deps.cacheTtlSeconds, useCache }, () =>
+          service.combined(sources, search, signal),
+        );
+        return { body: result.value, cost: chargeFor(price, result.hit, deps.cacheHitCharge) };
+      });
+      if (sources.some((source) => source !== 'autocomplete')) await service.countQuery(search.q);
+      return body;
+    },
+  );
+}

@@ -1,0 +1,47 @@
+import { Type } from '@sinclair/typebox';
+import type { CachedRunner } from '../cache/cached.js';
+import type { Metering } from '../credits/metering.js';
+import { InvalidInputError } from '../errors.js';
+import { ErrorDetail, FieldErrors, ServerError } from '../http/schema.js';
+import { searchFieldErrors } from './requests.js';
+import type { SearchService } from './search-service.js';
+
+export interface SearchRouteDeps {
+  readonly service: SearchService;
+  readonly metering: Metering;
+  readonly cached: CachedRunner;
+  /** `SEARCH_CACHE_TTL` in seconds (≤ 3600); 0 turns caching off. */
+  readonly cacheTtlSeconds: number;
+  /** `CACHE_HIT_CHARGE`: whether an answer served from the cache costs what the original did. */
+  readonly cacheHitCharge: 'full' | 'free';
+  /** `PRICE_SEARCH_CALL`: credits per vertical call. */
+  readonly priceCall: number;
+  /** `PRICE_SEARCH_SOURCE`: credits per requested source of the combined search. */
+  readonly priceSource: number;
+}
+
+export const searchTags = ['search'];
+export const searchSecurity = [{ ApiKeyAuth: [] }];
+
+const InsufficientCredits = Type.Object({ error: Type.String(), credits_remaining: Type.Integer(), upgrade_url: Type.String() });
+
+export const searchErrorResponses = {
+  400: Type.Ref(FieldErrors),
+  401: Type.Ref(ErrorDetail),
+  402: InsufficientCredits,
+  415: Type.Ref(ErrorDetail),
+  429: Type.Ref(ErrorDetail),
+  502: Type.Ref(ServerError),
+  503: Type.Ref(ServerError),
+};
+
+/** What JSON Schema cannot check (the `tbs` grammar), reported in the same DRF shape as schema errors. */
+export function checkSearchFields(body: { tbs?: string | undefined }): void {
+  const errors = searchFieldErrors(body);
+  if (Object.keys(errors).length > 0) throw new InvalidInputError(errors);
+}
+
+/** The charge of a finished search: the full price, or nothing for a cache hit when hits are free. */
+export function chargeFor(price: number, hit: boolean, cacheHitCharge: 'full' | 'free'): number {
+  return hit && cacheHitCharge === 'free' ? 0 : price;
+}

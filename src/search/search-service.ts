@@ -1,0 +1,90 @@
+/**
+ * What the search endpoints do between validation and the answer: run the router for each
+ * requested vertical, shape the bodies (shape A per vertical, shape B for the combined search),
+ * and count the query for autocomplete.
+ */
+import type { ResolvedSearch } from './requests.js';
+import type { RouterSearchRequest, SearchRouter } from './router.js';
+import type { CombinedSearchResponse, SearchParameters, VerticalResponseOf } from './shapes.js';
+import type { DedicatedVertical, Vertical } from './verticals.js';
+
+/** Counts searched queries (the autocomplete log). Must not throw for a blank query. */
+export interface QueryLog {
+  recordQuery(query: string, at: Date): Promise<void>;
+}
+
+export interface SearchServiceOptions {
+  readonly router: SearchRouter;
+  /** Where searched queries are counted; optional (no autocomplete ranking without it). */
+  readonly queryLog?: QueryLog;
+  /** Told about a query-log write that failed; the search itself still succeeds. */
+  readonly onLogError?: (error: unknown) => void;
+  readonly now: () => Date;
+}
+
+export interface SearchService {
+  /** Shape A for one dedicated vertical. Rejects with the router's errors. */
+  vertical<V extends DedicatedVertical>(vertical: V, search: ResolvedSearch, signal?: AbortSignal): Promise<VerticalResponseOf<V>>;
+  /** Shape B: every source searched at once; any source whose engines all fail fails the whole search. */
+  combined(sources: readonly Vertical[], search: ResolvedSearch, signal?: AbortSignal): Promise<CombinedSearchResponse>;
+  /** Counts one search of the query (cache hits included); autocomplete prefixes are not counted. */
+  countQuery(q: string): Promise<void>;
+}
+
+function routerRequest(search: ResolvedSearch): RouterSearchRequest {
+  return {
+    q: search.q,
+    num: search.num,
+    page: search.page,
+    country: search.country,
+    autocorrect: search.autocorrect,
+    ...(search.lang === undefined ? {} : { lang: search.lang }),
+    ...(search.location === undefined ? {} : { location: search.location }),
+    ...(search.tbs === undefined ? {} : { tbs: search.tbs }),
+  };
+}
+
+function parameters(vertical: Vertical, search: ResolvedSearch, engine: string): SearchParameters {
+  return {
+    q: search.q,
+    gl: search.country,
+    ...(search.lang === undefined ? {} : { hl: search.lang }),
+    ...(search.location === undefined ? {} : { location: search.location }),
+    num: search.num,
+    page: search.page,
+    ...(search.tbs === undefined ? {} : { tbs: search.tbs }),
+    autocorrect: search.autocorrect,
+    type: vertical,
+    engine,
+  };
+}
+
+export function createSearchService(options: SearchServiceOptions): SearchService {
+  const { router } = options;
+  return {
+    async vertical(vertical, search, signal) {
+      const outcome = await router.search(vertical, routerRequest(search), signal);
+      const searchParameters = parameters(vertical, search, outcome.engine);
+      const results = 'suggestions' in outcome ? { suggestions: outcome.suggestions } : { [vertical]: outcome.items };
+      // The router answers with the shape of the vertical it was asked for.
+      return { searchParameters, ...results } as VerticalResponseOf<typeof vertical>;
+    },
+
+    async combined(sources, search, signal) {
+      const request = routerRequest(search);
+      const outcomes = await Promise.all(sources.map((source) => router.search(source, request, signal)));
+      const data: Record<string, unknown> = {};
+      for (const outcome of outcomes) data[outcome.vertical] = 'suggestions' in outcome ? outcome.suggestions : outcome.items;
+      return { success: true, data: data as CombinedSearchResponse['data'] };
+    },
+
+    async countQuery(q) {
+      if (options.queryLog === undefined) return;
+      try {
+        await options.queryLog.recordQuery(q, options.now());
+      } catch (error) {
+        options.onLogError?.(error);
+      }
+    },
+  };
+}

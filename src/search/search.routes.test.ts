@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS, CORPUS_NOW } from '../../test/support/index-corpus.js';
+import { createMemoryEngine } from '../../test/support/memory-engine.js';
+import { startSearchApp, type SearchApp } from '../../test/support/search-app.js';
+import { EngineError } from './engine.js';
+import { buildUpstreamEngines } from './engines/registry.js';
+import { createSearchFeatures } from './feature.js';
+import { DEDICATED_VERTICALS } from './verticals.js';
+
+describe('the search endpoints over the local index', () => {
+  let h: SearchApp;
+  beforeAll(async () => {
+    h = await startSearchApp({ PRICE_SEARCH_CALL: '1', PRICE_SEARCH_SOURCE: '2' });
+    await h.index(CORPUS, new Date(Date.now() - 60_000));
+  });
+  afterAll(async () => h?.close());
+
+  it('answers the combined search in shape B with web results numbered from 1', async () => {
+    const c = await h.t.customer(100);
+    const res = await h.post('/api/v1/search', c.key, { query: '"solar storm" site:example.com' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.success).toBe(true);
+    expect(Object.keys(body.data)).toEqual(['web']);
+    expect(body.data.web.map((item: { position: number }) => item.position)).toEqual([1, 2, 3].slice(0, body.data.web.length));
+    expect(body.data.web[0]).toEqual({
+      title: 'Solar storm lights up northern skies',
+      url: 'https://news.example.com/2025/06/solar-storm-lights-up-skies',
+      description: 'A strong solar storm produced auroras visible far south of the usual range.',
+      date: expect.stringMatching(/ago$/),
+      position: 1,
+    });
+    expect(res.headers['x-credits-used']).toBe('2');
+  });
+
+  it('answers one array per requested source, autocomplete as strings, and charges per source', async () => {
+    const c = await h.t.customer(100);
+    const res = await h.post('/api/v1/search', c.key, { query: 'aurora', sources: ['web', 'news', 'images', 'videos', 'autocomplete'], limit: 3 });
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(Object.keys(data).sort()).toEqual(['autocomplete', 'images', 'news', 'videos', 'web']);
+    expect(data.web.length).toBeLessThanOrEqual(3);
+    expect(data.videos[0]).toHaveProperty('link');
+    expect(data.autocomplete.every((s: unknown) => typeof s === 'string')).toBe(true);
+    expect(res.headers['x-credits-used']).toBe('10');
+    expect(await h.balance(c.id)).toBe(90);
+  });
+
+  it.each(DEDICATED_VERTICALS)('answers /api/v1/%s in shape A with searchParameters naming the engine', async (vertical) => {
+    const c = await h.t.customer(10);
+    const res = await h.post(`/api/v1/${vertical}`, c.key, { q: vertical === 'autocomplete' ? 'aur' : 'aurora OR storm OR restaurant OR café OR patent OR transformers OR tripod OR objektiv' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.searchParameters).toMatchObject({ type: vertical, engine: 'local', num: 10, gl: 'us' });
+    const key = vertical === 'autocomplete' ? 'suggestions' : vertical;
+    expect(Array.isArray(body[key])).toBe(true);
+    expect(body[key].length).toBeGreaterThan(0);
+    if (vertical !== 'autocomplete') expect(body[key][0].position).toBe(1);
+    expect(res.headers['x-credits-used']).toBe('1');
+  });
+
+  it('leaves out fields a result does not have', async () => {
+    const c = await h.t.customer(10);
+    const res = await h.post('/api/v1/scholar', c.key, { q: 'aurora spectral' });
+    const [paper] = res.json().scholar;
+    expect(paper).toMatchObject({ title: 'Spectral lines of the aurora borealis', authors: 'Claire Moreau, Ravi Singh', position: 1 });
+    expect(paper).not.toHaveProperty('citations');
+  });
+
+  it('reports news dates and video uploads as relative times', async () => {
+    const c = await h.t.customer(10);
+    const news = (await h.post('/api/v1/news', c.key, { q: 'sonnensturm' })).json().news;
+    expect(news[0].date).toMatch(/^\d+ (min|hour|day|week|month|year)s? ago$/);
+    const videos = (await h.post('/api/v1/videos', c.key, { q: 'timelapse norway' })).json().videos;
+    expect(videos[0]).toMatchObject({ duration: '1:02:03', channel: 'Nordic Skies', uploaded: expect.stringMatching(/ago$/) });
+  });
+
+  it('pages with `page` and echoes it', async () => {
+    const c = await h.t.customer(10);
+    const first = (await h.post('/api/v1/images', c.key, { q: 'aurora OR storm OR lake OR chart', num: 1 })).json();
+    const second = (await h.post('/api/v1/images', c.key, { q: 'aurora OR storm OR lake OR chart', num: 1, page: 2 })).json();
+    expect(second.searchParameters.page).toBe(2);
+    expect(second.images[0].position).toBe(1);
+    expect(second.images[0].imageUrl).not.toBe(first.images[0].imageUrl);
+  });
+
+  it('serves a repeated search from the cache and searches afresh with use_cache false', async () => {
+    const c = await h.t.customer(10);
+    const body = { q: 'tripod', gl: 'US' };
+    const first = await h.post('/api/v1/shopping', c.key, body);
+    const second = await h.post('/api/v1/shopping', c.key, body);
+    const fresh = await h.post('/api/v1/shopping', c.key, { ...body, use_cache: false });
+    expect([first.headers['x-cache'], second.headers['x-cache'], fresh.headers['x-cache']]).toEqual(['MISS', 'HIT', 'MISS']);
+    expect(second.json()).toEqual(first.json());
+    expect(await h.balance(c.id)).toBe(7);
+  });
+
+  it('answers bad input with DRF-style field errors and charges nothing', async () => {
+    const c = await h.t.customer(10);
+    const missing = await h.post('/api/v1/search', c.key, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ query: ['This field is required.'] });
+    const tooMany = await h.post('/api/v1/news', c.key, { q: 'x', num: 101 });
+    expect(tooMany.json()).toEqual({ num: ['Ensure this value is less than or equal to 100.'] });
+    const badTbs = await h.post('/api/v1/search', c.key, { query: 'x', tbs: 'qdr:q' });
+    expect(badTbs.statusCode).toBe(400);
+    expect(Object.keys(badTbs.json())).toEqual(['tbs']);
+    const badSource = await h.post('/api/v1/search', c.key, { query: 'x', sources: ['web', 'maps'] });
+    expect(badSource.statusCode).toBe(400);
+    expect(badSource.json()).toHaveProperty('sources');
+    expect(await h.balance(c.id)).toBe(10);
+  });
+
+  it('refuses a missing key', async () => {
+    const res = await h.post('/api/v1/search', undefined, { query: 'x' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: 'Invalid or inactive API key.' });
+  });
+
+  it('ranks autocomplete suggestions by how often they were searched, then index titles', async () => {
+    const c = await h.t.customer(100);
+    for (let i = 0; i < 3; i++) await h.post('/api/v1/news', c.key, { q: 'Polarlicht Vorhersage', use_cache: false });
+    await h.post('/api/v1/search', c.key, { query: 'polarlicht kamera' });
+    const res = await h.post('/api/v1/autocomplete', c.key, { q: 'polarl' });
+    const suggestions: string[] = res.json().suggestions;
+    expect(suggestions.slice(0, 2)).toEqual(['Polarlicht Vorhersage', 'polarlicht kamera']);
+    expect(suggestions).toContain('Polarlicht Objektiv 14mm');
+  });
+});
+
+describe('when the engines fail', () => {
+  let h: SearchApp;
+  const flaky = createMemoryEngine({ name: 'flaky', verticals: ['web', 'news'], corpus: { web: [], news: [] } });
+  beforeAll(async () => {
+    flaky.failWith(() => new EngineError('flaky', 'upstream', 'the upstream answered HTTP 500'));
+    const { search } = createSearchFeatures({ upstreamEngines: (config) => [...buildUpstreamEngines(config), flaky] });
+    h = await startSearchApp({ SEARCH_CHAIN_WEB: 'flaky', SEARCH_CHAIN_NEWS: 'flaky,local' }, { features: [search] });
+    await h.index(CORPUS, CORPUS_NOW);
+  });
+  afterAll(async () => h?.close());
+
+  it('answers 502 naming the engines tried and why, and charges nothing', async () => {
+    const c = await h.t.customer(5);
+    const res = await h.post('/api/v1/search', c.key, { query: 'solar' });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({ error: 'All web search engines failed: flaky (upstream: the upstream answered HTTP 500)' });
+    expect(await h.balance(c.id)).toBe(5);
+  });
+
+  it('fails over to the next engine of the chain and names the one that answered', async () => {
+    const c = await h.t.customer(5);
+    const res = await h.post('/api/v1/news', c.key, { q: 'storm' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().searchParameters.engine).toBe('local');
+    expect(res.json().news.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Fresh, migrated databases for index tests: SQLite always, and PostgreSQL as well when
+ * `QUARRY_TEST_POSTGRES_URL` is set, so one suite proves the same answers on both.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, type DatabaseHandle, type DialectName } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { createTestDatabase, TEST_POSTGRES_URL } from './database.js';
+
+export interface IndexTestDatabase {
+  readonly dialect: DialectName;
+  readonly handle: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** The dialects this run can test: always SQLite, PostgreSQL when configured. */
+export const INDEX_TEST_DIALECTS: readonly DialectName[] = TEST_POSTGRES_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export async function openIndexTestDatabase(dialect: DialectName): Promise<IndexTestDatabase> {
+  if (dialect === 'postgres') {
+    const database = await createTestDatabase();
+    const handle = openDatabase({ url: database.url, sqliteFile: '', poolSize: 4 });
+    await migrateToLatest(handle);
+    return {
+      dialect,
+      handle,
+      async close() {
+        await handle.close();
+        await database.drop();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'quarry-index-'));
+  const handle = openDatabase({ sqliteFile: join(dir, 'quarry.db') });
+  await migrateToLatest(handle);
+  return {
+    dialect,
+    handle,
+    async close() {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * The real app for search endpoint tests, with helpers to fill its index from the fixture corpus,
+ * call the metered endpoints and read balances.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import type { Feature } from '../../src/feature.js';
+import { createIndexer } from '../../src/index/indexer.js';
+import { createIndexStore, type IndexStore } from '../../src/index/store.js';
+import { startTestApp, type TestApp } from './app.js';
+import type { CorpusPage } from './index-corpus.js';
+
+export interface SearchApp {
+  readonly t: TestApp;
+  /** The app's own index (same database). */
+  readonly store: IndexStore;
+  /** Indexes pages as if crawled at `at`. */
+  index(pages: readonly CorpusPage[], at: Date): Promise<void>;
+  post(path: string, key: string | undefined, body: unknown): Promise<LightMyRequestResponse>;
+  balance(userId: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function startSearchApp(env: Record<string, string> = {}, options: { features?: readonly Feature[]; now?: () => Date } = {}): Promise<SearchApp> {
+  const t = await startTestApp(env, options);
+  const { db, dialect } = t.quarry;
+  const store = createIndexStore(db, dialect);
+  return {
+    t,
+    store,
+    async index(pages, at) {
+      const indexer = createIndexer({ store, now: () => at });
+      for (const page of pages) await indexer.indexHtml(page.html, page.url, 'import');
+    },
+    post(path, key, body) {
+      return t.quarry.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'application/json', ...(key === undefined ? {} : { 'x-api-key': key }) },
+        payload: JSON.stringify(body),
+      });
+    },
+    async balance(userId) {
+      const row = await db.selectFrom('users').select('credits_balance').where('id', '=', userId).executeTakeFirstOrThrow();
+      return Number(row.credits_balance);
+    },
+    close: () => t.close(),
+  };
+}
