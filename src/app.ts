@@ -1,12 +1,9 @@
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { Registry, collectDefaultMetrics } from 'prom-client';
-import { createActivationTokens } from './accounts/activation.js';
-import { createPasswordHasher } from './accounts/passwords.js';
+import { buildAccountService } from './accounts/build.js';
 import { registerAccountRoutes } from './accounts/routes.js';
 import { accountSchemas } from './accounts/schemas.js';
-import { createAccountService } from './accounts/service.js';
-import { createTokenSigner } from './accounts/tokens.js';
 import { createUserStore } from './accounts/users.js';
 import type { Config } from './config/index.js';
 import { createLedger } from './credits/ledger.js';
@@ -69,26 +66,14 @@ export async function createApp(config: Config, options: AppOptions) {
   const limiter = redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter();
   const resultCache = redis ? createRedisCache(redis) : createMemoryCache(config.cacheMaxBytes);
   const ledger = createLedger(db, now);
-  const tokens = createTokenSigner({ signingKey: config.jwtSigningKey, accessLifetime: config.jwtAccessLifetime, refreshLifetime: config.jwtRefreshLifetime, now });
-  const accounts = createAccountService({
+  const { accounts, tokens } = buildAccountService(config, {
     db,
     users: createUserStore(db),
-    passwords: createPasswordHasher(),
-    tokens,
-    activation: createActivationTokens(config.jwtSigningKey, config.activationTokenLifetime, now),
     mailer,
     ledger,
     limiter,
     now,
     onMailError: (error) => log.error({ err: error }, 'activation mail could not be sent'),
-    settings: {
-      lockoutAttempts: config.loginLockoutAttempts,
-      lockoutSeconds: config.loginLockoutSeconds,
-      signupCredits: config.signupCredits,
-      activationUrl: config.activationUrl,
-      resendEmailRate: config.resendActivationEmailRate,
-      resendIpRate: config.resendActivationIpRate,
-    },
   });
   const keys = createKeyService({ db, encryptionSecret: config.keyEncryptionSecret, maxKeysPerAccount: config.maxKeysPerAccount, now });
   const metrics = new Registry();

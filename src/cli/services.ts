@@ -1,9 +1,7 @@
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { createActivationTokens } from '../accounts/activation.js';
-import { createPasswordHasher } from '../accounts/passwords.js';
-import { createAccountService, type AccountService } from '../accounts/service.js';
-import { createTokenSigner } from '../accounts/tokens.js';
+import { buildAccountService } from '../accounts/build.js';
+import type { AccountService } from '../accounts/service.js';
 import { createUserStore, type UserRow, type UserStore } from '../accounts/users.js';
 import type { Config } from '../config/index.js';
 import { createLedger, type Ledger } from '../credits/ledger.js';
@@ -62,25 +60,14 @@ export async function openCliServices(config: Config, options: CliServiceOptions
   const limiter = createMemoryRateLimiter();
   const ledger = createLedger(db, now);
   const users = createUserStore(db);
-  const accounts = createAccountService({
+  const { accounts } = buildAccountService(config, {
     db,
     users,
-    passwords: createPasswordHasher(),
-    tokens: createTokenSigner({ signingKey: config.jwtSigningKey, accessLifetime: config.jwtAccessLifetime, refreshLifetime: config.jwtRefreshLifetime, now }),
-    activation: createActivationTokens(config.jwtSigningKey, config.activationTokenLifetime, now),
     mailer,
     ledger,
     limiter,
     now,
     onMailError: (error) => options.notice(`activation mail could not be sent: ${error instanceof Error ? error.message : String(error)}`),
-    settings: {
-      lockoutAttempts: config.loginLockoutAttempts,
-      lockoutSeconds: config.loginLockoutSeconds,
-      signupCredits: config.signupCredits,
-      activationUrl: config.activationUrl,
-      resendEmailRate: config.resendActivationEmailRate,
-      resendIpRate: config.resendActivationIpRate,
-    },
   });
   const keys = createKeyService({ db, encryptionSecret: config.keyEncryptionSecret, maxKeysPerAccount: config.maxKeysPerAccount, now });
 
