@@ -629,7 +629,7 @@ const wikipedia: Handler = ({ path, query }) => {
 };
 
 
-const HANDLERS: Partial<Record<UpstreamName, Handler>> = {
+const HANDLERS: Readonly<Record<UpstreamName, Handler>> = {
   searxng,
   serper,
   brave,
@@ -697,9 +697,7 @@ export async function startFakeSearchUpstreams(options: FakeSearchUpstreamsOptio
       if (failure !== undefined) {
         return send(response, { status: failure.status, contentType: failure.contentType ?? 'application/json', body: failure.body ?? '', ...(failure.headers ? { headers: failure.headers } : {}) });
       }
-      const handler = HANDLERS[upstream];
-      if (handler === undefined) return send(response, text('no handler', 'text/plain', 404));
-      send(response, handler({ method: request.method ?? 'GET', path, query: url.searchParams, headers: request.headers, body }, context));
+      send(response, HANDLERS[upstream]({ method: request.method ?? 'GET', path, query: url.searchParams, headers: request.headers, body }, context));
     })().catch((error: unknown) => {
       response.writeHead(500, { 'content-type': 'text/plain' });
       response.end(String(error));

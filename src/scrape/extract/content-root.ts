@@ -1,5 +1,5 @@
 import { classifyMarkup } from './boilerplate.js';
-import { type ElementNode, elementChildren, removeNode } from './dom.js';
+import { type ElementNode, elementChildren } from './dom.js';
 import { isLayoutTableElement } from './tables.js';
 import { type StatsTable, type TextStats, contentAmount, linkDensity, statsOf, substantialText, weightedProse } from './text-stats.js';
 
@@ -76,9 +76,9 @@ export function widenToContentSiblings(content: ElementNode, table: StatsTable, 
   const parent = content.parent;
   if (!parent || content === stop || !canHoldContentRoot(parent)) return content;
   const siblings = elementChildren(parent).filter((child) => child !== content);
-  const kept = siblings.filter((child) => isContentSibling(child, statsOf(table, child)));
-  if (kept.length === 0) return content;
-  for (const sibling of siblings) if (!kept.includes(sibling)) removeNode(sibling);
+  const kept = new Set(siblings.filter((child) => isContentSibling(child, statsOf(table, child))));
+  if (kept.size === 0) return content;
+  parent.children = parent.children.filter((child) => child.kind === 'text' || child === content || kept.has(child));
   return parent;
 }
 

@@ -328,7 +328,9 @@ function addCodeBlock(element: ElementNode, sink: FlowSink): void {
   const text = preformattedText(element)
     .replace(/\r\n?/g, '\n')
     .replace(/^\s*\n/, '')
-    .replace(/\s+$/, '');
+    .replace(/\s+$/, '')
+    // Runs of blank lines carry no meaning in code either, and would break the one-blank-line layout.
+    .replace(/\n([ \t]*\n){2,}/g, '\n\n');
   if (text.trim() === '') return;
   const language = codeLanguage(element);
   sink.addBlock(language ? { type: 'code', language, text } : { type: 'code', text });

@@ -29,6 +29,12 @@ export interface HtmlDocument {
   readonly root: ElementNode;
 }
 
+/**
+ * Deeper elements are flattened into their ancestor at this depth (browsers cap nesting
+ * similarly): every later pass recurses over the tree, and hostile pages nest without end.
+ */
+const MAX_DEPTH = 400;
+
 /** Elements whose content can never be readable page content. */
 const DISCARDED_WHILE_PARSING = new Set(['script', 'style', 'template']);
 
@@ -45,8 +51,11 @@ function createElement(tag: string, attrs: Record<string, string>, parent: Eleme
 export function parseHtml(html: string): HtmlDocument {
   const root = createElement('#root', {}, null);
   let current = root;
+  let depth = 0;
   // Depth of open discarded elements: their text and children are skipped.
   let discardDepth = 0;
+  // Elements opened beyond MAX_DEPTH: their content flows into the deepest kept element.
+  let flattened = 0;
 
   const parser = new Parser(
     {
@@ -59,16 +68,28 @@ export function parseHtml(html: string): HtmlDocument {
           discardDepth = 1;
           return;
         }
+        if (depth >= MAX_DEPTH) {
+          flattened++;
+          return;
+        }
         const element = createElement(name, attribs, current);
         current.children.push(element);
         current = element;
+        depth++;
       },
       onclosetag() {
         if (discardDepth > 0) {
           discardDepth--;
           return;
         }
-        if (current.parent) current = current.parent;
+        if (flattened > 0) {
+          flattened--;
+          return;
+        }
+        if (current.parent) {
+          current = current.parent;
+          depth--;
+        }
       },
       ontext(data) {
         if (discardDepth > 0) return;

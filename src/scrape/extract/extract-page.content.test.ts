@@ -228,12 +228,6 @@ describe('extractPage main content', () => {
     expect(extractPage(cdata, { url: PAGE_URL }).text).toContain('The story of after cdata');
   });
 
-  it('leaves a heading that repeats the page title out of the text but keeps it in the Markdown', () => {
-    const page = extractPage(pageWithChrome(`<article><h1>Why bees matter</h1><p>${prose('bees')}</p></article>`, '<title>Why bees matter | Example News</title>'), { url: PAGE_URL });
-    expect(page.text.startsWith('The story of bees')).toBe(true);
-    expect(page.markdown.startsWith('# Why bees matter\n\nThe story of bees')).toBe(true);
-  });
-
   it('prefers the element marked as articleBody over teasers around it', () => {
     const teaser = (n: number): string => `<div class="teaser"><a href="/t/${n}">Headline number ${n} about something else entirely</a><p>Teaser text number ${n} that summarises another story in a sentence or two for readers.</p></div>`;
     const html = pageWithChrome(`<div class="teasers">${[1, 2, 3, 4, 5, 6].map(teaser).join('')}</div><div itemprop="articleBody"><p>${prose('the real story')}</p></div>`);

@@ -29,37 +29,20 @@ export function extractPage(html: string, options: ExtractOptions): ExtractedPag
 
   const content = extractMainContent(root, detectPageKind(meta, structuredData.jsonLd));
   const blocks = buildBlocks(content, { baseUrl });
-  blocks.push(...productFactsFromJsonLd(structuredData.jsonLd, renderText(blocks)));
+  const contentText = renderText(blocks);
+  const productFacts = productFactsFromJsonLd(structuredData.jsonLd, contentText);
+  blocks.push(...productFacts);
 
   return {
     ...metadata,
     headings: headingsOf(blocks),
     markdown: renderMarkdown(blocks),
-    text: renderText(withoutLeadingTitle(blocks, metadata.title)),
+    text: productFacts.length === 0 ? contentText : renderText(blocks),
     links: linksOf(blocks),
     images: imagesOf(blocks, meta, baseUrl),
     structuredData,
     meta,
   };
-}
-
-function comparable(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-}
-
-/**
- * The plain text leaves out a first heading that repeats the page title (the title is
- * metadata, and the WCXB ground truth, like most readers' copy, starts with the body).
- * The Markdown keeps it: a document reads better with its title.
- */
-function withoutLeadingTitle(blocks: Block[], title: string | undefined): Block[] {
-  const [first, ...rest] = blocks;
-  if (!first || first.type !== 'heading' || title === undefined) return blocks;
-  const heading = comparable(inlineText(first.content));
-  const page = comparable(title);
-  // Titles carry site names ("Story | Site"); headings rarely carry more than the title.
-  const repeatsTitle = (page.includes(heading) && heading.length >= page.length * 0.3) || (heading.includes(page) && page.length >= heading.length * 0.6);
-  return heading !== '' && repeatsTitle ? rest : blocks;
 }
 
 function headingsOf(blocks: readonly Block[]): string[] {

@@ -21,3 +21,12 @@ export const DEFAULT_CHAINS: Readonly<Record<Vertical, readonly string[]>> = {
   patents: ['serper', 'patentsview', 'local'],
   autocomplete: ['serper', 'searxng', 'duckduckgo', 'wikipedia', 'local'],
 };
+
+/**
+ * The default chain of a vertical limited to the engines that exist, for apps built with a custom
+ * engine list (tests, embedded use): a name in `DEFAULT_CHAINS` that was not built is dropped, while
+ * a name an operator wrote in `SEARCH_CHAIN_<VERTICAL>` should still stop the start when unknown.
+ */
+export function defaultChain(vertical: Vertical, engineNames: ReadonlySet<string>): string[] {
+  return DEFAULT_CHAINS[vertical].filter((name) => engineNames.has(name));
+}

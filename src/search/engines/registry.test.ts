@@ -4,7 +4,7 @@ import { createMemoryEngine } from '../../../test/support/memory-engine.js';
 import { readRawConfig } from '../../config/index.js';
 import { createSearchRouter } from '../router.js';
 import { VERTICALS } from '../verticals.js';
-import { DEFAULT_CHAINS } from './defaults.js';
+import { DEFAULT_CHAINS, defaultChain } from './defaults.js';
 import { buildUpstreamEngines, UPSTREAM_ENGINE_NAMES } from './registry.js';
 
 let fake: FakeSearchUpstreams;
@@ -60,6 +60,10 @@ describe('upstream engine registry', () => {
   it('has default chains the router accepts, each ending with the local index', () => {
     for (const vertical of VERTICALS) expect(DEFAULT_CHAINS[vertical].at(-1)).toBe('local');
     expect(() => createSearchRouter({ engines: [...buildUpstreamEngines(readRawConfig({})), local()], chains: DEFAULT_CHAINS })).not.toThrow();
+  });
+
+  it('limits a default chain to the engines that were built', () => {
+    expect(defaultChain('web', new Set(['flaky', 'duckduckgo', 'local']))).toEqual(['duckduckgo', 'local']);
   });
 
   it('gives live results without any key wherever a keyless source exists', async () => {

@@ -86,6 +86,11 @@ describe('serper engine', () => {
     expect(fake.requestsTo('serper').at(-1)?.path).toBe('/scholar');
   });
 
+  it('narrows scholar searches by year as Google Scholar does', async () => {
+    await engine().search(engineRequest('scholar', 'transformers', { tbs: 'cdr:1,cd_min:1/1/2019,cd_max:12/31/2021' }), signal);
+    expect(lastBody()).toMatchObject({ as_ylo: 2019, as_yhi: 2021 });
+  });
+
   it('maps patents organic results', async () => {
     const [patent] = hitsOf(await engine().search(engineRequest('patents', 'widget'), signal));
     expect(patent).toEqual({

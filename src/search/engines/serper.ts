@@ -177,6 +177,10 @@ export function createSerperEngine(options: UpstreamEngineOptions): SearchEngine
       location: request.location,
       tbs: request.tbs === undefined ? undefined : formatTbs(request.tbs) || undefined,
       autocorrect: request.autocorrect,
+      // Google Scholar filters by year (as_ylo/as_yhi) rather than by tbs.
+      ...(request.vertical === 'scholar'
+        ? defined({ as_ylo: request.window.since?.getUTCFullYear(), as_yhi: request.window.until?.getUTCFullYear() })
+        : {}),
     });
   }
 
