@@ -4,6 +4,7 @@ import { accountsAndKeys } from './migrations/0001-accounts-and-keys.js';
 import { ledger } from './migrations/0002-ledger.js';
 import { billing } from './migrations/0003-billing.js';
 import { searchIndex } from './migrations/0004-search-index.js';
+import { searchIndexRanking } from './migrations/0005-search-index-ranking.js';
 
 /** The one migration set; names sort in the order they apply. */
 function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -12,6 +13,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0002-ledger': ledger(dialect),
     '0003-billing': billing(dialect),
     '0004-search-index': searchIndex(dialect),
+    '0005-search-index-ranking': searchIndexRanking(dialect),
   };
 }
 

@@ -7,10 +7,11 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { DocInsert, FoundDoc, FullText } from './fulltext.js';
 import { isTextOnly, type Cond, type TextCond } from './query-plan.js';
+import { pairTokens } from './text.js';
 import { andAll, condSql, preferenceSql, windowSql, type SqlDialectParts } from './sql-conds.js';
 
-/** Weights of D (text), C (unused), B (URL), A (title), in ts_rank_cd's order. */
-const WEIGHTS = '{0.1, 0, 0.2, 1.0}';
+/** Weights of D (text), C (word pairs), B (URL), A (title), in ts_rank_cd's order. */
+const WEIGHTS = '{0.1, 0.2, 0.2, 1.0}';
 /** PostgreSQL keeps word positions up to this value; later ones collapse onto it. */
 const MAX_POSITION = 16_383;
 const MAX_POSITIONS_PER_WORD = 256;
@@ -19,7 +20,7 @@ const COLUMN_GAP = 10;
 const MAX_WORD_LENGTH = 500;
 
 /** A tsvector literal: `'word':1A,5A 'other':9` (words are folded: letters and digits, no quotes). */
-export function tsvectorLiteral(columns: readonly { readonly words: readonly string[]; readonly weight: 'A' | 'B' | 'D' }[]): string {
+export function tsvectorLiteral(columns: readonly { readonly words: readonly string[]; readonly weight: 'A' | 'B' | 'C' | 'D' }[]): string {
   const positions = new Map<string, string[]>();
   let position = 1;
   for (const { words, weight } of columns) {
@@ -37,7 +38,23 @@ export function tsvectorLiteral(columns: readonly { readonly words: readonly str
   return [...positions].map(([word, list]) => (list.length === 0 ? `'${word}'` : `'${word}':${list.join(',')}`)).join(' ');
 }
 
+/** The tsvector of a document: title (A), URL (B), word pairs (C), text (D). */
+export function tsvectorColumns(folded: DocInsert['folded']): string {
+  const words = (text: string) => text.split(' ').filter(Boolean);
+  return tsvectorLiteral([
+    { words: words(folded.title), weight: 'A' },
+    { words: words(folded.url), weight: 'B' },
+    { words: words(folded.body), weight: 'D' },
+    { words: words(folded.pairs), weight: 'C' },
+  ]);
+}
+
+/**
+ * A phrase anywhere is a phrase of its word pairs (rare lexemes: the index finds few candidates);
+ * a title phrase is its words, weighted A.
+ */
 function tsText(cond: TextCond): string {
+  if (cond.field === 'any' && cond.words.length > 1) return `(${pairTokens(cond.words).map((pair) => `'${pair}'`).join(' <-> ')})`;
   const weight = cond.field === 'title' ? ':A' : '';
   return `(${cond.words.map((word) => `'${word}'${weight}`).join(' <-> ')})`;
 }
@@ -85,11 +102,7 @@ export function createPostgresFullText(): FullText {
     async insertDocs(trx, docs) {
       if (docs.length === 0) return;
       const rows = docs.map((doc: DocInsert) => {
-        const tsv = tsvectorLiteral([
-          { words: doc.folded.title.split(' ').filter(Boolean), weight: 'A' },
-          { words: doc.folded.url.split(' ').filter(Boolean), weight: 'B' },
-          { words: doc.folded.body.split(' ').filter(Boolean), weight: 'D' },
-        ]);
+        const tsv = tsvectorColumns(doc.folded);
         return sql`(${doc.page_id}, ${doc.vertical}, ${doc.ord}, ${doc.title}, ${doc.link}, ${doc.host}, ${doc.host_rev}, ${doc.path}, ${doc.url_text},
           ${doc.snippet}, ${doc.item}, ${doc.published_at}, ${doc.dated_at}, ${doc.lang}, ${doc.country}, ${tsv}::tsvector)`;
       });
@@ -112,7 +125,7 @@ export function createPostgresFullText(): FullText {
       ]);
       const preference = preferenceSql(request.lang, request.country);
       const relevance = rank === undefined ? preference : sql`ts_rank_cd(${WEIGHTS}::float4[], d.tsv, ${rank}::tsquery, 1) * ${preference}`;
-      const order = request.window.sortByDate ? sql`d.dated_at DESC, score DESC` : sql`score DESC, d.dated_at DESC`;
+      const order = request.window.sortByDate ? sql`d.dated_at DESC` : sql`score DESC, d.dated_at DESC`;
       const rows = await sql<FoundDoc>`SELECT d.id, d.page_id, d.item, d.published_at, ${relevance} AS score
         FROM index_docs d WHERE ${where}
         ORDER BY ${order}, d.id LIMIT ${request.limit} OFFSET ${request.offset}`.execute(db);

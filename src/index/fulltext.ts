@@ -26,8 +26,8 @@ export interface DocInsert {
   readonly dated_at: string;
   readonly lang: string | null;
   readonly country: string | null;
-  /** Folded words of the title, the searchable text and the URL. */
-  readonly folded: { readonly title: string; readonly body: string; readonly url: string };
+  /** Folded words of the title, the searchable text and the URL, and their word pairs (see `wordPairs`). */
+  readonly folded: { readonly title: string; readonly body: string; readonly url: string; readonly pairs: string };
 }
 
 export interface PlannedSearch {

@@ -79,14 +79,25 @@ const OPERATOR_QUERIES = [
 
 const ALL_TBS = ['qdr:h', 'qdr:d', 'qdr:w', 'qdr:m', 'qdr:y'] as const;
 
-for (const dialect of INDEX_TEST_DIALECTS) {
-  describe(`the local index on ${dialect}`, () => {
+/**
+ * Each dialect, and SQLite once more with low thresholds for "common" words, so that the plans for
+ * queries with common words (bm25 over the selective words only; newest matches only) are held to
+ * the same answers on this small corpus.
+ */
+const SETUPS = [
+  ...INDEX_TEST_DIALECTS.map((dialect) => ({ label: dialect, dialect, sqlite: undefined })),
+  { label: 'sqlite, words in more than 2 documents counted as common', dialect: 'sqlite' as const, sqlite: { commonWordDocs: 2 } },
+  { label: 'sqlite, every word counted as common', dialect: 'sqlite' as const, sqlite: { commonWordDocs: 0 } },
+];
+
+for (const { label, dialect, sqlite } of SETUPS) {
+  describe(`the local index on ${label}`, () => {
     let database: IndexTestDatabase;
     let store: IndexStore;
 
     beforeAll(async () => {
       database = await openIndexTestDatabase(dialect);
-      store = createIndexStore(database.handle.db, dialect);
+      store = createIndexStore(database.handle.db, dialect, sqlite ? { sqlite } : {});
       const indexer = createIndexer({ store, now: () => CORPUS_NOW });
       for (const page of CORPUS) await indexer.indexHtml(page.html, page.url, 'import');
     });

@@ -16,9 +16,10 @@ import type { IndexablePage } from './documents.js';
 import type { DocInsert, FullText } from './fulltext.js';
 import { createPostgresFullText } from './fulltext-postgres.js';
 import { createSqliteFullText } from './fulltext-sqlite.js';
+import type { SqliteSearchOptions } from './fulltext-sqlite-search.js';
 import { planQuery } from './query-plan.js';
 import { mentionsAny, querySnippet } from './snippet.js';
-import { clip, collapseWhitespace, foldText, foldedWords } from './text.js';
+import { clip, collapseWhitespace, foldedColumns, foldText, foldedWords } from './text.js';
 import { pageKey, urlFacts } from './url-facts.js';
 import type { AnyRecord } from './verticals/record.js';
 
@@ -102,13 +103,18 @@ function docRows(page: IndexablePage, pageId: number, firstSeen: string): DocIns
       dated_at: published ?? page.publishedAt?.toISOString() ?? firstSeen,
       lang: page.lang ?? null,
       country: page.country ?? null,
-      folded: { title: foldText(record.item.title), body: foldText(record.text), url: facts.urlText },
+      folded: foldedColumns(foldText(record.item.title), foldText(record.text), facts.urlText),
     };
   });
 }
 
-export function createIndexStore(db: Kysely<Database>, dialect: DialectName): IndexStore {
-  const fullText: FullText = dialect === 'postgres' ? createPostgresFullText() : createSqliteFullText();
+export interface IndexStoreOptions {
+  /** How SQLite keeps queries with very common words fast (see fulltext-sqlite-search.ts). */
+  readonly sqlite?: SqliteSearchOptions;
+}
+
+export function createIndexStore(db: Kysely<Database>, dialect: DialectName, options: IndexStoreOptions = {}): IndexStore {
+  const fullText: FullText = dialect === 'postgres' ? createPostgresFullText() : createSqliteFullText(options.sqlite);
 
   async function removePages(pageIds: readonly number[]): Promise<number> {
     let removed = 0;
