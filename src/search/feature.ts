@@ -13,6 +13,7 @@ import { createIndexStore } from '../index/store.js';
 import { createScrapeFeature, type ScrapedPage } from '../scrape/feature.js';
 import { blendFromConfig, chainsFromConfig } from './chains.js';
 import type { SearchEngine } from './engine.js';
+import { registerEngineHealthRoute, registerEngineMetrics } from './engines/health.js';
 import { buildUpstreamEngines } from './engines/registry.js';
 import { searchErrorMapper } from './error-map.js';
 import { createSearchRouter } from './router.js';
@@ -21,10 +22,11 @@ import { registerVerticalSearchRoutes } from './routes-vertical.js';
 import { createSearchService } from './search-service.js';
 
 function registerSearch(context: FeatureContext, upstreamEngines: (config: Config) => SearchEngine[]): Indexer | undefined {
-  const { app, config, db, dialect, log, now, metering, cached } = context;
+  const { app, config, db, dialect, log, now, metering, cached, auth, metrics } = context;
   const store = createIndexStore(db, dialect);
+  const engines = [createLocalEngine(store), ...upstreamEngines(config)];
   const router = createSearchRouter({
-    engines: [createLocalEngine(store), ...upstreamEngines(config)],
+    engines,
     chains: chainsFromConfig(config),
     blend: blendFromConfig(config),
     engineTimeoutMs: config.searchEngineTimeoutMs,
@@ -47,6 +49,8 @@ function registerSearch(context: FeatureContext, upstreamEngines: (config: Confi
   };
   registerCombinedSearchRoute(app, deps);
   registerVerticalSearchRoutes(app, deps);
+  registerEngineHealthRoute(app, { router, auth, engines });
+  registerEngineMetrics(metrics, router);
   return config.indexScrapes ? createIndexer({ store, now }) : undefined;
 }
 
