@@ -63,8 +63,8 @@ export async function createApp(config: Config, options: AppOptions) {
   // Several instances share throttles and cached results through Redis; one instance keeps them in memory.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
   redis?.on('error', (error) => log.warn({ err: error }, 'redis connection problem'));
-  const limiter = redis ? createRedisRateLimiter(redis) : createMemoryRateLimiter();
-  const resultCache = redis ? createRedisCache(redis) : createMemoryCache(config.cacheMaxBytes);
+  const limiter = redis ? createRedisRateLimiter(redis, `${config.redisKeyPrefix}throttle:`) : createMemoryRateLimiter();
+  const resultCache = redis ? createRedisCache(redis, `${config.redisKeyPrefix}cache:`) : createMemoryCache(config.cacheMaxBytes);
   const ledger = createLedger(db, now);
   const { accounts, tokens } = buildAccountService(config, {
     db,

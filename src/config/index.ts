@@ -16,6 +16,7 @@ export const SETTINGS = {
   databaseUrl: url('DATABASE_URL', 'PostgreSQL URL (`postgres://…`); unset → SQLite in `DATA_DIR/quarry.db`', ['postgres:', 'postgresql:']),
   databasePoolSize: int('DATABASE_POOL_SIZE', 'PostgreSQL connections per process', 10, 1, 1000),
   redisUrl: url('REDIS_URL', 'Redis URL (`redis://…`) for shared cache and throttles; unset → in-process', ['redis:', 'rediss:']),
+  redisKeyPrefix: str('REDIS_KEY_PREFIX', 'Prefix of every Redis key, so several deployments can share one Redis', 'quarry:'),
   logLevel: oneOf('LOG_LEVEL', 'pino log level', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
   trustProxy: bool('TRUST_PROXY', 'Take the client address from `X-Forwarded-For` (behind a reverse proxy)', false),
   bodyLimit: int('BODY_LIMIT', 'Largest request body in bytes (larger → 413)', 1_048_576, 1024),

@@ -69,7 +69,7 @@ describe('two server processes on one database', () => {
   }, 180_000);
 
   it.runIf(REDIS_URL)('share one throttle through Redis', async () => {
-    const shared = { ...env, REDIS_URL: REDIS_URL!, THROTTLE_KEY_RATE: '10/hour', THROTTLE_ACCOUNT_RATE: '1000/hour' };
+    const shared = { ...env, REDIS_URL: REDIS_URL!, REDIS_KEY_PREFIX: `quarry-test-${process.pid}-${Date.now()}:`, THROTTLE_KEY_RATE: '10/hour', THROTTLE_ACCOUNT_RATE: '1000/hour' };
     const servers = await Promise.all([1, 2].map(() => startServerProcess(shared)));
     try {
       const c = await admin.customer(100);
