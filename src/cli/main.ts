@@ -1,7 +1,7 @@
 import { runCli } from './run.js';
 import { COMMANDS } from './commands/index.js';
 import { crawlCommand } from './commands/crawl.js';
-import { indexCommands } from '../index/cli/index-commands.js';
+import { indexCommands } from '../local-index/cli/index-commands.js';
 
 // The composition root of the operator CLI: the only place that touches the process.
 process.exitCode = await runCli(process.argv.slice(2), {

@@ -85,7 +85,7 @@ export const SETTINGS = {
   chatMaxRetryAfterMs: int('CHAT_MAX_RETRY_AFTER_MS', 'Longest upstream `Retry-After` honoured before answering 503, in milliseconds', 20_000, 0, 600_000),
   chatUpstreamConnections: int('CHAT_UPSTREAM_CONNECTIONS', 'Pooled keep-alive connections to the upstream', 64, 1, 10_000),
 
-  // Search: engine chains per vertical and Quarry's own index (src/search/feature.ts, src/index)
+  // Search: engine chains per vertical and Quarry's own index (src/search/feature.ts, src/local-index)
   searchChainWeb: list('SEARCH_CHAIN_WEB', 'Engines answering web searches, in failover order (comma-separated names, e.g. `serper,local`); unset → the built-in chain'),
   searchChainNews: list('SEARCH_CHAIN_NEWS', 'Engine chain of news searches; unset → the built-in chain'),
   searchChainImages: list('SEARCH_CHAIN_IMAGES', 'Engine chain of image searches; unset → the built-in chain'),

@@ -12,7 +12,7 @@ export interface Database {
   holds: HoldsTable;
   mail_outbox: MailOutboxTable;
   billing_transactions: BillingTransactionsTable;
-  // Search index (src/index)
+  // Search index (src/local-index)
   index_pages: IndexPagesTable;
   index_docs: IndexDocsTable;
   search_query_log: SearchQueryLogTable;
@@ -123,7 +123,7 @@ export interface IndexPagesTable {
   host: string;
   title: string;
   description: string | null;
-  /** Main text, capped (see src/index/limits.ts). */
+  /** Main text, capped (see src/local-index/limits.ts). */
   body: string;
   lang: string | null;
   country: string | null;
@@ -139,7 +139,7 @@ export interface IndexPagesTable {
 /**
  * One searchable record of a page: its web entry or one vertical item. `item` is the JSON of the
  * result item (without `position`); the full-text side (FTS5 table or `tsv` column) is maintained
- * by src/index/store and is not part of this type.
+ * by src/local-index/store and is not part of this type.
  */
 export interface IndexDocsTable {
   id: Generated<number>;

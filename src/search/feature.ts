@@ -7,9 +7,9 @@
 import type { Config } from '../config/index.js';
 import type { Feature, FeatureContext } from '../feature.js';
 import type { App } from '../http/server.js';
-import { createIndexer, type Indexer } from '../index/indexer.js';
-import { createLocalEngine } from '../index/local-engine.js';
-import { createIndexStore } from '../index/store.js';
+import { createIndexer, type Indexer } from '../local-index/indexer.js';
+import { createLocalEngine } from '../local-index/local-engine.js';
+import { createIndexStore } from '../local-index/store.js';
 import { createScrapeFeature, type ScrapedPage } from '../scrape/feature.js';
 import { blendFromConfig, chainsFromConfig } from './chains.js';
 import type { SearchEngine } from './engine.js';

@@ -4,8 +4,8 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import type { Feature } from '../../src/feature.js';
-import { createIndexer } from '../../src/index/indexer.js';
-import { createIndexStore, type IndexStore } from '../../src/index/store.js';
+import { createIndexer } from '../../src/local-index/indexer.js';
+import { createIndexStore, type IndexStore } from '../../src/local-index/store.js';
 import { startTestApp, type TestApp } from './app.js';
 import type { CorpusPage } from './index-corpus.js';
 

@@ -3,7 +3,7 @@ import type { DialectName } from '../database.js';
 import { bigint, notNull, withId, type AnyDb } from './helpers.js';
 
 /**
- * Quarry's own search index (src/index): pages, their searchable documents (one per vertical
+ * Quarry's own search index (src/local-index): pages, their searchable documents (one per vertical
  * record), the query log behind autocomplete, and resumable crawl state. The full-text part is
  * dialect-specific: a contentless FTS5 table on SQLite, a weighted tsvector with a GIN index on
  * PostgreSQL.

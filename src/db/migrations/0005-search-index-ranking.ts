@@ -1,6 +1,6 @@
 import { sql, type Migration } from 'kysely';
-import { tsvectorColumns } from '../../index/fulltext-postgres.js';
-import { foldedColumns, foldText } from '../../index/text.js';
+import { tsvectorColumns } from '../../local-index/fulltext-postgres.js';
+import { foldedColumns, foldText } from '../../local-index/text.js';
 import type { DialectName } from '../database.js';
 import type { AnyDb } from './helpers.js';
 
