@@ -13,7 +13,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bench/**', 'src/cli/**', 'bin/**', 'test/**', 'scripts/**'],
+    files: ['bench/**', 'src/cli/**', 'bin/**', 'tests/**', 'scripts/**'],
     rules: { 'no-console': 'off' },
   },
 );

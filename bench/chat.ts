@@ -13,9 +13,9 @@ import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { chatFeature } from '../src/chat/feature.js';
-import { startTestApp } from '../test/support/app.js';
-import { startFakeOpenAI } from '../test/support/fake-openai.js';
-import { meteredTestFeature } from '../test/support/metered-feature.js';
+import { startTestApp } from '../tests/support/app.js';
+import { startFakeOpenAI } from '../tests/support/fake-openai.js';
+import { meteredTestFeature } from '../tests/support/metered-feature.js';
 
 const { values } = parseArgs({
   options: {

@@ -10,12 +10,12 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { FEATURES } from '../src/app.js';
-import { startTestApp } from '../test/support/app.js';
+import { startTestApp } from '../tests/support/app.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, TEST_POSTGRES_URL } from '../test/support/database.js';
-import { meteredTestFeature } from '../test/support/metered-feature.js';
+import { createTestDatabase, TEST_POSTGRES_URL } from '../tests/support/database.js';
+import { meteredTestFeature } from '../tests/support/metered-feature.js';
 
 const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '32' } } });
 const duration = Number(values.duration);

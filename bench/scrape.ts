@@ -13,8 +13,8 @@
  */
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
-import { startTestApp } from '../test/support/app.js';
-import { startFixtureSite, type FixtureSite } from '../test/support/fixture-site.js';
+import { startTestApp } from '../tests/support/app.js';
+import { startFixtureSite, type FixtureSite } from '../tests/support/fixture-site.js';
 import { createBrowserEngine, findChromium } from '../src/scrape/browser/index.js';
 
 const { values } = parseArgs({

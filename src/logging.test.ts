@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/support/database.js';
+import { createTestDatabase, type TestDatabase } from '../tests/support/database.js';
 import { createApp, type QuarryApp } from './app.js';
 import { loadConfig } from './config/secrets.js';
 import { createLogger } from './logging.js';

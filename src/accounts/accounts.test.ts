@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startTestApp, type TestApp } from '../../test/support/app.js';
-import { startSmtpCapture, type SmtpCapture } from '../../test/support/smtp.js';
+import { PASSWORD, startTestApp, type TestApp } from '../../tests/support/app.js';
+import { startSmtpCapture, type SmtpCapture } from '../../tests/support/smtp.js';
 
 let t: TestApp;
 let smtp: SmtpCapture;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/support/app.js';
+import { startTestApp, type TestApp } from '../../tests/support/app.js';
 import { SETTINGS } from '../config/index.js';
 import {
   fakePaddleEnv,
@@ -12,7 +12,7 @@ import {
   writeTestPlansFile,
   type FakePaddle,
   type TestPlansFile,
-} from '../../test/support/fake-paddle.js';
+} from '../../tests/support/fake-paddle.js';
 
 let paddle: FakePaddle;
 let plansFile: TestPlansFile;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/support/app.js';
-import { TEST_DIALECT } from '../../test/support/database.js';
+import { startTestApp, type TestApp } from '../../tests/support/app.js';
+import { TEST_DIALECT } from '../../tests/support/database.js';
 import {
   fakePaddleEnv,
   startFakePaddle,
@@ -10,7 +10,7 @@ import {
   writeTestPlansFile,
   type FakePaddle,
   type TestPlansFile,
-} from '../../test/support/fake-paddle.js';
+} from '../../tests/support/fake-paddle.js';
 
 const CONFIRMS = 50;
 const WEBHOOKS = 5;

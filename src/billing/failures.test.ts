@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/support/app.js';
-import { createTestDatabase } from '../../test/support/database.js';
+import { startTestApp, type TestApp } from '../../tests/support/app.js';
+import { createTestDatabase } from '../../tests/support/database.js';
 import {
   fakePaddleEnv,
   startFakePaddle,
@@ -13,7 +13,7 @@ import {
   writeTestPlansFile,
   type FakePaddle,
   type TestPlansFile,
-} from '../../test/support/fake-paddle.js';
+} from '../../tests/support/fake-paddle.js';
 import { createApp, type QuarryApp } from '../app.js';
 import { loadConfig } from '../config/secrets.js';
 import { createLogger } from '../logging.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/support/app.js';
+import { startTestApp, type TestApp } from '../../tests/support/app.js';
 import {
   fakePaddleEnv,
   startFakePaddle,
@@ -10,7 +10,7 @@ import {
   type FakePaddle,
   type SignedWebhook,
   type TestPlansFile,
-} from '../../test/support/fake-paddle.js';
+} from '../../tests/support/fake-paddle.js';
 
 const WEBHOOK = '/api/v1/billing/webhooks/paddle/';
 const NEXT_SECRET = 'pdl_ntfset_01hzs4aaaaaaaaaaaaaaaaaaaa_NeXtSeCrEt';

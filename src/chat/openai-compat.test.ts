@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import OpenAI from 'openai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fakeReply, startFakeOpenAI, type FakeOpenAI } from '../../test/support/fake-openai.js';
+import { fakeReply, startFakeOpenAI, type FakeOpenAI } from '../../tests/support/fake-openai.js';
 import { OpenAIChatRequestBody } from './schemas.js';
 import { createChatService } from './service.js';
 import { createSseWriter, pipeSse } from './sse-writer.js';

@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/support/app.js';
-import { fakeReply, fakeUsage, fakeWords, startFakeOpenAI, type FakeOpenAI } from '../../test/support/fake-openai.js';
+import { startTestApp, type TestApp } from '../../tests/support/app.js';
+import { fakeReply, fakeUsage, fakeWords, startFakeOpenAI, type FakeOpenAI } from '../../tests/support/fake-openai.js';
 import { chatFeature } from './feature.js';
 import { createTokenCounter, type TokenCounter } from './tokens.js';
 

@@ -5,8 +5,8 @@
  */
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/support/app.js';
-import { fakeReply, fakeUsage, startFakeOpenAI, type FakeOpenAI } from '../../test/support/fake-openai.js';
+import { startTestApp, type TestApp } from '../../tests/support/app.js';
+import { fakeReply, fakeUsage, startFakeOpenAI, type FakeOpenAI } from '../../tests/support/fake-openai.js';
 import { chatFeature } from './feature.js';
 import { createTokenCounter, type TokenCounter } from './tokens.js';
 

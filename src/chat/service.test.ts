@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeReply, fakeUsage, startFakeOpenAI, type FakeOpenAI } from '../../test/support/fake-openai.js';
+import { fakeReply, fakeUsage, startFakeOpenAI, type FakeOpenAI } from '../../tests/support/fake-openai.js';
 import { InvalidInputError } from '../errors.js';
 import { UpstreamError } from './errors.js';
 import { chatCredits, worstCaseCredits } from './pricing.js';

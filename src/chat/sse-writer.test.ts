@@ -2,7 +2,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeReply, startFakeOpenAI } from '../../test/support/fake-openai.js';
+import { fakeReply, startFakeOpenAI } from '../../tests/support/fake-openai.js';
 import { createChatService, type ChatCharge } from './service.js';
 import { createSseWriter, pipeSse, type SseWriter } from './sse-writer.js';
 import { createTokenCounter } from './tokens.js';

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fakeReply, fakeUsage, startFakeOpenAI, type FakeOpenAI } from '../../test/support/fake-openai.js';
+import { fakeReply, fakeUsage, startFakeOpenAI, type FakeOpenAI } from '../../tests/support/fake-openai.js';
 import { ChatConfigError, UpstreamError, upstreamErrorStatus } from './errors.js';
 import { createChatUpstream, type ChatUpstream, type ChatUpstreamOptions, type UpstreamChatRequest, type UpstreamDelta } from './upstream.js';
 

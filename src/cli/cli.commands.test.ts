@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startTestApp, type TestApp } from '../../test/support/app.js';
+import { PASSWORD, startTestApp, type TestApp } from '../../tests/support/app.js';
 import { createCliWorkspace, jsonOf, type CliResult, type CliWorkspace } from './testing/cli-process.js';
 
 // The CLI process and the HTTP app share one data folder and database: what the operator

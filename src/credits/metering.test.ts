@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURES } from '../app.js';
-import { startTestApp, type TestApp } from '../../test/support/app.js';
-import { meteredTestFeature } from '../../test/support/metered-feature.js';
+import { startTestApp, type TestApp } from '../../tests/support/app.js';
+import { meteredTestFeature } from '../../tests/support/metered-feature.js';
 
 let t: TestApp;
 const metered = meteredTestFeature();

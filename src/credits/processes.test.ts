@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/support/app.js';
-import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
-import { startServerProcess, type ServerProcess } from '../../test/support/processes.js';
+import { startTestApp, type TestApp } from '../../tests/support/app.js';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/database.js';
+import { startServerProcess, type ServerProcess } from '../../tests/support/processes.js';
 
 /**
  * Real server processes sharing one database (and Redis when the suite has one): what an

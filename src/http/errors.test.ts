@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/support/app.js';
+import { startTestApp, type TestApp } from '../../tests/support/app.js';
 
 let t: TestApp;
 let access: string;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/support/app.js';
+import { startTestApp, type TestApp } from '../../tests/support/app.js';
 
 /**
  * Bad input thrown at every endpoint of the foundation: whatever arrives, the answer is one

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/support/app.js';
+import { startTestApp, type TestApp } from '../../tests/support/app.js';
 
 let t: TestApp;
 let doc: OpenApiDocument;

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/support/app.js';
+import { startTestApp, type TestApp } from '../../tests/support/app.js';
 import { createKeyService } from './service.js';
 
 let t: TestApp;

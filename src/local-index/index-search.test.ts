@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CORPUS, CORPUS_NOW, corpusPage } from '../../test/support/index-corpus.js';
-import { INDEX_TEST_DIALECTS, openIndexTestDatabase, type IndexTestDatabase } from '../../test/support/index-databases.js';
+import { CORPUS, CORPUS_NOW, corpusPage } from '../../tests/support/index-corpus.js';
+import { INDEX_TEST_DIALECTS, openIndexTestDatabase, type IndexTestDatabase } from '../../tests/support/index-databases.js';
 import { matchesQuery, parseQuery, type ParsedQuery } from '../search/query.js';
 import { parseTbs, tbsWindow, type TimeWindow } from '../search/tbs.js';
 import type { ItemVertical } from '../search/verticals.js';

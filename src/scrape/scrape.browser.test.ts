@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JS_RENDERED_TEXT, PDF_TEXT } from '../../test/support/fixture-site.js';
-import { startScrapeHarness, type ScrapeHarness } from '../../test/support/scrape-harness.js';
+import { JS_RENDERED_TEXT, PDF_TEXT } from '../../tests/support/fixture-site.js';
+import { startScrapeHarness, type ScrapeHarness } from '../../tests/support/scrape-harness.js';
 import { findChromium } from './browser/index.js';
 
 const chromium = findChromium();

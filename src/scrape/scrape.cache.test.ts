@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURES } from '../app.js';
-import { startScrapeHarness, type ScrapeHarness } from '../../test/support/scrape-harness.js';
+import { startScrapeHarness, type ScrapeHarness } from '../../tests/support/scrape-harness.js';
 import { createScrapeFeature, type ScrapedPage } from './feature.js';
 
 interface ScrapeBody {

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScrapeHarness, type ScrapeHarness } from '../../test/support/scrape-harness.js';
+import { startScrapeHarness, type ScrapeHarness } from '../../tests/support/scrape-harness.js';
 
 /** A loopback port nothing listens on: taken from the OS, then released. */
 async function closedPort(): Promise<number> {

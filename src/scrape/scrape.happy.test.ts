@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHARSET_SAMPLES, COMPRESSED_TEXT, PDF_TEXT, PLAIN_TEXT } from '../../test/support/fixture-site.js';
-import { startScrapeHarness, type ScrapeHarness } from '../../test/support/scrape-harness.js';
+import { CHARSET_SAMPLES, COMPRESSED_TEXT, PDF_TEXT, PLAIN_TEXT } from '../../tests/support/fixture-site.js';
+import { startScrapeHarness, type ScrapeHarness } from '../../tests/support/scrape-harness.js';
 
 let h: ScrapeHarness;
 let customer: { id: number; key: string };

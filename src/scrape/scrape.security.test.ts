@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScrapeHarness, type ScrapeHarness } from '../../test/support/scrape-harness.js';
+import { startScrapeHarness, type ScrapeHarness } from '../../tests/support/scrape-harness.js';
 
 let h: ScrapeHarness;
 let customer: { id: number; key: string };

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { createManualClock } from '../../test/support/manual-clock.js';
-import { createMemoryEngine, engineFailure, type MemoryCorpus } from '../../test/support/memory-engine.js';
+import { createManualClock } from '../../tests/support/manual-clock.js';
+import { createMemoryEngine, engineFailure, type MemoryCorpus } from '../../tests/support/memory-engine.js';
 import { EngineError, ENGINE_ERROR_KINDS, type EngineHit } from './engine.js';
 import { AllEnginesFailedError, SearchConfigurationError, SearchNotConfiguredError } from './errors.js';
 import { resolveCombinedRequest } from './requests.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureSite, type FixtureSite } from '../../test/support/fixture-site.js';
-import { startSearchApp, type SearchApp } from '../../test/support/search-app.js';
+import { startFixtureSite, type FixtureSite } from '../../tests/support/fixture-site.js';
+import { startSearchApp, type SearchApp } from '../../tests/support/search-app.js';
 
 async function eventually<T>(probe: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   for (let attempt = 0; ; attempt++) {

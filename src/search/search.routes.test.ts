@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CORPUS, CORPUS_NOW } from '../../test/support/index-corpus.js';
-import { createMemoryEngine } from '../../test/support/memory-engine.js';
-import { startSearchApp, type SearchApp } from '../../test/support/search-app.js';
+import { CORPUS, CORPUS_NOW } from '../../tests/support/index-corpus.js';
+import { createMemoryEngine } from '../../tests/support/memory-engine.js';
+import { startSearchApp, type SearchApp } from '../../tests/support/search-app.js';
 import { EngineError } from './engine.js';
 import { buildUpstreamEngines } from './engines/registry.js';
 import { createSearchFeatures } from './feature.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakePaddle, type FakePaddle, type SignedWebhook } from '../../../test/support/fake-paddle.js';
+import { startFakePaddle, type FakePaddle, type SignedWebhook } from '../../../tests/support/fake-paddle.js';
 import { BillingNotConfiguredError, WebhookPayloadError, WebhookSignatureError } from '../errors.js';
 import { parsePlans, type Plan } from '../plans.js';
 import type { PaymentProvider, WebhookHeaders } from '../provider.js';

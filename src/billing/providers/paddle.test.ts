@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFakePaddle, type FakePaddle, type PaddleTransactionStatus } from '../../../test/support/fake-paddle.js';
+import { startFakePaddle, type FakePaddle, type PaddleTransactionStatus } from '../../../tests/support/fake-paddle.js';
 import { BillingNotConfiguredError, ProviderRejectedError, ProviderUnavailableError } from '../errors.js';
 import { parsePlans, type Plan } from '../plans.js';
 import { createPaddleProvider, type PaddleProviderOptions } from './paddle.js';

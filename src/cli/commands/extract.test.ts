@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pageWithChrome, prose } from '../../../test/support/extract-fixtures.js';
-import { buildMinimalPdf } from '../../../test/support/minimal-pdf.js';
+import { pageWithChrome, prose } from '../../../tests/support/extract-fixtures.js';
+import { buildMinimalPdf } from '../../../tests/support/minimal-pdf.js';
 import { extractCommand } from './extract.js';
 
 function captureIo(isTTY: boolean): { io: Parameters<typeof extractCommand>[1]; stdout: () => string; stderr: () => string } {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type DatabaseHandle } from '../../db/database.js';
-import { createTestDatabase } from '../../../test/support/database.js';
+import { createTestDatabase } from '../../../tests/support/database.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const ENTRY = join(REPO_ROOT, 'src/cli/main.ts');

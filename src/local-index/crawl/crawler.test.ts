@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startCrawlSite, type CrawlSite } from '../../../test/support/index-crawl-site.js';
-import { openIndexTestDatabase, type IndexTestDatabase } from '../../../test/support/index-databases.js';
-import { TEST_DIALECT } from '../../../test/support/database.js';
+import { startCrawlSite, type CrawlSite } from '../../../tests/support/index-crawl-site.js';
+import { openIndexTestDatabase, type IndexTestDatabase } from '../../../tests/support/index-databases.js';
+import { TEST_DIALECT } from '../../../tests/support/database.js';
 import { createFetchEngine, type FetchEngine } from '../../scrape/net/index.js';
 import { parseQuery } from '../../search/query.js';
 import { createIndexer } from '../indexer.js';

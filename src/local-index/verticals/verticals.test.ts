@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { corpusPage } from '../../../test/support/index-corpus.js';
+import { corpusPage } from '../../../tests/support/index-corpus.js';
 import type { ItemVertical } from '../../search/verticals.js';
 import { indexablePage } from '../documents.js';
 import { readPage } from '../page-facts.js';

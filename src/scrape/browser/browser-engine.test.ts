@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JS_RENDERED_TEXT, startFixtureSite, type FixtureSite } from '../../../test/support/fixture-site.js';
+import { JS_RENDERED_TEXT, startFixtureSite, type FixtureSite } from '../../../tests/support/fixture-site.js';
 import { ScrapeNetworkError } from '../net/errors.js';
 import { createBrowserEngine, type BrowserEngine } from './browser-engine.js';
 import { findChromium } from './chromium-launch.js';

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureSite, type FixtureSite } from '../../../test/support/fixture-site.js';
+import { startFixtureSite, type FixtureSite } from '../../../tests/support/fixture-site.js';
 import { ScrapeNetworkError } from '../net/errors.js';
 import { createFetchEngine } from '../net/fetch-engine.js';
 import { createTargetGuard } from '../net/target-guard.js';

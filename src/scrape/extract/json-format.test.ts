@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_URL, pageWithChrome, prose } from '../../../test/support/extract-fixtures.js';
+import { PAGE_URL, pageWithChrome, prose } from '../../../tests/support/extract-fixtures.js';
 import { extractPage } from './extract-page.js';
 import { toJsonFormat } from './json-format.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildMinimalPdf } from '../../../test/support/minimal-pdf.js';
+import { buildMinimalPdf } from '../../../tests/support/minimal-pdf.js';
 import { ExtractionError } from './errors.js';
 import { pdfToDocument } from './pdf.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHARSET_SAMPLES, startFixtureSite, type FixtureSite } from '../../../test/support/fixture-site.js';
+import { CHARSET_SAMPLES, startFixtureSite, type FixtureSite } from '../../../tests/support/fixture-site.js';
 import { createFetchEngine, type FetchEngine } from './fetch-engine.js';
 
 let site: FixtureSite;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPRESSED_TEXT, RECOVERED_TEXT, startFixtureSite, type FixtureSite } from '../../../test/support/fixture-site.js';
+import { COMPRESSED_TEXT, RECOVERED_TEXT, startFixtureSite, type FixtureSite } from '../../../tests/support/fixture-site.js';
 import { ScrapeNetworkError } from './errors.js';
 import { createFetchEngine, type FetchEngine, type FetchEngineOptions } from './fetch-engine.js';
 

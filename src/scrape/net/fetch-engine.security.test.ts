@@ -3,7 +3,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureSite, type FixtureSite } from '../../../test/support/fixture-site.js';
+import { startFixtureSite, type FixtureSite } from '../../../tests/support/fixture-site.js';
 import { ScrapeNetworkError } from './errors.js';
 import { createFetchEngine, type FetchEngine, type FetchEngineOptions } from './fetch-engine.js';
 import { createTargetGuard, type HostResolver } from './target-guard.js';
@@ -176,8 +176,8 @@ describe('fetch engine: connection failures are named', () => {
   it('sends the host name as TLS SNI and refuses an untrusted certificate', async () => {
     const serverNamesSeen: string[] = [];
     const server = createTlsServer({
-      cert: readFileSync(new URL('../../../test/support/fixtures/self-signed-cert.pem', import.meta.url)),
-      key: readFileSync(new URL('../../../test/support/fixtures/self-signed-key.pem', import.meta.url)),
+      cert: readFileSync(new URL('../../../tests/support/fixtures/self-signed-cert.pem', import.meta.url)),
+      key: readFileSync(new URL('../../../tests/support/fixtures/self-signed-key.pem', import.meta.url)),
       SNICallback: (servername, callback) => {
         serverNamesSeen.push(servername);
         callback(null, undefined);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureSite, PDF_TEXT, PLAIN_TEXT, type FixtureSite } from '../../../test/support/fixture-site.js';
+import { startFixtureSite, PDF_TEXT, PLAIN_TEXT, type FixtureSite } from '../../../tests/support/fixture-site.js';
 import { ScrapeNetworkError } from './errors.js';
 import { createFetchEngine, type FetchEngine } from './fetch-engine.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineRequest, startFakeSearchUpstreams, type FakeSearchUpstreams } from '../../../test/support/fake-search-upstreams.js';
+import { engineRequest, startFakeSearchUpstreams, type FakeSearchUpstreams } from '../../../tests/support/fake-search-upstreams.js';
 import { EngineError, type EngineResult } from '../engine.js';
 import { braveCountry, braveLanguage, createBraveEngine } from './brave.js';
 import { quarryUserAgent } from './upstream-options.js';

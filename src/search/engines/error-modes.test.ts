@@ -4,7 +4,7 @@
  * empty list because something broke.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineRequest, startFakeSearchUpstreams, type FakeFailure, type FakeSearchUpstreams, type UpstreamName } from '../../../test/support/fake-search-upstreams.js';
+import { engineRequest, startFakeSearchUpstreams, type FakeFailure, type FakeSearchUpstreams, type UpstreamName } from '../../../tests/support/fake-search-upstreams.js';
 import { EngineError, type EngineErrorKind, type EngineRequest, type SearchEngine } from '../engine.js';
 import { createArxivEngine } from './arxiv.js';
 import { createBraveEngine } from './brave.js';

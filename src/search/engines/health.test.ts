@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/support/app.js';
-import { startFakeSearchUpstreams, type FakeSearchUpstreams } from '../../../test/support/fake-search-upstreams.js';
+import { startTestApp, type TestApp } from '../../../tests/support/app.js';
+import { startFakeSearchUpstreams, type FakeSearchUpstreams } from '../../../tests/support/fake-search-upstreams.js';
 import type { Feature } from '../../feature.js';
 import { createSearchRouter, type SearchRouter } from '../router.js';
 import { createBraveEngine } from './brave.js';

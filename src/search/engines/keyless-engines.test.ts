@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAPTCHA_PAGE, engineRequest, startFakeSearchUpstreams, type FakeSearchUpstreams } from '../../../test/support/fake-search-upstreams.js';
+import { CAPTCHA_PAGE, engineRequest, startFakeSearchUpstreams, type FakeSearchUpstreams } from '../../../tests/support/fake-search-upstreams.js';
 import { EngineError, type EngineResult } from '../engine.js';
 import { parseQuery } from '../query.js';
 import { createDuckDuckGoEngine, duckduckgoRegion, parseResultsPage, resultTarget } from './duckduckgo.js';

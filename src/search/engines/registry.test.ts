@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeSearchUpstreams, type FakeSearchUpstreams } from '../../../test/support/fake-search-upstreams.js';
-import { createMemoryEngine } from '../../../test/support/memory-engine.js';
+import { startFakeSearchUpstreams, type FakeSearchUpstreams } from '../../../tests/support/fake-search-upstreams.js';
+import { createMemoryEngine } from '../../../tests/support/memory-engine.js';
 import { readRawConfig } from '../../config/index.js';
 import { createSearchRouter } from '../router.js';
 import { VERTICALS } from '../verticals.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineRequest, startFakeSearchUpstreams, type FakeSearchUpstreams } from '../../../test/support/fake-search-upstreams.js';
+import { engineRequest, startFakeSearchUpstreams, type FakeSearchUpstreams } from '../../../tests/support/fake-search-upstreams.js';
 import { type EngineResult } from '../engine.js';
 import { parseQuery } from '../query.js';
 import { arxivSearchQuery, createArxivEngine } from './arxiv.js';

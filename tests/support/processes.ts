@@ -10,9 +10,9 @@ export interface ServerProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts `test/support/metered-server.ts` in its own Node process and waits until it serves. */
+/** Starts `tests/support/metered-server.ts` in its own Node process and waits until it serves. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/support/metered-server.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'tests/support/metered-server.ts')], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
