@@ -151,6 +151,13 @@ export const SETTINGS = {
   chromiumPath: optionalStr('CHROMIUM_PATH', 'Chromium executable for pages that need JavaScript; unset → `/usr/bin/chromium` (or `chromium-browser`) when installed, else no browser'),
   browserContexts: int('BROWSER_CONTEXTS', 'Pages the headless browser renders at once; more wait in a queue', 2, 1, 256),
   browserIdleCapMs: int('BROWSER_IDLE_CAP_MS', 'Longest wait for a rendered page\'s network to go idle before it is taken as it is, in milliseconds', 5_000, 0, 120_000),
+
+  // Drop-in wire formats of other APIs and the MCP server (src/compat, src/mcp)
+  compatTavily: bool('COMPAT_TAVILY', 'Serve the Tavily API (`/tavily/search`, `/tavily/extract`) for `@tavily/core` and other Tavily clients', true),
+  compatExa: bool('COMPAT_EXA', 'Serve the Exa API (`/exa/search`, `/exa/contents`) for `exa-js` and other Exa clients', true),
+  compatJina: bool('COMPAT_JINA', 'Serve Jina Reader (`/r/<url>`) and Jina search (`/s/<query>`)', true),
+  mcpEnabled: bool('MCP_ENABLED', 'Serve the MCP server (Streamable HTTP, stateless) at `/mcp`', true),
+  mcpAllowedHosts: list('MCP_ALLOWED_HOSTS', 'Host names `/mcp` answers (DNS-rebinding protection, comma-separated); empty → the host of `PUBLIC_URL`, plus `localhost`, `127.0.0.1` and `[::1]`'),
 } satisfies Record<string, Setting<unknown>>;
 
 type Settings = typeof SETTINGS;

@@ -1,0 +1,101 @@
+/**
+ * Jina Reader at the root, as r.jina.ai and s.jina.ai serve it: `GET /r/<url>`, `POST /r/` with
+ * `{url}`, and `GET /s/<query>` (or `POST /s/` with `{q}`). Key as `Authorization: Bearer`.
+ * Markdown text by default; `X-Return-Format`/`X-Respond-With` `text`; `Accept: application/json`
+ * for `{code, status, data}`; `X-No-Cache` for a fresh fetch.
+ */
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from '../../http/server.js';
+import { CompatError, MISSING_KEY_MESSAGE } from '../compat-error.js';
+import { bearerKey, type QuarryRest } from '../quarry-rest.js';
+import { requestErrorMessage } from '../validation-message.js';
+import { jinaErrorBody, jinaStatus, readerText, searchText } from './format.js';
+import { errorsAsText, readerOptions, targetFromPath } from './options.js';
+import { jinaRead, jinaSearch, searchCount } from './service.js';
+
+function sendJinaError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const known = error instanceof CompatError ? error : undefined;
+  const message = known?.message ?? requestErrorMessage(error);
+  if (message === undefined) request.log.error({ err: error }, 'jina request failed');
+  const status = message === undefined ? 500 : jinaStatus(known?.status ?? 400);
+  for (const [name, value] of Object.entries(known?.headers ?? {})) reply.header(name, value);
+  const body = jinaErrorBody(status, message ?? 'Unknown error');
+  if (errorsAsText(request.headers.accept)) return reply.code(status).type('text/plain; charset=utf-8').send(`${body.readableMessage}\n`);
+  return reply.code(status).send(body);
+}
+
+function keyOf(request: FastifyRequest): string {
+  const key = bearerKey(request.headers.authorization);
+  if (key === undefined) throw new CompatError(401, MISSING_KEY_MESSAGE);
+  return key;
+}
+
+const ReaderBody = Type.Object(
+  {
+    url: Type.Optional(Type.String({ description: 'The page to read.' })),
+    respondWith: Type.Optional(Type.String({ description: 'As `X-Respond-With`.' })),
+    returnFormat: Type.Optional(Type.String({ description: 'As `X-Return-Format`.' })),
+    noCache: Type.Optional(Type.Boolean({ description: 'As `X-No-Cache`.' })),
+  },
+  { additionalProperties: false },
+);
+const SearchBody = Type.Object(
+  { q: Type.Optional(Type.String()), count: Type.Optional(Type.Integer({ minimum: 0, maximum: 20 })), num: Type.Optional(Type.Integer({ minimum: 0, maximum: 20 })) },
+  { additionalProperties: false },
+);
+const SearchQuery = Type.Object({ q: Type.Optional(Type.String()), count: Type.Optional(Type.String()), num: Type.Optional(Type.String()), site: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])) });
+
+const tags = ['compat: Jina Reader'];
+const readerDescription =
+  'Reads the page with `POST /api/v1/scrape/` (metered and cached like it). Key as `Authorization: Bearer`. Text (`Title:`, `URL Source:`, ' +
+  '`Markdown Content:`) by default; `X-Return-Format: text` for plain text; `Accept: application/json` for `{code, status, data: {title, description, url, content}}`. ' +
+  '`X-No-Cache` (or `X-Cache-Tolerance: 0`) forces a fresh fetch. Options Quarry cannot honour (selectors, html, screenshots…) answer 400.';
+
+async function answerRead(request: FastifyRequest, reply: FastifyReply, rest: QuarryRest, target: string, body: Record<string, unknown> = {}) {
+  const options = readerOptions(request.headers, body);
+  if (target === '') throw new CompatError(400, 'No URL provided');
+  const page = await jinaRead(rest, keyOf(request), target, options);
+  if (options.json) return reply.send({ code: 200, status: 20000, data: page });
+  return reply.type('text/plain; charset=utf-8').send(readerText(page, options.mode));
+}
+
+export function registerJinaRoutes(app: App, deps: { rest: QuarryRest; now: () => Date }): void {
+  const { rest } = deps;
+  app.get('/r/*', { errorHandler: sendJinaError, schema: { tags, summary: 'Jina Reader: a page as Markdown or text', description: readerDescription } }, (request, reply) =>
+    answerRead(request, reply, rest, targetFromPath(request.url, '/r/')),
+  );
+  app.post('/r/', { errorHandler: sendJinaError, schema: { tags, summary: 'Jina Reader (URL in the body)', description: readerDescription, body: ReaderBody } }, (request, reply) =>
+    answerRead(request, reply, rest, request.body.url ?? '', request.body),
+  );
+
+  const searchDescription =
+    'Searches with `POST /api/v1/search` and reads every result with `POST /api/v1/scrape/` (one scrape charged per result; ' +
+    '`X-Respond-With: no-content` skips them). `count`/`num` 0–20 (default 5), `site` restricts to domains. Text blocks by default, JSON with `Accept: application/json`.';
+  const answerSearch = async (request: FastifyRequest, reply: FastifyReply, query: string, count: number, sites: readonly string[]) => {
+    const noContent = request.headers['x-respond-with'] === 'no-content';
+    const options = noContent ? { mode: 'markdown' as const, json: readerOptions({ accept: request.headers.accept }).json, noCache: false } : readerOptions(request.headers);
+    if (query.trim() === '') throw new CompatError(400, 'No query provided');
+    const pages = await jinaSearch(rest, keyOf(request), { query, count, sites, withContent: !noContent, options }, deps.now());
+    if (options.json) return reply.send({ code: 200, status: 20000, data: pages });
+    return reply.type('text/plain; charset=utf-8').send(searchText(pages));
+  };
+  app.get('/s/*', { errorHandler: sendJinaError, schema: { tags, summary: 'Jina search', description: searchDescription, querystring: SearchQuery } }, (request, reply) => {
+    const path = targetFromQuery(request.url);
+    const sites = request.query.site === undefined ? [] : [request.query.site].flat();
+    return answerSearch(request, reply, request.query.q ?? path, searchCount(request.query.count ?? request.query.num), sites);
+  });
+  app.post('/s/', { errorHandler: sendJinaError, schema: { tags, summary: 'Jina search (query in the body)', description: searchDescription, body: SearchBody } }, (request, reply) =>
+    answerSearch(request, reply, request.body.q ?? '', searchCount(request.body.count ?? request.body.num), []),
+  );
+}
+
+/** The query of `GET /s/<query>`: the path after `/s/`, URI-decoded, without the query string. */
+function targetFromQuery(rawUrl: string): string {
+  const path = rawUrl.slice('/s/'.length).split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(path.replace(/\+/g, ' '));
+  } catch {
+    throw new CompatError(400, 'The query in the path is not valid percent-encoding');
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * The one way every compatibility surface (Tavily, Exa, Jina Reader, MCP) reaches Quarry: its own
+ * REST API, called with the client's API key. In the server the calls are injected into the same
+ * Fastify app (no socket), so each goes through exactly the lifecycle a direct REST call does:
+ * key authentication, throttle, schema validation, credit hold and settle, result cache, ledger.
+ * The MCP stdio server uses the same interface over HTTP against a running Quarry.
+ */
+import type { App } from '../http/server.js';
+
+/** Quarry's answer to one REST call. */
+export interface RestAnswer {
+  readonly status: number;
+  readonly body: unknown;
+  /** Response headers, lower-case names (`x-cache`, `x-credits-used`, `retry-after`…). */
+  readonly headers: Readonly<Record<string, string | undefined>>;
+}
+
+export interface QuarryRest {
+  post(path: string, apiKey: string, body: unknown): Promise<RestAnswer>;
+  get(path: string, apiKey: string): Promise<RestAnswer>;
+}
+
+function parseBody(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // A non-JSON answer (never sent by the metered endpoints) is kept as text for the error message.
+    return text;
+  }
+}
+
+function headerRecord(entries: Iterable<[string, unknown]>): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [name, value] of entries) out[name.toLowerCase()] = value === undefined ? undefined : String(value);
+  return out;
+}
+
+/** Calls the REST API of the app itself, in process. */
+export function injectedRest(app: App): QuarryRest {
+  async function call(method: 'GET' | 'POST', path: string, apiKey: string, body?: unknown): Promise<RestAnswer> {
+    const res = await app.inject({
+      method,
+      url: path,
+      headers: { 'x-api-key': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+    return { status: res.statusCode, body: parseBody(res.body), headers: headerRecord(Object.entries(res.headers)) };
+  }
+  return {
+    post: (path, apiKey, body) => call('POST', path, apiKey, body),
+    get: (path, apiKey) => call('GET', path, apiKey),
+  };
+}
+
+/** Calls a Quarry server over HTTP (`baseUrl` like `https://quarry.example.com`). */
+export function httpRest(baseUrl: string, fetchImpl: typeof fetch = fetch): QuarryRest {
+  const base = baseUrl.replace(/\/+$/, '');
+  async function call(method: 'GET' | 'POST', path: string, apiKey: string, body?: unknown): Promise<RestAnswer> {
+    const res = await fetchImpl(`${base}${path}`, {
+      method,
+      headers: { 'x-api-key': apiKey, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const headers: [string, string][] = [];
+    res.headers.forEach((value, name) => headers.push([name, value]));
+    return { status: res.status, body: parseBody(await res.text()), headers: headerRecord(headers) };
+  }
+  return {
+    post: (path, apiKey, body) => call('POST', path, apiKey, body),
+    get: (path, apiKey) => call('GET', path, apiKey),
+  };
+}
+
+/**
+ * The human message of a Quarry error body: `detail` (auth, 404, 429), `error` (402, 5xx), or a
+ * DRF field-error body flattened to `field: message` pairs. The compatibility surfaces pass it
+ * on unchanged, so a client sees the words the REST API would have given.
+ */
+export function restErrorMessage(answer: RestAnswer): string {
+  const body = answer.body;
+  if (typeof body === 'string' && body !== '') return body;
+  if (typeof body !== 'object' || body === null) return `Quarry answered ${answer.status}.`;
+  const record = body as Record<string, unknown>;
+  if (typeof record.detail === 'string') return record.detail;
+  if (typeof record.error === 'string') return record.error;
+  const parts = Object.entries(record).map(([field, value]) => `${field}: ${fieldMessages(value)}`);
+  return parts.length > 0 ? parts.join('; ') : `Quarry answered ${answer.status}.`;
+}
+
+function fieldMessages(value: unknown): string {
+  if (Array.isArray(value)) return value.map(fieldMessages).join(' ');
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).map(([key, inner]) => `${key}: ${fieldMessages(inner)}`).join('; ');
+  }
+  return String(value);
+}
+
+/** The key of a request's `Authorization: Bearer <key>` header, if it has one. */
+export function bearerKey(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header.trim());
+  return match?.[1];
+}

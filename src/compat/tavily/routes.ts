@@ -1,0 +1,73 @@
+/**
+ * The Tavily API at `/tavily` (`apiBaseURL: "<quarry>/tavily"` in `@tavily/core`): `POST /tavily/search`
+ * and `POST /tavily/extract`. The Quarry API key comes as `Authorization: Bearer` (what the SDK
+ * sends) or as the body's `api_key` (older clients), which wins when both are present.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from '../../http/server.js';
+import { CompatError, MISSING_KEY_MESSAGE } from '../compat-error.js';
+import { bearerKey, type QuarryRest } from '../quarry-rest.js';
+import { requestErrorMessage } from '../validation-message.js';
+import { tavilyExtract } from './extract.js';
+import { tavilySearch } from './search.js';
+import { TavilyError, TavilyExtractRequest, TavilyExtractResponse, TavilySearchRequest, TavilySearchResponse } from './schemas.js';
+
+export const TAVILY_PREFIX = '/tavily';
+
+/** Quarry's statuses in Tavily's words: out of credits is Tavily's plan limit, 432. */
+function tavilyStatus(status: number): number {
+  return status === 402 ? 432 : status;
+}
+
+function sendTavilyError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const known = error instanceof CompatError ? error : undefined;
+  const message = known?.message ?? requestErrorMessage(error);
+  if (message === undefined) {
+    request.log.error({ err: error }, 'tavily request failed');
+    return reply.code(500).send({ detail: { error: 'Internal server error.' } });
+  }
+  for (const [name, value] of Object.entries(known?.headers ?? {})) reply.header(name, value);
+  return reply.code(tavilyStatus(known?.status ?? 400)).send({ detail: { error: message } });
+}
+
+function keyOf(bodyKey: string | undefined, request: FastifyRequest): string {
+  const key = bodyKey ?? bearerKey(request.headers.authorization);
+  if (key === undefined || key === '') throw new CompatError(401, MISSING_KEY_MESSAGE);
+  return key;
+}
+
+const errors = { 400: TavilyError, 401: TavilyError, 429: TavilyError, 432: TavilyError, 500: TavilyError, 502: TavilyError };
+const description =
+  'Key as `Authorization: Bearer <quarry key>` or body `api_key`. Errors are `{"detail": {"error": …}}` with Tavily\'s statuses ' +
+  '(400, 401, 429; 432 when the balance is too low). Metered and cached like the Quarry endpoint it uses.';
+
+export function registerTavilyRoutes(app: App, deps: { rest: QuarryRest; now: () => Date }): void {
+  app.post(
+    `${TAVILY_PREFIX}/search`,
+    {
+      errorHandler: sendTavilyError,
+      schema: {
+        tags: ['compat: Tavily'],
+        summary: 'Tavily search',
+        description: `${description} Runs \`POST /api/v1/search\` (web, or news for \`topic: "news"\`); \`include_raw_content\` adds one scrape per result.`,
+        body: TavilySearchRequest,
+        response: { 200: TavilySearchResponse, ...errors },
+      },
+    },
+    async (request) => tavilySearch(deps.rest, keyOf(request.body.api_key, request), request.body, deps.now),
+  );
+  app.post(
+    `${TAVILY_PREFIX}/extract`,
+    {
+      errorHandler: sendTavilyError,
+      schema: {
+        tags: ['compat: Tavily'],
+        summary: 'Tavily extract',
+        description: `${description} One \`POST /api/v1/scrape/\` per URL; pages that fail are listed in \`failed_results\`.`,
+        body: TavilyExtractRequest,
+        response: { 200: TavilyExtractResponse, ...errors },
+      },
+    },
+    async (request) => tavilyExtract(deps.rest, keyOf(request.body.api_key, request), request.body),
+  );
+}
