@@ -32,12 +32,13 @@ import { billingFeature } from './billing/feature.js';
 import { chatFeature } from './chat/feature.js';
 import { createSearchFeatures } from './search/feature.js';
 import { agentApisFeature } from './compat/agent-apis-feature.js';
+import { mcpFeature } from './mcp/feature.js';
 
 // Search and scrape come as a pair: successful scrapes feed the same app's search index (INDEX_SCRAPES).
 const searchAndScrape = createSearchFeatures();
 
 /** Capabilities beyond accounts and keys; each registers its own routes. */
-export const FEATURES: readonly Feature[] = [chatFeature, billingFeature, searchAndScrape.scrape, searchAndScrape.search, agentApisFeature];
+export const FEATURES: readonly Feature[] = [chatFeature, billingFeature, searchAndScrape.scrape, searchAndScrape.search, agentApisFeature, mcpFeature];
 
 export interface AppOptions {
   readonly logger: FastifyBaseLogger;

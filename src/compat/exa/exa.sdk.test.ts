@@ -2,7 +2,7 @@
  * `exa-js` pointed at Quarry (`new Exa(key, "<quarry>/exa")`): search and contents over the local
  * index and the loopback fixture site, every call debiting the balance, the audit clean.
  */
-import Exa from 'exa-js';
+import { Exa } from 'exa-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCompatHarness, type CompatHarness } from '../../../tests/support/compat-harness.js';
 

@@ -1,0 +1,176 @@
+/**
+ * The MCP server through the official MCP client: every tool listed and called over Streamable
+ * HTTP (`/mcp`) and over stdio (`npx quarry mcp` as a child process calling Quarry over HTTP),
+ * each call debiting the balance, errors as tool errors with the REST API's message.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCompatHarness, type CompatHarness } from '../../tests/support/compat-harness.js';
+
+type Customer = Awaited<ReturnType<CompatHarness['t']['customer']>>;
+
+let h: CompatHarness;
+
+beforeAll(async () => {
+  h = await startCompatHarness();
+});
+afterAll(async () => h?.close());
+
+async function httpClient(key: string): Promise<Client> {
+  const client = new Client({ name: 'quarry-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${h.baseUrl}/mcp`), { requestInit: { headers: { 'X-API-KEY': key } } }));
+  return client;
+}
+
+async function stdioClient(key: string): Promise<Client> {
+  const client = new Client({ name: 'quarry-test', version: '1.0.0' });
+  const transport = new StdioClientTransport({
+    command: 'npx',
+    args: ['--no-install', 'quarry', 'mcp'],
+    cwd: process.cwd(),
+    env: { ...getDefaultEnvironment(), QUARRY_URL: h.baseUrl, QUARRY_API_KEY: key },
+    stderr: 'ignore',
+  });
+  await client.connect(transport);
+  return client;
+}
+
+const call = async (client: Client, name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+const text = (result: CallToolResult) => result.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+
+/** The message the REST API gives for the same body, to compare with the tool error. */
+async function restMessage(path: string, key: string, body: unknown): Promise<string> {
+  const res = await h.t.quarry.app.inject({ method: 'POST', url: path, headers: { 'x-api-key': key, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  expect(res.statusCode).toBeGreaterThanOrEqual(400);
+  const parsed = res.json() as Record<string, unknown>;
+  if (typeof parsed.detail === 'string') return parsed.detail;
+  if (typeof parsed.error === 'string') return parsed.error;
+  return Object.entries(parsed).map(([field, messages]) => `${field}: ${[messages].flat().join(' ')}`).join('; ');
+}
+
+function toolSuite(transportName: string, connect: (key: string) => Promise<Client>) {
+  describe(`MCP tools over ${transportName}`, () => {
+    let customer: Customer;
+    let client: Client;
+
+    beforeAll(async () => {
+      customer = await h.t.customer(50);
+      client = await connect(customer.key);
+    }, 60_000);
+    afterAll(async () => client?.close());
+
+    it('lists every tool with a JSON-schema input', async () => {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual(['search', 'scrape', 'map', 'credits']);
+      for (const tool of tools) expect(tool.inputSchema.type).toBe('object');
+      expect(tools[0]!.inputSchema.required).toEqual(['query']);
+      expect(Object.keys(tools[0]!.inputSchema.properties ?? {})).toEqual(['query', 'sources', 'limit', 'country', 'lang', 'tbs']);
+    });
+
+    it('calls search, scrape, map and credits, each metered', async () => {
+      let before = await h.balance(customer.id);
+      const search = await call(client, 'search', { query: 'fixture', limit: 2 });
+      expect(search.isError).toBeFalsy();
+      expect(text(search)).toContain(h.site.url);
+      expect((search.structuredContent as { data: { web: unknown[] } }).data.web.length).toBeLessThanOrEqual(2);
+      expect(await h.balance(customer.id)).toBe(before - 1);
+
+      before = await h.balance(customer.id);
+      const scrape = await call(client, 'scrape', { url: `${h.site.url}/html/basic` });
+      expect(scrape.isError).toBeFalsy();
+      expect(text(scrape)).toContain('Hello from the fixture site.');
+      expect(await h.balance(customer.id)).toBe(before - 1);
+
+      before = await h.balance(customer.id);
+      const map = await call(client, 'map', { url: `${h.site.url}/` });
+      expect(map.isError).toBeFalsy();
+      const links = (map.structuredContent as { links: string[] }).links;
+      expect(links).toContain(`${h.site.url}/html/basic`);
+      expect(links.every((link) => link.startsWith(h.site.url))).toBe(true);
+      // The page is one scrape; the fixture site has no sitemap, and a 404 costs nothing.
+      expect(await h.balance(customer.id)).toBe(before - 1);
+
+      const credits = await call(client, 'credits');
+      expect(credits.structuredContent).toEqual({ credits_remaining: await h.balance(customer.id) });
+      expect(text(credits)).toBe(`${await h.balance(customer.id)} credits remaining`);
+    });
+
+    it('answers bad input as a tool error with the REST API\'s message, charging nothing', async () => {
+      const before = await h.balance(customer.id);
+      const badSearch = await call(client, 'search', { query: 'fixture', tbs: 'qdr:x' });
+      expect(badSearch.isError).toBe(true);
+      expect(text(badSearch)).toBe(await restMessage('/api/v1/search', customer.key, { query: 'fixture', tbs: 'qdr:x' }));
+      const badScrape = await call(client, 'scrape', { url: 'ftp://example.com/', formats: ['markdown'] });
+      expect(badScrape.isError).toBe(true);
+      expect(text(badScrape)).toBe(await restMessage('/api/v1/scrape/', customer.key, { url: 'ftp://example.com/', formats: ['markdown'] }));
+      const failedPage = await call(client, 'scrape', { url: `${h.site.url}/status/404` });
+      expect(failedPage.isError).toBe(true);
+      expect(text(failedPage)).toMatch(/404/);
+      expect((await call(client, 'map', {})).isError).toBe(true);
+      expect(await h.balance(customer.id)).toBe(before);
+    });
+  });
+}
+
+toolSuite('Streamable HTTP', httpClient);
+toolSuite('stdio (npx quarry mcp)', stdioClient);
+
+describe('MCP access control', () => {
+  it('refuses a revoked key: HTTP 401 before the exchange, a tool error over stdio', async () => {
+    const customer = await h.t.customer(10);
+    await h.revokeKey(customer.access, customer.keyId);
+    const failure = await httpClient(customer.key).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(StreamableHTTPError);
+    expect((failure as StreamableHTTPError).code).toBe(401);
+    expect((failure as Error).message).toContain('Invalid or inactive API key.');
+
+    const overStdio = await stdioClient(customer.key);
+    try {
+      const result = await call(overStdio, 'search', { query: 'fixture' });
+      expect(result.isError).toBe(true);
+      expect(text(result)).toBe('Invalid or inactive API key.');
+    } finally {
+      await overStdio.close();
+    }
+    expect(await h.balance(customer.id)).toBe(10);
+  }, 60_000);
+
+  it('takes the key as Authorization: Bearer too', async () => {
+    const customer = await h.t.customer(5);
+    const client = new Client({ name: 'quarry-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${h.baseUrl}/mcp`), { requestInit: { headers: { authorization: `Bearer ${customer.key}` } } }));
+    expect(await call(client, 'credits')).toMatchObject({ structuredContent: { credits_remaining: 5 } });
+    await client.close();
+  });
+
+  it('refuses foreign Host and Origin headers (DNS rebinding) and has no GET stream', async () => {
+    const customer = await h.t.customer(5);
+    const post = (headers: Record<string, string>) =>
+      h.t.quarry.app.inject({
+        method: 'POST',
+        url: '/mcp',
+        headers: { 'x-api-key': customer.key, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+        payload: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+    const evil = await post({ host: 'evil.example:8000' });
+    expect(evil.statusCode).toBe(403);
+    expect(evil.json()).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: 'Invalid Host header: evil.example:8000' }, id: null });
+    expect((await post({ host: 'localhost:8000', origin: 'http://evil.example' })).statusCode).toBe(403);
+    const ok = await post({ host: 'localhost:8000', origin: 'http://localhost:3000' });
+    expect(ok.statusCode).toBe(200);
+    expect((ok.json() as { result: { tools: unknown[] } }).result.tools).toHaveLength(4);
+
+    const get = await h.t.quarry.app.inject({ method: 'GET', url: '/mcp', headers: { host: 'localhost' } });
+    expect(get.statusCode).toBe(405);
+  });
+
+  it('leaves every account\'s ledger clean (credits audit)', async () => {
+    await h.expectAuditClean();
+  });
+});
