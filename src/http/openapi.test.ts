@@ -30,7 +30,8 @@ afterAll(async () => {
 const UNDOCUMENTED = [/^\/healthz$/, /^\/readyz$/, /^\/metrics$/, /^\/api\/v1\/docs(?![\w-])/];
 
 /** `/api/v1/api-keys/{id}/` and `/api/v1/api-keys/:id` name the same route. */
-const normalise = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1').replace(/\/+$/, '') || '/';
+/** A wildcard route (`/r/*`) is `/r/{*}` in the document and `/r*` in Fastify's printed tree. */
+const normalise = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1').replace(/\/:\*$/, '*').replace(/\/+$/, '') || '/';
 
 /**
  * Every (method, path) the running app serves, read from Fastify's own route tree: each line is
