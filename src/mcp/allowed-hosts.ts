@@ -29,15 +29,18 @@ export function rebindingProblem(allowed: ReadonlySet<string>, host: string | un
   if (host === undefined || host === '') return 'Missing Host header';
   const hostname = hostnameOf(host);
   if (hostname === undefined || !allowed.has(hostname)) return `Invalid Host header: ${host}`;
-  if (origin !== undefined && origin !== 'null') {
-    let originHost: string | undefined;
-    try {
-      originHost = new URL(origin).hostname.toLowerCase();
-    } catch {
-      originHost = undefined;
-    }
+  if (origin !== undefined) {
+    // An opaque origin ("null": sandboxed frames, file pages) cannot be allowed by name.
+    const originHost = origin === 'null' ? undefined : hostnameOfUrl(origin);
     if (originHost === undefined || !allowed.has(originHost)) return `Invalid Origin header: ${origin}`;
   }
-  if (origin === 'null') return 'Invalid Origin header: null';
   return undefined;
+}
+
+function hostnameOfUrl(url: string): string | undefined {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
 }

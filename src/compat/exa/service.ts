@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CompatError } from '../compat-error.js';
 import type { QuarryRest } from '../quarry-rest.js';
+import { inOrder } from '../scrape-bridge.js';
 import { rangeTbs, rankScore, searchVia } from '../search-bridge.js';
 import { checkContentOptions, contentsOf } from './contents.js';
 import type { ExaContentsRequest, ExaSearchRequest } from './schemas.js';
@@ -35,21 +36,18 @@ export async function exaSearch(rest: QuarryRest, apiKey: string, body: ExaSearc
   );
   if (!outcome.ok) throw CompatError.fromRest(outcome.answer);
   const contents = body.contents === false ? undefined : body.contents;
-  const results = [];
-  for (const item of outcome.items) {
+  const shaped = await inOrder(outcome.items, async (item) => {
     const base = { id: item.url, url: item.url, title: item.title, publishedDate: item.publishedDate ?? null, author: null, score: rankScore(item.position, outcome.items.length) };
     if (contents?.text) {
       const page = await contentsOf(rest, apiKey, item.url, contents, body.query);
-      if (page.ok) {
-        results.push({ ...base, ...page.contents, id: item.url, url: item.url, title: page.contents.title ?? item.title, publishedDate: page.contents.publishedDate ?? base.publishedDate });
-        continue;
-      }
+      if (page.ok) return { ...base, ...page.contents, id: item.url, url: item.url, title: page.contents.title ?? item.title, publishedDate: page.contents.publishedDate ?? base.publishedDate };
       // Exa drops results without contents only when asked to (filterEmptyResults); otherwise they stay, text-less.
-      if (contents.filterEmptyResults === true) continue;
+      if (contents.filterEmptyResults === true) return undefined;
     }
     // Without text, the highlight is the query-focused snippet Quarry's search already produced.
-    results.push({ ...base, ...(contents?.highlights ? { highlights: [item.snippet], highlightScores: [1] } : {}) });
-  }
+    return { ...base, ...(contents?.highlights ? { highlights: [item.snippet], highlightScores: [1] } : {}) };
+  });
+  const results = shaped.filter((result) => result !== undefined);
   return { requestId: randomUUID(), resolvedSearchType: 'keyword', searchType: 'keyword', results };
 }
 
@@ -60,10 +58,11 @@ export async function exaContents(rest: QuarryRest, apiKey: string, body: ExaCon
   checkContentOptions(body);
   // Exa's default for /contents is the page text.
   const options = body.text === undefined && body.highlights === undefined ? { ...body, text: true } : body;
+  const pages = await inOrder(urls, (url) => contentsOf(rest, apiKey, url, options));
   const results = [];
   const statuses = [];
-  for (const url of urls) {
-    const page = await contentsOf(rest, apiKey, url, options);
+  for (const [index, page] of pages.entries()) {
+    const url = urls[index]!;
     if (page.ok) {
       results.push({ id: url, ...page.contents, url });
       statuses.push({ id: url, status: 'success' as const });

@@ -1,6 +1,6 @@
 import { CompatError } from '../compat-error.js';
 import type { QuarryRest } from '../quarry-rest.js';
-import { scrapeVia } from '../scrape-bridge.js';
+import { inOrder, isRequestLevelFailure, scrapeVia } from '../scrape-bridge.js';
 import { searchVia } from '../search-bridge.js';
 import { readerPage, type ReaderPage } from './format.js';
 import type { ReaderOptions } from './options.js';
@@ -39,16 +39,12 @@ export async function jinaSearch(rest: QuarryRest, apiKey: string, search: JinaS
   if (search.count === 0) return [];
   const outcome = await searchVia(rest, apiKey, { query: search.query, vertical: 'web', limit: search.count, includeDomains: search.sites }, now);
   if (!outcome.ok) throw CompatError.fromRest(outcome.answer);
-  const pages: ReaderPage[] = [];
-  for (const item of outcome.items) {
+  const pages = await inOrder(outcome.items, async (item): Promise<ReaderPage> => {
     const listing = { title: item.title, description: item.snippet, url: item.url, content: '', ...(item.publishedDate ? { publishedTime: item.publishedDate } : {}) };
-    if (!search.withContent) {
-      pages.push(listing);
-      continue;
-    }
+    if (!search.withContent) return listing;
     const scraped = await scrapeVia(rest, apiKey, item.url, [search.options.mode], { useCache: !search.options.noCache });
-    if (!scraped.ok && [401, 402, 403, 429].includes(scraped.answer.status)) throw CompatError.fromRest(scraped.answer);
-    pages.push(scraped.ok ? { ...listing, content: readerPage(scraped.data, search.options.mode).content } : listing);
-  }
+    if (!scraped.ok && isRequestLevelFailure(scraped.answer.status)) throw CompatError.fromRest(scraped.answer);
+    return scraped.ok ? { ...listing, content: readerPage(scraped.data, search.options.mode).content } : listing;
+  });
   return pages;
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { CompatError } from '../compat-error.js';
 import { restErrorMessage, type QuarryRest } from '../quarry-rest.js';
-import { isRequestLevelFailure, scrapeVia } from '../scrape-bridge.js';
+import { inOrder, isRequestLevelFailure, scrapeVia } from '../scrape-bridge.js';
 import { creditsUsed } from '../search-bridge.js';
 import type { TavilyExtractRequest } from './schemas.js';
 
 /**
- * Tavily `POST /extract`: one Quarry scrape per URL, in order. A page that fails lands in
+ * Tavily `POST /extract`: one Quarry scrape per URL (a few at a time), answered in order. A page that fails lands in
  * `failed_results` with Quarry's message; a failure of the caller (bad key, no credits,
  * throttled) stops the request and is answered as an error.
  */
@@ -15,13 +15,16 @@ export async function tavilyExtract(rest: QuarryRest, apiKey: string, body: Tavi
   const started = Date.now();
   const urls = typeof body.urls === 'string' ? [body.urls] : body.urls;
   const format = body.format ?? 'markdown';
+  const outcomes = await inOrder(urls, async (url) => {
+    const outcome = await scrapeVia(rest, apiKey, url, [format]);
+    if (!outcome.ok && isRequestLevelFailure(outcome.answer.status)) throw CompatError.fromRest(outcome.answer);
+    return { url, outcome };
+  });
   const results = [];
   const failed = [];
   let credits = 0;
-  for (const url of urls) {
-    const outcome = await scrapeVia(rest, apiKey, url, [format]);
+  for (const { url, outcome } of outcomes) {
     if (!outcome.ok) {
-      if (isRequestLevelFailure(outcome.answer.status)) throw CompatError.fromRest(outcome.answer);
       failed.push({ url, error: restErrorMessage(outcome.answer) });
       continue;
     }

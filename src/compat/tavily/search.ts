@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CompatError } from '../compat-error.js';
 import type { QuarryRest } from '../quarry-rest.js';
-import { scrapeVia } from '../scrape-bridge.js';
+import { inOrder, scrapeVia } from '../scrape-bridge.js';
 import { creditsUsed, rangeTbs, rankScore, searchVia } from '../search-bridge.js';
 import type { TavilySearchRequest } from './schemas.js';
 
@@ -47,8 +47,7 @@ export async function tavilySearch(rest: QuarryRest, apiKey: string, body: Tavil
   if (!outcome.ok) throw CompatError.fromRest(outcome.answer);
   let credits = creditsUsed(outcome.answer);
   const rawFormat = body.include_raw_content === 'text' ? 'text' : body.include_raw_content ? 'markdown' : undefined;
-  const results = [];
-  for (const item of outcome.items) {
+  const results = await inOrder(outcome.items, async (item) => {
     let raw: { raw_content?: string | null } = {};
     if (rawFormat !== undefined) {
       const scraped = await scrapeVia(rest, apiKey, item.url, [rawFormat]);
@@ -56,15 +55,15 @@ export async function tavilySearch(rest: QuarryRest, apiKey: string, body: Tavil
       raw = { raw_content: scraped.ok ? (scraped.data[rawFormat] ?? null) : null };
       if (scraped.ok) credits += creditsUsed(scraped.answer);
     }
-    results.push({
+    return {
       title: item.title,
       url: item.url,
       content: item.snippet,
       score: rankScore(item.position, outcome.items.length),
       ...(item.publishedDate === undefined ? {} : { published_date: item.publishedDate }),
       ...raw,
-    });
-  }
+    };
+  });
   return {
     query: body.query,
     answer: null,
