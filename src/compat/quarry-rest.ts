@@ -6,6 +6,7 @@
  * The MCP stdio server uses the same interface over HTTP against a running Quarry.
  */
 import type { App } from '../http/server.js';
+import { CompatError } from './compat-error.js';
 
 /** Quarry's answer to one REST call. */
 export interface RestAnswer {
@@ -57,11 +58,18 @@ export function injectedRest(app: App): QuarryRest {
 export function httpRest(baseUrl: string, fetchImpl: typeof fetch = fetch): QuarryRest {
   const base = baseUrl.replace(/\/+$/, '');
   async function call(method: 'GET' | 'POST', path: string, apiKey: string, body?: unknown): Promise<RestAnswer> {
-    const res = await fetchImpl(`${base}${path}`, {
-      method,
-      headers: { 'x-api-key': apiKey, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+    let res: Response;
+    try {
+      res = await fetchImpl(`${base}${path}`, {
+        method,
+        headers: { 'x-api-key': apiKey, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    } catch (error) {
+      // Told to the client like any other refusal, not as a protocol failure.
+      const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+      throw new CompatError(503, `Quarry at ${base} could not be reached: ${cause}`);
+    }
     const headers: [string, string][] = [];
     res.headers.forEach((value, name) => headers.push([name, value]));
     return { status: res.status, body: parseBody(await res.text()), headers: headerRecord(headers) };
@@ -70,30 +78,6 @@ export function httpRest(baseUrl: string, fetchImpl: typeof fetch = fetch): Quar
     post: (path, apiKey, body) => call('POST', path, apiKey, body),
     get: (path, apiKey) => call('GET', path, apiKey),
   };
-}
-
-/**
- * The human message of a Quarry error body: `detail` (auth, 404, 429), `error` (402, 5xx), or a
- * DRF field-error body flattened to `field: message` pairs. The compatibility surfaces pass it
- * on unchanged, so a client sees the words the REST API would have given.
- */
-export function restErrorMessage(answer: RestAnswer): string {
-  const body = answer.body;
-  if (typeof body === 'string' && body !== '') return body;
-  if (typeof body !== 'object' || body === null) return `Quarry answered ${answer.status}.`;
-  const record = body as Record<string, unknown>;
-  if (typeof record.detail === 'string') return record.detail;
-  if (typeof record.error === 'string') return record.error;
-  const parts = Object.entries(record).map(([field, value]) => `${field}: ${fieldMessages(value)}`);
-  return parts.length > 0 ? parts.join('; ') : `Quarry answered ${answer.status}.`;
-}
-
-function fieldMessages(value: unknown): string {
-  if (Array.isArray(value)) return value.map(fieldMessages).join(' ');
-  if (typeof value === 'object' && value !== null) {
-    return Object.entries(value).map(([key, inner]) => `${key}: ${fieldMessages(inner)}`).join('; ');
-  }
-  return String(value);
 }
 
 /** The key of a request's `Authorization: Bearer <key>` header, if it has one. */

@@ -7,6 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCompatHarness, type CompatHarness } from '../../tests/support/compat-harness.js';
 
@@ -25,13 +26,13 @@ async function httpClient(key: string): Promise<Client> {
   return client;
 }
 
-async function stdioClient(key: string): Promise<Client> {
+async function stdioClient(key: string, quarryUrl = h.baseUrl): Promise<Client> {
   const client = new Client({ name: 'quarry-test', version: '1.0.0' });
   const transport = new StdioClientTransport({
     command: 'npx',
     args: ['--no-install', 'quarry', 'mcp'],
     cwd: process.cwd(),
-    env: { ...getDefaultEnvironment(), QUARRY_URL: h.baseUrl, QUARRY_API_KEY: key },
+    env: { ...getDefaultEnvironment(), QUARRY_URL: quarryUrl, QUARRY_API_KEY: key },
     stderr: 'ignore',
   });
   await client.connect(transport);
@@ -139,6 +140,21 @@ describe('MCP access control', () => {
       await overStdio.close();
     }
     expect(await h.balance(customer.id)).toBe(10);
+  }, 60_000);
+
+  it('over stdio, tells the model when Quarry cannot be reached', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const client = await stdioClient('qk_whatever', `http://127.0.0.1:${port}`);
+    try {
+      const result = await call(client, 'credits');
+      expect(result.isError).toBe(true);
+      expect(text(result)).toMatch(new RegExp(`^Quarry at http://127\\.0\\.0\\.1:${port} could not be reached: .*ECONNREFUSED`));
+    } finally {
+      await client.close();
+    }
   }, 60_000);
 
   it('takes the key as Authorization: Bearer too', async () => {

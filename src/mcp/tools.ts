@@ -6,9 +6,9 @@
  */
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { CompatError } from '../compat/compat-error.js';
+import { CompatError, restErrorMessage } from '../compat/compat-error.js';
 import type { QuarryRest, RestAnswer } from '../compat/quarry-rest.js';
-import { restErrorMessage } from '../compat/quarry-rest.js';
+
 import { SCRAPE_FORMATS } from '../scrape/schemas.js';
 import { VERTICALS } from '../search/verticals.js';
 import { MAP_DEFAULT_LIMIT, MAP_MAX_LIMIT, mapSite } from './map-site.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { CompatError } from '../compat-error.js';
-import { restErrorMessage, type QuarryRest } from '../quarry-rest.js';
+import { CompatError, restErrorMessage } from '../compat-error.js';
+import type { QuarryRest } from '../quarry-rest.js';
 import { inOrder, isRequestLevelFailure, scrapeVia } from '../scrape-bridge.js';
 import { creditsUsed } from '../search-bridge.js';
 import type { TavilyExtractRequest } from './schemas.js';

@@ -102,6 +102,22 @@ describe('Tavily API through @tavily/core', () => {
     await h.expectAuditClean();
   });
 
+  it('passes the throttle on as Tavily\'s 429 with Retry-After', async () => {
+    const slow = await startCompatHarness({ THROTTLE_KEY_RATE: '1/hour' });
+    try {
+      const user = await slow.t.customer(10);
+      const client = tavily({ apiKey: user.key, apiBaseURL: `${slow.baseUrl}/tavily` });
+      await client.search('fixture');
+      const res = await fetch(`${slow.baseUrl}/tavily/search`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${user.key}` }, body: '{"query":"fixture"}' });
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await res.json()) as { detail: { error: string } }).detail.error).toMatch(/throttled/i);
+      expect(await slow.balance(user.id)).toBe(9);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('is off when COMPAT_TAVILY=false', async () => {
     const off = await startCompatHarness({ COMPAT_TAVILY: 'false' });
     try {
