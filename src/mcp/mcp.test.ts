@@ -186,6 +186,15 @@ describe('MCP access control', () => {
     expect(get.statusCode).toBe(405);
   });
 
+  it('documents every drop-in surface and /mcp in the OpenAPI document', async () => {
+    const doc = (await (await fetch(`${h.baseUrl}/api/v1/schema/?format=json`)).json()) as { paths: Record<string, Record<string, { tags?: string[] }>> };
+    for (const path of ['/tavily/search', '/tavily/extract', '/exa/search', '/exa/contents', '/r/{*}', '/r/', '/s/{*}', '/s/', '/mcp']) {
+      expect(Object.keys(doc.paths), path).toContain(path);
+    }
+    expect(doc.paths['/mcp']!.post!.tags).toEqual(['mcp']);
+    expect(doc.paths['/tavily/search']!.post!.tags).toEqual(['compat: Tavily']);
+  });
+
   it('leaves every account\'s ledger clean (credits audit)', async () => {
     await h.expectAuditClean();
   });

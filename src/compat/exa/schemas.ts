@@ -1,6 +1,6 @@
 /** The Exa wire format (`exa-js` 2.x): request bodies and answers as TypeBox schemas. */
 import { Type, type Static } from '@sinclair/typebox';
-import { StringEnum } from '../../http/schema.js';
+import { Nullable, StringEnum } from '../../http/schema.js';
 import { DOMAIN_PATTERN } from '../search-bridge.js';
 
 const Domains = Type.Array(Type.String({ pattern: DOMAIN_PATTERN, maxLength: 253 }), { maxItems: 100 });
@@ -69,9 +69,9 @@ export type ExaContentsRequest = Static<typeof ExaContentsRequest>;
 export const ExaResult = Type.Object({
   id: Type.String({ description: 'The URL.' }),
   url: Type.String(),
-  title: Type.Union([Type.String(), Type.Null()]),
-  publishedDate: Type.Union([Type.String(), Type.Null()]),
-  author: Type.Union([Type.String(), Type.Null()]),
+  title: Nullable(Type.String()),
+  publishedDate: Nullable(Type.String()),
+  author: Nullable(Type.String()),
   score: Type.Optional(Type.Number({ description: 'Derived from the rank.' })),
   text: Type.Optional(Type.String()),
   highlights: Type.Optional(Type.Array(Type.String())),

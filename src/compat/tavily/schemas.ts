@@ -1,6 +1,6 @@
 /** The Tavily wire format (`@tavily/core` 0.7): request bodies and answers as TypeBox schemas. */
 import { Type, type Static } from '@sinclair/typebox';
-import { StringEnum } from '../../http/schema.js';
+import { Nullable, StringEnum } from '../../http/schema.js';
 import { DOMAIN_PATTERN } from '../search-bridge.js';
 
 const Domains = Type.Array(Type.String({ pattern: DOMAIN_PATTERN, maxLength: 253 }), { maxItems: 100 });
@@ -42,13 +42,13 @@ export const TavilySearchResult = Type.Object({
   content: Type.String({ description: 'The result snippet.' }),
   score: Type.Number({ description: 'Derived from the rank: 1 for the first result.' }),
   published_date: Type.Optional(Type.String({ description: 'ISO 8601, when the page is dated.' })),
-  raw_content: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  raw_content: Type.Optional(Nullable(Type.String())),
 });
 
 export const TavilySearchResponse = Type.Object(
   {
     query: Type.String(),
-    answer: Type.Null(),
+    answer: Nullable(Type.String({ description: 'Always null: Quarry does not write answers.' })),
     images: Type.Array(Type.String()),
     results: Type.Array(TavilySearchResult),
     response_time: Type.Number({ description: 'Seconds.' }),
@@ -75,7 +75,7 @@ export type TavilyExtractRequest = Static<typeof TavilyExtractRequest>;
 
 export const TavilyExtractResponse = Type.Object(
   {
-    results: Type.Array(Type.Object({ url: Type.String(), title: Type.Union([Type.String(), Type.Null()]), raw_content: Type.String(), images: Type.Array(Type.String()) })),
+    results: Type.Array(Type.Object({ url: Type.String(), title: Nullable(Type.String()), raw_content: Type.String(), images: Type.Array(Type.String()) })),
     failed_results: Type.Array(Type.Object({ url: Type.String(), error: Type.String() })),
     response_time: Type.Number(),
     request_id: Type.String(),
