@@ -157,7 +157,7 @@ export const SETTINGS = {
   compatExa: bool('COMPAT_EXA', 'Serve the Exa API (`/exa/search`, `/exa/contents`) for `exa-js` and other Exa clients', true),
   compatJina: bool('COMPAT_JINA', 'Serve Jina Reader (`/r/<url>`) and Jina search (`/s/<query>`)', true),
   mcpEnabled: bool('MCP_ENABLED', 'Serve the MCP server (Streamable HTTP, stateless) at `/mcp`', true),
-  mcpAllowedHosts: list('MCP_ALLOWED_HOSTS', 'Host names `/mcp` answers (DNS-rebinding protection, comma-separated); empty → the host of `PUBLIC_URL`, plus `localhost`, `127.0.0.1` and `[::1]`'),
+  mcpAllowedHosts: list('MCP_ALLOWED_HOSTS', 'Host names `/mcp` answers (DNS-rebinding protection, comma-separated); empty → the host of `PUBLIC_URL`, `HOST` unless it is a wildcard, `localhost`, `127.0.0.1` and `[::1]`'),
 } satisfies Record<string, Setting<unknown>>;
 
 type Settings = typeof SETTINGS;
