@@ -10,15 +10,21 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCompatHarness, type CompatHarness } from '../../tests/support/compat-harness.js';
+import { startSitemapSite, type SitemapSite } from '../../tests/support/sitemap-site.js';
 
 type Customer = Awaited<ReturnType<CompatHarness['t']['customer']>>;
 
 let h: CompatHarness;
+let sitemapSite: SitemapSite;
 
 beforeAll(async () => {
-  h = await startCompatHarness();
+  sitemapSite = await startSitemapSite();
+  h = await startCompatHarness({}, { allowedHosts: [sitemapSite.host] });
 });
-afterAll(async () => h?.close());
+afterAll(async () => {
+  await h?.close();
+  await sitemapSite?.close();
+});
 
 async function httpClient(key: string): Promise<Client> {
   const client = new Client({ name: 'quarry-test', version: '1.0.0' });
@@ -97,6 +103,18 @@ function toolSuite(transportName: string, connect: (key: string) => Promise<Clie
       const credits = await call(client, 'credits');
       expect(credits.structuredContent).toEqual({ credits_remaining: await h.balance(customer.id) });
       expect(text(credits)).toBe(`${await h.balance(customer.id)} credits remaining`);
+    });
+
+    it('maps a site from its sitemap and the page\'s links, same host only, for two scrapes', async () => {
+      const before = await h.balance(customer.id);
+      const map = await call(client, 'map', { url: `${sitemapSite.url}/` });
+      expect(map.isError).toBeFalsy();
+      const base = sitemapSite.url;
+      expect((map.structuredContent as { links: string[] }).links).toEqual([`${base}/`, `${base}/docs/one`, `${base}/docs/two`, `${base}/about`]);
+      expect(text(map)).toBe([`${base}/`, `${base}/docs/one`, `${base}/docs/two`, `${base}/about`].join('\n'));
+      expect(await h.balance(customer.id)).toBe(before - 2);
+      const limited = await call(client, 'map', { url: `${sitemapSite.url}/`, limit: 2 });
+      expect((limited.structuredContent as { links: string[] }).links).toHaveLength(2);
     });
 
     it('answers bad input as a tool error with the REST API\'s message, charging nothing', async () => {

@@ -25,10 +25,10 @@ export interface CompatHarness {
   close(): Promise<void>;
 }
 
-export async function startCompatHarness(env: Record<string, string> = {}): Promise<CompatHarness> {
+export async function startCompatHarness(env: Record<string, string> = {}, options: { readonly allowedHosts?: readonly string[] } = {}): Promise<CompatHarness> {
   const site = await startFixtureSite();
   const t = await startTestApp({
-    SCRAPE_ALLOWED_HOSTS: site.host,
+    SCRAPE_ALLOWED_HOSTS: [site.host, ...(options.allowedHosts ?? [])].join(','),
     THROTTLE_KEY_RATE: '100000/min',
     THROTTLE_ACCOUNT_RATE: '100000/min',
     // Scrapes must not add pages to the index behind the tests' back.
