@@ -34,6 +34,7 @@ import type { Feature } from './feature.js';
 import { billingFeature } from './billing/feature.js';
 import { chatFeature } from './chat/feature.js';
 import { createSearchFeatures } from './search/feature.js';
+import { dashboardConfigSchemas, registerDashboardConfigRoute } from './web/config-route.js';
 import { registerDashboard } from './web/plugin.js';
 
 // Search and scrape come as a pair: successful scrapes feed the same app's search index (INDEX_SCRAPES).
@@ -95,7 +96,7 @@ export async function createApp(config: Config, options: AppOptions) {
       ...features.flatMap((feature) => feature.errorMappers ?? []),
     ],
   });
-  for (const schema of [...sharedSchemas, ...accountSchemas, ...keySchemas, ...creditSchemas, ...passwordResetSchemas, ...dailyUsageSchemas, ...features.flatMap((f) => f.schemas ?? [])]) {
+  for (const schema of [...sharedSchemas, ...accountSchemas, ...keySchemas, ...creditSchemas, ...passwordResetSchemas, ...dailyUsageSchemas, ...dashboardConfigSchemas, ...features.flatMap((f) => f.schemas ?? [])]) {
     app.addSchema(schema);
   }
   await registerOpenApi(app);
@@ -120,6 +121,7 @@ export async function createApp(config: Config, options: AppOptions) {
   registerKeyRoutes(app, { keys, auth, pageSize: config.pageSize });
   registerCreditRoutes(app, { ledger, auth, db, pageSize: config.pageSize, now });
   registerDailyUsageRoutes(app, { auth, db, now });
+  registerDashboardConfigRoute(app, config);
   await registerDashboard(app, { root: options.webRoot, onMissing: (root) => log.warn({ root }, 'dashboard not built (npm run build:web): serving the API only') });
   const metering = createMetering({ authenticate: auth.requireApiKey, ledger, limiter, keyRate: config.throttleKeyRate, accountRate: config.throttleAccountRate, holdTtlSeconds: config.holdTtlSeconds });
   const cached = createCachedRunner(resultCache);

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { InvalidInputError } from '../errors.js';
 import type { AuthHooks } from '../http/auth.js';
 import { ErrorDetail, FieldErrors } from '../http/schema.js';
 import type { App } from '../http/server.js';
@@ -21,6 +22,13 @@ export const DailyUsage = Type.Object(
 
 export const dailyUsageSchemas = [DailyUsage];
 
+function windowDays(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 30;
+  const days = /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
+  if (!(days >= 1 && days <= 366)) throw InvalidInputError.field('days', 'Ensure this value is a whole number from 1 to 366.');
+  return days;
+}
+
 export function registerDailyUsageRoutes(app: App, deps: { auth: AuthHooks; db: Kysely<Database>; now: () => Date }): void {
   const tags = ['credits'];
   const security = [{ jwtAuth: [] }];
@@ -33,12 +41,12 @@ export function registerDailyUsageRoutes(app: App, deps: { auth: AuthHooks; db: 
         tags,
         security,
         summary: 'Credits used per day, split by endpoint, over the last `days` days (default 30)',
-        querystring: Type.Object({ days: Type.Optional(Type.Integer({ minimum: 1, maximum: 366 })) }),
+        querystring: Type.Object({ days: Type.Optional(Type.String({ description: 'Days in the window, 1 to 366' })) }),
         response: { 200: Type.Ref(DailyUsage), 400: Type.Ref(FieldErrors), 401: Type.Ref(ErrorDetail) },
       },
     },
     async (request) => {
-      const days = lastDays(deps.now(), request.query.days ?? 30);
+      const days = lastDays(deps.now(), windowDays(request.query.days));
       const results = await dailyUsageByEndpoint(deps.db, request.user!.id, `${days[0]}T00:00:00.000Z`);
       const endpoints = [...new Set(results.map((r) => r.endpoint))].sort();
       const total = results.reduce((sum, r) => ({ requests: sum.requests + r.requests, credits: sum.credits + r.credits }), { requests: 0, credits: 0 });

@@ -36,14 +36,14 @@ function contentSecurityPolicy(withPaddle: boolean): string {
   ].join('; ');
 }
 
-function sendIndex(reply: FastifyReply, path: string) {
+function sendIndex(reply: FastifyReply, root: string, path: string) {
   const withPaddle = PADDLE_PAGES.has(path);
   return reply
     .header('cache-control', 'no-cache')
     .header('content-security-policy', contentSecurityPolicy(withPaddle))
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'same-origin')
-    .sendFile('index.html');
+    .sendFile('index.html', root, { cacheControl: false });
 }
 
 /**
@@ -56,17 +56,9 @@ export async function registerDashboard(app: App, options: { root?: string; onMi
     options.onMissing(root);
     return;
   }
-  await app.register(fastifyStatic, {
-    root,
-    prefix: '/',
-    wildcard: false,
-    index: false,
-    // Hashed file names under /assets/ never change content; everything else is revalidated.
-    setHeaders(res, filePath) {
-      res.setHeader('cache-control', filePath.includes(`${join(root, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
+  // Only the hashed bundle files are served as files; they never change, so they are cached for good.
+  await app.register(fastifyStatic, { root: join(root, 'assets'), prefix: '/assets/', wildcard: false, index: false, maxAge: '365d', immutable: true });
   const hide = { hide: true } as const;
-  for (const path of SPA_ROUTES) app.get(path, { schema: hide }, (_request, reply) => sendIndex(reply, path));
-  for (const prefix of SPA_PREFIXES) app.get(`${prefix}*`, { schema: hide }, (_request, reply) => sendIndex(reply, prefix));
+  for (const path of SPA_ROUTES) app.get(path, { schema: hide }, (_request, reply) => sendIndex(reply, root, path));
+  for (const prefix of SPA_PREFIXES) app.get(`${prefix}*`, { schema: hide }, (_request, reply) => sendIndex(reply, root, prefix));
 }
