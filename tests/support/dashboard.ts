@@ -61,11 +61,11 @@ export interface DashboardHarness {
   close(): Promise<void>;
 }
 
-export async function startDashboard(env: Record<string, string> = {}): Promise<DashboardHarness> {
+export async function startDashboard(env: Record<string, string> = {}, options: { now?: () => Date } = {}): Promise<DashboardHarness> {
   await ensureWebBuild();
   const paddle = await startFakePaddle({ apiKey: TEST_PADDLE_API_KEY, webhookSecret: TEST_PADDLE_WEBHOOK_SECRET, prices: TEST_PADDLE_PRICES });
   const plans: TestPlansFile = await writeTestPlansFile();
-  const t = await startTestApp({ ...fakePaddleEnv(paddle, plans.file), SIGNUP_CREDITS: '3', ...env });
+  const t = await startTestApp({ ...fakePaddleEnv(paddle, plans.file), SIGNUP_CREDITS: '3', ...env }, options);
   const indexer = createIndexer({ store: createIndexStore(t.quarry.db, t.quarry.dialect), now: () => new Date() });
   for (const page of CORPUS) await indexer.indexHtml(page.html, page.url, 'import');
   await t.quarry.app.listen({ host: '127.0.0.1', port: 0 });

@@ -182,9 +182,9 @@ export function PlaygroundPage() {
             </Notice>
           ) : null}
           <h3>curl</h3>
-          <pre class="code">{answer.curl}</pre>
+          <pre class="code" tabIndex={0} aria-label="curl command">{answer.curl}</pre>
           <h3>JSON</h3>
-          <pre class="code json" data-testid="answer-json">
+          <pre class="code json" data-testid="answer-json" tabIndex={0} aria-label="JSON answer">
             {typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body, null, 2)}
           </pre>
         </Card>
