@@ -52,6 +52,16 @@ describe('dashboard journey in Chromium', { timeout: 60_000 }, () => {
     await page.getByText('Check your mail').waitFor();
   });
 
+  it('offers resend-activation on the login page to an inactive account, with its outcome in words', async () => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('No active account found with the given credentials').waitFor();
+    await page.getByRole('button', { name: 'Resend activation email' }).click();
+    await page.getByText(`A new activation link is on its way to ${EMAIL}.`).waitFor();
+  });
+
   it('2. opens the activation link from the mail outbox', async () => {
     const link = linkIn(await h.latestMail(EMAIL), '/activate/');
     expect(link.startsWith(`${h.url}/activate/`)).toBe(true);
@@ -168,7 +178,12 @@ describe('dashboard journey in Chromium', { timeout: 60_000 }, () => {
     await page.getByRole('link', { name: 'Usage' }).click();
     await page.getByText('1,000 credits').first().waitFor();
     expect((await text('[data-testid="balance"]')).replace(/\s+/g, ' ')).toBe('1,000 credits');
+    // A network failure shows a retry, which recovers once the network is back.
+    await page.route('**/api/v1/billing/status/', (route) => route.abort('connectionrefused'));
     await page.getByRole('link', { name: 'Billing' }).click();
+    await page.getByText('Quarry could not be reached', { exact: false }).waitFor();
+    await page.unroute('**/api/v1/billing/status/');
+    await page.getByRole('button', { name: 'Retry' }).click();
     await page.getByRole('cell', { name: txn }).waitFor();
     await page.getByRole('cell', { name: 'paid' }).waitFor();
     await checkAxe('billing');
@@ -176,6 +191,12 @@ describe('dashboard journey in Chromium', { timeout: 60_000 }, () => {
     // The page PADDLE_CHECKOUT_URL points to: a payment link with ?_ptxn= opens that transaction's checkout.
     await page.goto('/checkout?_ptxn=txn_notatransaction');
     await page.getByText('has no valid transaction').waitFor();
+    const { access } = await h.t.login(EMAIL, PASSWORD);
+    const created = await h.t.quarry.app.inject({ method: 'POST', url: '/api/v1/billing/checkout/create-transaction/', headers: { authorization: `Bearer ${access}` }, payload: { plan: 'pro' } });
+    const link = (created.json() as { transaction_id: string; checkout_url: string }).transaction_id;
+    await page.goto(`/checkout?_ptxn=${link}`);
+    await page.getByTestId('new-balance').waitFor();
+    expect(await text('[data-testid="new-balance"]')).toBe('Your balance is now 7,000 credits.');
     await checkAxe('checkout');
   });
 

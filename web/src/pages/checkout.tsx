@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { loadPaddle } from '../paddle';
 import { useSession } from '../session';
 import { Card, Loaded, Notice } from '../ui';
@@ -14,6 +14,9 @@ export function CheckoutPage({ transactionId }: { transactionId: string | null }
   const settings = useDashboardConfig();
   const session = useSession();
   const outcome = useConfirm();
+  // Paddle.js keeps the callback it got at Initialize: it reads the session through a ref.
+  const sessionRef = useRef(session);
+  sessionRef.current = session;
   const [state, setState] = useState<'loading' | 'open' | 'completed' | 'closed' | 'failed'>('loading');
   const valid = transactionId !== null && TXN.test(transactionId);
   const payments = settings.data?.payments;
@@ -25,13 +28,13 @@ export function CheckoutPage({ transactionId }: { transactionId: string | null }
       if (event.name === 'checkout.closed') setState((s) => (s === 'completed' ? s : 'closed'));
       if (event.name === 'checkout.completed') {
         setState('completed');
-        if (session.status === 'user') outcome.confirm(event.data?.transaction_id ?? transactionId);
+        if (sessionRef.current.status === 'user') outcome.confirm(event.data?.transaction_id ?? transactionId);
       }
     }).then(
       () => setState((s) => (s === 'loading' ? 'open' : s)),
       () => setState('failed'),
     );
-    // Runs once the settings arrive; the session is read when the checkout completes.
+    // Runs once the settings arrive; the session is read (through the ref) when the checkout completes.
   }, [valid, payments?.enabled]);
 
   return (
