@@ -34,6 +34,9 @@ const txnId = (txn.json() as { transaction_id: string }).transaction_id;
 h.paddle.setStatus(txnId, 'completed');
 await h.t.quarry.app.inject({ method: 'POST', url: '/api/v1/billing/checkout/confirm/', headers: { authorization: `Bearer ${access}` }, payload: { transaction_id: txnId } });
 await h.t.quarry.app.inject({ method: 'POST', url: '/api/v1/billing/checkout/create-transaction/', headers: { authorization: `Bearer ${access}` }, payload: { plan: 'starter' } });
+const paidLater = await h.t.quarry.app.inject({ method: 'POST', url: '/api/v1/billing/checkout/create-transaction/', headers: { authorization: `Bearer ${access}` }, payload: { plan: 'starter' } });
+const paidLaterId = (paidLater.json() as { transaction_id: string }).transaction_id;
+
 
 // Mail links for the activate and password-reset pages.
 await h.t.quarry.app.inject({ method: 'POST', url: '/api/v1/auth/users/', payload: { email: 'new@example.com', password: 'a sturdy passphrase 42' }, headers: { host: new URL(h.url).host } });
@@ -48,6 +51,7 @@ const SHOTS: Shot[] = [
   { name: 'forgot-password', path: '/forgot-password', loggedIn: false },
   { name: 'activate', path: new URL(activation).pathname, loggedIn: false },
   { name: 'password-reset', path: new URL(reset).pathname, loggedIn: false },
+  { name: 'checkout', path: `/checkout?_ptxn=${paidLaterId}`, loggedIn: false, prepare: async (page) => void (await page.getByText('Payment received').waitFor()) },
   { name: 'keys', path: '/keys', loggedIn: true },
   {
     name: 'keys-new-secret',
@@ -72,7 +76,7 @@ const SHOTS: Shot[] = [
       await page.getByLabel('Query').fill('solar storm');
       await page.getByRole('button', { name: 'Run' }).click();
       await page.getByText('Answer: HTTP 200').waitFor();
-      await page.getByText('Answer: HTTP 200').evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      await page.getByRole('heading', { name: '2. Make a call' }).evaluate((element) => element.scrollIntoView({ block: 'start' }));
     },
   },
 ];

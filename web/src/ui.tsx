@@ -22,7 +22,7 @@ export function ProblemBanner({ problem, onRetry, fieldsShown = false }: { probl
 export function Notice({ children, tone = 'info' }: { children: ComponentChildren; tone?: 'info' | 'success' | 'warning' }) {
   return (
     <div class={`banner banner-${tone}`} role="status">
-      {children}
+      <span>{children}</span>
     </div>
   );
 }
