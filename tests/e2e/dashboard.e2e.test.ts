@@ -30,6 +30,8 @@ beforeAll(async () => {
   context = await h.newContext();
   page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  // A Content-Security-Policy refusal is only a console message: count those as errors too.
+  page.on('console', (message) => /Content.Security.Policy/i.test(message.text()) && pageErrors.push(message.text()));
 }, 120_000);
 afterAll(async () => {
   await context?.close();
@@ -215,6 +217,17 @@ describe('dashboard journey in Chromium', { timeout: 60_000 }, () => {
       await page.waitForURL(`**/login?next=${encodeURIComponent(path)}`);
     }
     expect(await context.cookies()).toEqual([]);
+  });
+
+  it('never follows a login `next` off this origin', async () => {
+    await page.goto(`/login?next=${encodeURIComponent('/\\example.org/plans')}`);
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/keys');
+    expect(new URL(page.url()).origin).toBe(h.url);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/login');
   });
 
   it('11. resets the password through the outbox link and logs in with the new one', async () => {

@@ -9,8 +9,14 @@ const listeners = new Set<() => void>();
  */
 const FULL_LOAD = new Set(['/plans', '/checkout']);
 
+/** True for a path on this origin (`/x`, not `//host` nor `/\\host`, which browsers read as another host). */
+export function isOwnPath(to: string): boolean {
+  return to.startsWith('/') && new URL(to, location.origin).origin === location.origin;
+}
+
 export function navigate(to: string, replace = false): void {
   const target = new URL(to, location.href);
+  if (target.origin !== location.origin) throw new Error(`refusing to navigate off this origin: ${to}`);
   if (FULL_LOAD.has(target.pathname) !== FULL_LOAD.has(location.pathname)) {
     if (replace) location.replace(target.href);
     else location.assign(target.href);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client';
 import { Form, useForm, valueOf } from '../forms';
-import { navigate } from '../router';
+import { isOwnPath, navigate } from '../router';
 import { reloadSession } from '../session';
 import { Card, Field, Notice, ProblemBanner } from '../ui';
 
@@ -51,7 +51,7 @@ export function LoginPage({ next }: { next: string | null }) {
     setEmail(body.email);
     form.submit(
       () => call(() => api.POST('/api/v1/auth/jwt/create/', { body })),
-      () => void reloadSession().then(() => navigate(next && next.startsWith('/') && !next.startsWith('//') ? next : '/keys', true)),
+      () => void reloadSession().then(() => navigate(next && isOwnPath(next) ? next : '/keys', true)),
     );
   };
   return (

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, call, type ApiProblem } from '../api/client';
+import type { components, paths } from '../api/schema';
 import { Form, useForm, valueOf } from '../forms';
 import { Card, Empty, Field, Loaded, Notice, ProblemBanner, useResource } from '../ui';
 
@@ -21,16 +22,24 @@ function curlFor(path: string, body: unknown, keyHint: string): string {
   return `curl -X POST ${location.origin}${path} \\\n  -H 'X-API-KEY: ${keyHint}' \\\n  -H 'Content-Type: application/json' \\\n  -d ${shellQuote(JSON.stringify(body))}`;
 }
 
-function requestFor(operation: Operation): { path: string; body: Record<string, unknown> } {
+type BodyOf<P extends keyof paths> = paths[P] extends { post: { requestBody?: { content: { 'application/json': infer B } } } } ? B : never;
+
+/**
+ * The request each form makes. Paths and bodies are checked against the generated API types, so
+ * the playground breaks the build, not the page, when an endpoint changes.
+ */
+function requestFor(operation: Operation): { path: keyof paths; body: unknown } {
   switch (operation) {
     case 'search':
-      return { path: '/api/v1/search', body: { query: valueOf('query') } };
-    case 'vertical':
-      return { path: `/api/v1/${valueOf('vertical')}`, body: { q: valueOf('query') } };
+      return { path: '/api/v1/search', body: { query: valueOf('query') } satisfies BodyOf<'/api/v1/search'> };
+    case 'vertical': {
+      const path = `/api/v1/${valueOf('vertical') as (typeof VERTICALS)[number]}` as const;
+      return { path, body: { q: valueOf('query') } satisfies BodyOf<typeof path> };
+    }
     case 'scrape':
-      return { path: '/api/v1/scrape/', body: { url: valueOf('url'), formats: ['markdown'] } };
+      return { path: '/api/v1/scrape/', body: { url: valueOf('url'), formats: ['markdown'] } satisfies components['schemas']['ScrapeRequest'] };
     case 'chat':
-      return { path: '/api/v1/chat/', body: { messages: [{ role: 'user', content: valueOf('message') }], max_tokens: 256 } };
+      return { path: '/api/v1/chat/', body: { messages: [{ role: 'user', content: valueOf('message') }], max_tokens: 256 } satisfies components['schemas']['ChatRequest'] };
   }
 }
 
