@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const WEB_DIR = join(import.meta.dirname, '..', '..', 'web');
@@ -17,10 +17,17 @@ export function webBuildIsStale(webDir = WEB_DIR): boolean {
   return Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
 }
 
-/** Runs `vite build` for the dashboard (Vite is imported only here, never by the server). */
+/**
+ * Runs `vite build` for the dashboard (Vite is imported only here, never by the server). It builds
+ * beside web/dist and then swaps the folders, so a server (or a test) reading web/dist meanwhile
+ * never sees it half written.
+ */
 export async function buildWeb(webDir = WEB_DIR): Promise<void> {
   const { build } = await import('vite');
-  await build({ configFile: join(webDir, 'vite.config.ts'), root: webDir, logLevel: 'warn' });
+  const staging = join(webDir, `dist-building-${process.pid}`);
+  await build({ configFile: join(webDir, 'vite.config.ts'), root: webDir, logLevel: 'warn', build: { outDir: staging, emptyOutDir: true } });
+  rmSync(join(webDir, 'dist'), { recursive: true, force: true });
+  renameSync(staging, join(webDir, 'dist'));
 }
 
 export async function ensureWebBuild(webDir = WEB_DIR): Promise<boolean> {
