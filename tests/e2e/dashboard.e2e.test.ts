@@ -97,7 +97,7 @@ describe('dashboard journey in Chromium', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Create key' }).click();
     secret = (await text('[data-testid="new-secret"]')).trim();
     expect(secret).toMatch(/^qk_/);
-    await page.getByText('will not show it again', { exact: false }).waitFor();
+    await page.getByText('this page shows it in full only this once', { exact: false }).waitFor();
     await checkAxe('keys (new secret)');
     await page.reload();
     await page.getByRole('button', { name: 'journey key' }).waitFor();

@@ -7,12 +7,15 @@ import { Card, ConfirmButton, Empty, Field, formatTime, Loaded, Notice, Pager, P
 type Key = components['schemas']['APIKeyList'];
 
 /** A secret shown once, with a copy button and the warning that it will not be shown again. */
-function SecretOnce({ title, secret, onDone }: { title: string; secret: string; onDone: () => void }) {
+function SecretOnce({ title, secret, revealable, onDone }: { title: string; secret: string; revealable: boolean; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
   return (
     <div class="secret" role="region" aria-label={title}>
       <p class="secret-title">{title}</p>
-      <Notice tone="warning">Copy this key now. For your safety Quarry will not show it again unless the key is revealable.</Notice>
+      <Notice tone="warning">
+        Copy this key now and keep it secret: this page shows it in full only this once.{' '}
+        {revealable ? 'It is stored encrypted, so Reveal can show it again later.' : 'Quarry keeps only a hash of it and cannot show it again.'}
+      </Notice>
       <div class="secret-row">
         <code data-testid="new-secret">{secret}</code>
         <button
@@ -35,7 +38,7 @@ function SecretOnce({ title, secret, onDone }: { title: string; secret: string; 
   );
 }
 
-function KeyRow({ apiKey, onChanged, onSecret }: { apiKey: Key; onChanged: () => void; onSecret: (title: string, secret: string) => void }) {
+function KeyRow({ apiKey, onChanged, onSecret }: { apiKey: Key; onChanged: () => void; onSecret: (title: string, secret: string, revealable: boolean) => void }) {
   const rename = useForm();
   const action = useForm();
   const [editing, setEditing] = useState(false);
@@ -79,7 +82,7 @@ function KeyRow({ apiKey, onChanged, onSecret }: { apiKey: Key; onChanged: () =>
           <button
             type="button"
             class="button small"
-            onClick={() => action.submit(() => call(() => api.POST('/api/v1/api-keys/{id}/reveal/', { params: { path: { id } }, body: {} })), (data) => onSecret(`Key “${apiKey.name}”`, data.key))}
+            onClick={() => action.submit(() => call(() => api.POST('/api/v1/api-keys/{id}/reveal/', { params: { path: { id } }, body: {} })), (data) => onSecret(`Key “${apiKey.name}”`, data.key, true))}
           >
             Reveal
           </button>
@@ -88,7 +91,7 @@ function KeyRow({ apiKey, onChanged, onSecret }: { apiKey: Key; onChanged: () =>
           label="Reset"
           question="Replace this key with a new secret? The old one stops working."
           onConfirm={() => action.submit(() => call(() => api.POST('/api/v1/api-keys/{id}/reset/', { params: { path: { id } }, body: {} })), (data) => {
-            onSecret(`New secret for “${data.name}”`, data.key);
+            onSecret(`New secret for “${data.name}”`, data.key, data.revealable);
             onChanged();
           })}
         />
@@ -102,10 +105,10 @@ export function KeysPage() {
   const [page, setPage] = useState(1);
   const keys = useResource(() => call(() => api.GET('/api/v1/api-keys/', { params: { query: { page: String(page) } } })), [page]);
   const create = useForm();
-  const [secret, setSecret] = useState<{ title: string; secret: string } | undefined>(undefined);
+  const [secret, setSecret] = useState<{ title: string; secret: string; revealable: boolean } | undefined>(undefined);
   const submit = () =>
     create.submit(() => call(() => api.POST('/api/v1/api-keys/', { body: { name: valueOf('key-name') } })), (data) => {
-      setSecret({ title: `Your new key “${data.name}”`, secret: data.key ?? '' });
+      setSecret({ title: `Your new key “${data.name}”`, secret: data.key ?? '', revealable: data.revealable ?? false });
       (document.querySelector('[name="key-name"]') as HTMLInputElement | null)?.form?.reset();
       keys.reload();
     });
@@ -115,7 +118,7 @@ export function KeysPage() {
       <p class="lead">
         Send a key as the <code>X-API-KEY</code> header to search, scrape and chat. Every call spends credits from your one balance.
       </p>
-      {secret ? <SecretOnce title={secret.title} secret={secret.secret} onDone={() => setSecret(undefined)} /> : null}
+      {secret ? <SecretOnce title={secret.title} secret={secret.secret} revealable={secret.revealable} onDone={() => setSecret(undefined)} /> : null}
       <Card title="Create a key">
         <Form form={create} onSubmit={submit} label="Create a key">
           <div class="inline-edit">
@@ -147,7 +150,7 @@ export function KeysPage() {
                   </thead>
                   <tbody>
                     {data.results.map((k) => (
-                      <KeyRow key={k.id} apiKey={k} onChanged={keys.reload} onSecret={(title, s) => setSecret({ title, secret: s })} />
+                      <KeyRow key={k.id} apiKey={k} onChanged={keys.reload} onSecret={(title, s, revealable) => setSecret({ title, secret: s, revealable })} />
                     ))}
                   </tbody>
                 </table>
