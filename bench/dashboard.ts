@@ -10,14 +10,13 @@ import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
-import { ensureWebBuild } from '../src/web/build.js';
 import { startTestApp } from '../tests/support/app.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/dashboard.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureDashboardBuilt } from '../tests/support/dashboard.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' } } });
 const runs = Number(values.runs);
 
-await ensureWebBuild();
+ensureDashboardBuilt();
 const t = await startTestApp();
 await t.quarry.app.listen({ host: '127.0.0.1', port: 0 });
 const url = `http://127.0.0.1:${(t.quarry.app.server.address() as AddressInfo).port}`;

@@ -4,11 +4,12 @@
  * headless Debian Chromium whose only outside script, Paddle.js, is a local fake served through
  * request interception. Every other request that leaves loopback is refused and recorded.
  */
+import { execFileSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createIndexer } from '../../src/local-index/indexer.js';
 import { createIndexStore } from '../../src/local-index/store.js';
-import { ensureWebBuild } from '../../src/web/build.js';
 import { startTestApp, type TestApp } from './app.js';
 import { fakePaddleEnv, startFakePaddle, TEST_PADDLE_API_KEY, TEST_PADDLE_PRICES, TEST_PADDLE_WEBHOOK_SECRET, writeTestPlansFile, type FakePaddle, type TestPlansFile } from './fake-paddle.js';
 import { CORPUS } from './index-corpus.js';
@@ -61,8 +62,17 @@ export interface DashboardHarness {
   close(): Promise<void>;
 }
 
+/**
+ * Builds the dashboard when web/dist is stale, in its own process: under the test runner
+ * (NODE_ENV=test) an in-process Vite build would make a development bundle.
+ */
+export function ensureDashboardBuilt(): void {
+  const root = join(import.meta.dirname, '..', '..');
+  execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'build-web.ts'), '--if-stale'], { cwd: root, stdio: 'inherit' });
+}
+
 export async function startDashboard(env: Record<string, string> = {}, options: { now?: () => Date } = {}): Promise<DashboardHarness> {
-  await ensureWebBuild();
+  ensureDashboardBuilt();
   const paddle = await startFakePaddle({ apiKey: TEST_PADDLE_API_KEY, webhookSecret: TEST_PADDLE_WEBHOOK_SECRET, prices: TEST_PADDLE_PRICES });
   const plans: TestPlansFile = await writeTestPlansFile();
   const t = await startTestApp({ ...fakePaddleEnv(paddle, plans.file), SIGNUP_CREDITS: '3', ...env }, options);
