@@ -4,11 +4,14 @@ import { Registry, collectDefaultMetrics } from 'prom-client';
 import { buildAccountService } from './accounts/build.js';
 import { registerAccountRoutes } from './accounts/routes.js';
 import { accountSchemas } from './accounts/schemas.js';
+import { buildPasswordReset } from './accounts/password-reset.js';
+import { passwordResetSchemas, registerPasswordResetRoutes } from './accounts/password-reset-routes.js';
 import { createUserStore } from './accounts/users.js';
 import type { Config } from './config/index.js';
 import { createLedger } from './credits/ledger.js';
 import { createMetering } from './credits/metering.js';
 import { creditSchemas, registerCreditRoutes } from './credits/routes.js';
+import { dailyUsageSchemas, registerDailyUsageRoutes } from './credits/usage-daily-routes.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createAuthHooks, WWW_AUTHENTICATE } from './http/auth.js';
@@ -33,6 +36,8 @@ import { chatFeature } from './chat/feature.js';
 import { createSearchFeatures } from './search/feature.js';
 import { agentApisFeature } from './compat/agent-apis-feature.js';
 import { mcpFeature } from './mcp/feature.js';
+import { dashboardConfigSchemas, registerDashboardConfigRoute } from './web/config-route.js';
+import { registerDashboard } from './web/plugin.js';
 
 // Search and scrape come as a pair: successful scrapes feed the same app's search index (INDEX_SCRAPES).
 const searchAndScrape = createSearchFeatures();
@@ -47,6 +52,8 @@ export interface AppOptions {
   readonly mailer?: Mailer;
   /** The capabilities to serve; defaults to all of them. */
   readonly features?: readonly Feature[];
+  /** The built dashboard (web/dist); defaults to the repository's. */
+  readonly webRoot?: string;
 }
 
 /**
@@ -91,7 +98,7 @@ export async function createApp(config: Config, options: AppOptions) {
       ...features.flatMap((feature) => feature.errorMappers ?? []),
     ],
   });
-  for (const schema of [...sharedSchemas, ...accountSchemas, ...keySchemas, ...creditSchemas, ...features.flatMap((f) => f.schemas ?? [])]) {
+  for (const schema of [...sharedSchemas, ...accountSchemas, ...keySchemas, ...creditSchemas, ...passwordResetSchemas, ...dailyUsageSchemas, ...dashboardConfigSchemas, ...features.flatMap((f) => f.schemas ?? [])]) {
     app.addSchema(schema);
   }
   await registerOpenApi(app);
@@ -112,8 +119,12 @@ export async function createApp(config: Config, options: AppOptions) {
     accessLifetime: config.jwtAccessLifetime,
     refreshLifetime: config.jwtRefreshLifetime,
   });
+  registerPasswordResetRoutes(app, { reset: buildPasswordReset(config, { db, mailer, limiter, now }), publicUrl: config.publicUrl });
   registerKeyRoutes(app, { keys, auth, pageSize: config.pageSize });
   registerCreditRoutes(app, { ledger, auth, db, pageSize: config.pageSize, now });
+  registerDailyUsageRoutes(app, { auth, db, now });
+  registerDashboardConfigRoute(app, config);
+  await registerDashboard(app, { root: options.webRoot, onMissing: (root) => log.warn({ root }, 'dashboard not built (npm run build:web): serving the API only') });
   const metering = createMetering({ authenticate: auth.requireApiKey, ledger, limiter, keyRate: config.throttleKeyRate, accountRate: config.throttleAccountRate, holdTtlSeconds: config.holdTtlSeconds });
   const cached = createCachedRunner(resultCache);
   const closers: (() => Promise<void>)[] = [];

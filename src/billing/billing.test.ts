@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../tests/support/app.js';
 import { SETTINGS } from '../config/index.js';
+import { SPA_ROUTES } from '../web/plugin.js';
 import {
   fakePaddleEnv,
   startFakePaddle,
@@ -61,10 +62,11 @@ describe('the plans on sale', () => {
     expect(res.body).not.toContain('pri_');
   });
 
-  it('are what the 402 answer\'s default upgrade_url points to', async () => {
+  it('are listed on the dashboard page the 402 answer\'s default upgrade_url points to', async () => {
     const upgradeUrl = SETTINGS.upgradeUrl.parse(undefined);
-    const res = await t.quarry.app.inject({ method: 'GET', url: upgradeUrl });
-    expect(res.statusCode).toBe(200);
+    expect(upgradeUrl).toBe('/plans');
+    expect(SPA_ROUTES).toContain(upgradeUrl);
+    const res = await t.quarry.app.inject({ method: 'GET', url: '/api/v1/billing/plans/' });
     expect((res.json() as Array<{ id: string }>).map((plan) => plan.id)).toEqual(['starter', 'pro', 'legacy']);
   });
 });

@@ -153,7 +153,7 @@ describe('credits', () => {
     const before = fake.requests.length;
     const res = await chat(c.key, ask('hello', { max_tokens: 100 }));
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ error: 'Insufficient credits', credits_remaining: 5, upgrade_url: '/api/v1/billing/plans/' });
+    expect(res.json()).toEqual({ error: 'Insufficient credits', credits_remaining: 5, upgrade_url: '/plans' });
     expect(fake.requests.length).toBe(before);
     expect(await t.quarry.services.ledger.balance(c.id)).toBe(5);
   });

@@ -39,12 +39,16 @@ export const SETTINGS = {
   loginLockoutSeconds: int('LOGIN_LOCKOUT_SECONDS', 'How long a lockout lasts, in seconds', 900, 1),
   resendActivationEmailRate: rate('RESEND_ACTIVATION_EMAIL_RATE', 'Resend-activation limit per email address', '3/hour'),
   resendActivationIpRate: rate('RESEND_ACTIVATION_IP_RATE', 'Resend-activation limit per client address', '20/hour'),
+  passwordResetUrl: str('PASSWORD_RESET_URL', 'Password-reset link sent by mail; `{origin}`, `{uid}` and `{token}` are replaced', '{origin}/password-reset/{uid}/{token}'),
+  passwordResetTokenLifetime: int('PASSWORD_RESET_TOKEN_LIFETIME', 'Seconds a password-reset link stays valid (it also stops working once used)', 3600, 60),
+  passwordResetEmailRate: rate('PASSWORD_RESET_EMAIL_RATE', 'Password-reset requests allowed per email address', '3/hour'),
+  passwordResetIpRate: rate('PASSWORD_RESET_IP_RATE', 'Password-reset requests allowed per client address', '20/hour'),
   pageSize: int('PAGE_SIZE', 'Items per page of paginated lists', 20, 1, 1000),
   maxKeysPerAccount: int('MAX_KEYS_PER_ACCOUNT', 'Active API keys an account may hold', 100, 1),
   lastUsedFlushSeconds: int('KEY_LAST_USED_FLUSH_SECONDS', 'How often API-key `last_used` times are written (batched)', 30, 1),
 
   // Credits, metering, throttling and the result cache
-  upgradeUrl: str('UPGRADE_URL', 'Relative path of the plans page, shown as `upgrade_url` in 402 answers', '/api/v1/billing/plans/'),
+  upgradeUrl: str('UPGRADE_URL', 'Relative path of the plans page, shown as `upgrade_url` in 402 answers', '/plans'),
   holdTtlSeconds: int('HOLD_TTL_SECONDS', 'A credit hold not settled within this time (its process died) is released', 600, 5),
   holdSweepSeconds: int('HOLD_SWEEP_SECONDS', 'How often expired holds are looked for', 30, 1),
   throttleKeyRate: rate('THROTTLE_KEY_RATE', 'Metered requests allowed per API key (token bucket; `N/s|min|hour|day`)', '600/min'),

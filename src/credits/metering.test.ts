@@ -48,7 +48,7 @@ describe('the metered lifecycle', () => {
     const c = await t.customer(1);
     const res = await call(c.key, { cost: 2 });
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ error: 'Insufficient credits', credits_remaining: 1, upgrade_url: '/api/v1/billing/plans/' });
+    expect(res.json()).toEqual({ error: 'Insufficient credits', credits_remaining: 1, upgrade_url: '/plans' });
   });
 
   it('refuses missing, unknown and revoked keys before doing anything', async () => {

@@ -92,7 +92,7 @@ describe('credits', () => {
     const poor = await h.t.customer(0);
     const res = await h.scrape(poor.key, { url: `${h.site.url}/html/basic?poor`, formats: ['text'] });
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ error: 'Insufficient credits', credits_remaining: 0, upgrade_url: '/api/v1/billing/plans/' });
+    expect(res.json()).toEqual({ error: 'Insufficient credits', credits_remaining: 0, upgrade_url: '/plans' });
     expect(h.site.requests().some((r) => r.path === '/html/basic?poor')).toBe(false);
   });
 

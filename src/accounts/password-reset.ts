@@ -1,0 +1,123 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Config, Rate } from '../config/index.js';
+import type { Database } from '../db/schema.js';
+import { InvalidInputError, ThrottledError } from '../errors.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { RateLimiter } from '../throttle/rate-limiter.js';
+import { createPasswordHasher, passwordProblems, type PasswordHasher } from './passwords.js';
+import { createUserStore, isLocked, normaliseEmail, type UserRow, type UserStore } from './users.js';
+
+/**
+ * Password-reset tokens in djoser's stateless form: `uid` is the user id in URL-safe base64 and
+ * `token` an HMAC over the user's password hash, last login and the issue time. Confirming sets a
+ * new password hash and `last_login`, so a token works once; it also stops after its lifetime.
+ * No table is needed.
+ */
+export interface ResetTokens {
+  uidFor(userId: number): string;
+  userIdFrom(uid: string): number | undefined;
+  tokenFor(user: UserRow): string;
+  isValid(user: UserRow, token: string): boolean;
+}
+
+export function createResetTokens(secret: string, lifetimeSeconds: number, now: () => Date): ResetTokens {
+  const mac = (user: UserRow, issued: string) =>
+    createHmac('sha256', `password-reset:${secret}`).update(`${user.id}|${user.password_hash}|${user.last_login ?? ''}|${issued}`).digest('hex').slice(0, 32);
+  return {
+    uidFor: (userId) => Buffer.from(String(userId)).toString('base64url'),
+    userIdFrom(uid) {
+      const decoded = Buffer.from(uid, 'base64url').toString('utf8');
+      return /^\d{1,15}$/.test(decoded) ? Number(decoded) : undefined;
+    },
+    tokenFor(user) {
+      const issued = Math.floor(now().getTime() / 1000).toString(36);
+      return `${issued}-${mac(user, issued)}`;
+    },
+    isValid(user, token) {
+      const [issued, given, extra] = token.split('-');
+      if (!issued || !given || extra !== undefined || !/^[0-9a-z]{1,12}$/.test(issued)) return false;
+      const expected = Buffer.from(mac(user, issued));
+      const actual = Buffer.from(given);
+      if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return false;
+      const age = Math.floor(now().getTime() / 1000) - parseInt(issued, 36);
+      return age >= 0 && age <= lifetimeSeconds;
+    },
+  };
+}
+
+export interface PasswordResetDeps {
+  readonly db: Kysely<Database>;
+  readonly users: UserStore;
+  readonly passwords: PasswordHasher;
+  readonly tokens: ResetTokens;
+  readonly mailer: Mailer;
+  readonly limiter: RateLimiter;
+  readonly resetUrl: string;
+  readonly emailRate: Rate;
+  readonly ipRate: Rate;
+  readonly now: () => Date;
+}
+
+export type PasswordReset = ReturnType<typeof createPasswordReset>;
+
+export function createPasswordReset(deps: PasswordResetDeps) {
+  const { users, tokens, now } = deps;
+
+  return {
+    /** Mails a reset link when the account exists and is active; says nothing either way (no enumeration). */
+    async request(email: string, clientAddress: string, origin: string): Promise<void> {
+      const normalised = normaliseEmail(email);
+      const [byEmail, byAddress] = await Promise.all([
+        deps.limiter.take(`reset:email:${normalised}`, deps.emailRate),
+        deps.limiter.take(`reset:ip:${clientAddress}`, deps.ipRate),
+      ]);
+      if (!byEmail.allowed || !byAddress.allowed) throw new ThrottledError(Math.max(byEmail.retryAfterSeconds, byAddress.retryAfterSeconds), true);
+      const user = await users.byEmail(normalised);
+      if (!user || !user.is_active || isLocked(user, now())) return;
+      const uid = tokens.uidFor(user.id);
+      const token = tokens.tokenFor(user);
+      const link = deps.resetUrl.replace('{origin}', origin).replace('{uid}', uid).replace('{token}', token);
+      await deps.mailer.send({
+        to: user.email,
+        subject: 'Reset your Quarry password',
+        text: `Someone asked to reset the password of your Quarry account.\n\nOpen this link to choose a new password:\n${link}\n\nThe link works once. If you did not ask for it, ignore this mail.\n`,
+      });
+    },
+
+    /** Sets the new password; the token stops working because the hash and last login change. */
+    async confirm(uid: string, token: string, newPassword: string): Promise<void> {
+      const id = tokens.userIdFrom(uid);
+      const user = id === undefined ? undefined : await users.byId(id);
+      if (!user) throw InvalidInputError.field('uid', "Invalid user id or user doesn't exist.");
+      if (!tokens.isValid(user, token)) throw InvalidInputError.field('token', 'Invalid token for given user.');
+      const weak = passwordProblems(newPassword, user.email);
+      if (weak.length > 0) throw new InvalidInputError({ new_password: weak });
+      const hash = await deps.passwords.hash(newPassword);
+      // Conditional on the hash the token was made from, so two concurrent confirms cannot both win.
+      const result = await deps.db
+        .updateTable('users')
+        .set({ password_hash: hash, last_login: now().toISOString(), failed_logins: 0 })
+        .where('id', '=', user.id)
+        .where('password_hash', '=', user.password_hash)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) throw InvalidInputError.field('token', 'Invalid token for given user.');
+    },
+  };
+}
+
+/** Password reset as the configuration describes it, on the same signing secret as the tokens. */
+export function buildPasswordReset(
+  config: Pick<Config, 'jwtSigningKey' | 'passwordResetTokenLifetime' | 'passwordResetUrl' | 'passwordResetEmailRate' | 'passwordResetIpRate'>,
+  deps: Pick<PasswordResetDeps, 'db' | 'mailer' | 'limiter' | 'now'>,
+): PasswordReset {
+  return createPasswordReset({
+    ...deps,
+    users: createUserStore(deps.db),
+    passwords: createPasswordHasher(),
+    tokens: createResetTokens(config.jwtSigningKey, config.passwordResetTokenLifetime, deps.now),
+    resetUrl: config.passwordResetUrl,
+    emailRate: config.passwordResetEmailRate,
+    ipRate: config.passwordResetIpRate,
+  });
+}

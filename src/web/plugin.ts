@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
+import type { App } from '../http/server.js';
+
+/** Where `vite build` (web/vite.config.ts) writes the dashboard. */
+export const DEFAULT_WEB_ROOT = join(import.meta.dirname, '..', '..', 'web', 'dist');
+
+/**
+ * The dashboard's client-side routes: each answers with index.html so a reload or a mailed link
+ * lands on the right page (history-API fallback). Listed, not a catch-all, so no route of the
+ * API, the docs or the operations endpoints can ever be shadowed by the single-page app.
+ */
+export const SPA_ROUTES = ['/', '/login', '/signup', '/forgot-password', '/keys', '/usage', '/plans', '/checkout', '/billing', '/playground'] as const;
+export const SPA_PREFIXES = ['/activate/', '/password-reset/'] as const;
+
+/** Paddle.js is the only script from outside Quarry, and only on these pages. */
+const PADDLE_PAGES = new Set(['/plans', '/checkout']);
+
+function contentSecurityPolicy(withPaddle: boolean): string {
+  const paddle = withPaddle ? ' https://cdn.paddle.com https://*.paddle.com' : '';
+  return [
+    "default-src 'self'",
+    `script-src 'self'${paddle}`,
+    // uPlot and Paddle.js position elements with inline style attributes.
+    `style-src 'self' 'unsafe-inline'${paddle}`,
+    `connect-src 'self'${paddle}`,
+    `frame-src${withPaddle ? paddle : " 'none'"}`,
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+function sendIndex(reply: FastifyReply, root: string, path: string) {
+  const withPaddle = PADDLE_PAGES.has(path);
+  return reply
+    .header('cache-control', 'no-cache')
+    .header('content-security-policy', contentSecurityPolicy(withPaddle))
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'same-origin')
+    .sendFile('index.html', root, { cacheControl: false });
+}
+
+/**
+ * Serves the built dashboard at `/`. Without a build (web/dist missing) it serves nothing and
+ * says so once: the API works on its own.
+ */
+export async function registerDashboard(app: App, options: { root?: string; onMissing: (root: string) => void }): Promise<void> {
+  const root = options.root ?? DEFAULT_WEB_ROOT;
+  if (!existsSync(join(root, 'index.html'))) {
+    options.onMissing(root);
+    return;
+  }
+  // Only the hashed bundle files are served as files; they never change, so they are cached for good.
+  await app.register(fastifyStatic, { root: join(root, 'assets'), prefix: '/assets/', wildcard: false, index: false, maxAge: '365d', immutable: true });
+  const hide = { hide: true } as const;
+  for (const path of SPA_ROUTES) app.get(path, { schema: hide }, (_request, reply) => sendIndex(reply, root, path));
+  for (const prefix of SPA_PREFIXES) app.get(`${prefix}*`, { schema: hide }, (_request, reply) => sendIndex(reply, root, prefix));
+}

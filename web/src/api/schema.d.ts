@@ -1,0 +1,4269 @@
+/* Generated from Quarry's OpenAPI document by `npm run web:api`; do not edit. */
+
+export interface paths {
+    "/api/v1/account/credits/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The balance of the account that owns the API key */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CreditsBalance"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List your active keys */
+        get: {
+            parameters: {
+                query?: {
+                    page?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PaginatedAPIKeyListList"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a key (the secret is in the response) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["APIKeyCreate"];
+                };
+            };
+            responses: {
+                /** @description Create a key. The response carries the secret, shown in full only here, at reset and at reveal. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["APIKeyCreate"];
+                    };
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One key, without its secret */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A key without its secret. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["APIKeyList"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        /** Rename a key */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["APIKeyPartialUpdate"];
+                };
+            };
+            responses: {
+                /** @description Rename: only the name changes. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["APIKeyPartialUpdate"];
+                    };
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Revoke a key */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No response body */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Rename a key */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PatchedAPIKeyPartialUpdate"];
+                };
+            };
+            responses: {
+                /** @description Rename: only the name changes. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["APIKeyPartialUpdate"];
+                    };
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/api-keys/{id}/reset/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a key and issue a new one with the same name */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            responses: {
+                /** @description The new key that replaced a reset one. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["APIKeyCreatedResponse"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{id}/reveal/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Show the full secret of a key created with encrypted storage */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["APIKeyRevealResponse"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/jwt/create/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Log in */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TokenObtainPair"];
+                };
+            };
+            responses: {
+                /** @description Login: credentials in, a refresh and an access token out (also set as HttpOnly cookies). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TokenObtainPair"];
+                    };
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/jwt/refresh/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotate the refresh token and get a new access token */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TokenRefresh"];
+                };
+            };
+            responses: {
+                /** @description Rotation: the old refresh token is blacklisted and a new pair is returned. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TokenRefresh"];
+                    };
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/jwt/verify/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Say whether a token is valid */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TokenVerify"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/logout/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Log out: blacklist the refresh token and clear the cookies */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Logout"];
+                };
+            };
+            responses: {
+                /** @description No response body */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/resend-activation/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the activation mail again */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ResendActivationRequest"];
+                };
+            };
+            responses: {
+                /** @description Activation email queued */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/users/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register an account (inactive until activated by mail) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UserCreate"];
+                };
+            };
+            responses: {
+                /** @description Registration (djoser). The new account is inactive until activated. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserCreate"];
+                    };
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/users/activation/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activate an account with the mailed uid and token */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Activation"];
+                };
+            };
+            responses: {
+                /** @description No response body */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/users/me/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current user and credit balance */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/users/reset_password_confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with the mailed uid and token */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PasswordResetConfirm"];
+                };
+            };
+            responses: {
+                /** @description No response body */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/users/reset_password/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a password-reset link (always 204, whether or not the email has an account) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PasswordResetRequest"];
+                };
+            };
+            responses: {
+                /** @description No response body */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/autocomplete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a query prefix (suggestions ranked by how often they were searched)
+         * @description Supports the same query language as `/api/v1/search`. Charged `PRICE_SEARCH_CALL`; cached up to `SEARCH_CACHE_TTL` (`use_cache: false` forces a fresh search). `searchParameters.engine` names the engine that answered.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description enables query autocorrect
+                         * @default true
+                         */
+                        autocorrect?: boolean;
+                        /**
+                         * @description country code (ISO 3166-1 alpha-2)
+                         * @default us
+                         */
+                        gl?: string;
+                        /** @description host language code, e.g. "en", "pt-BR", "zh-Hant" */
+                        hl?: string;
+                        /**
+                         * @description number of results
+                         * @default 10
+                         */
+                        num?: number;
+                        /**
+                         * @description result page, 1-based
+                         * @default 1
+                         */
+                        page?: number;
+                        /** @description the prefix to complete */
+                        q: string;
+                        /** @description qdr:h|d|w|m|y (past hour … year, optionally with a count such as qdr:d3), sbd:1 (sort by date), comma-separated */
+                        tbs?: string;
+                        /**
+                         * @description false forces a fresh search
+                         * @default true
+                         */
+                        use_cache?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** SearchParameters */
+                            searchParameters: {
+                                autocorrect?: boolean;
+                                /** @description engine(s) that answered, e.g. "local" or "searxng+brave" */
+                                engine: string;
+                                gl?: string;
+                                hl?: string;
+                                location?: string;
+                                num: number;
+                                page?: number;
+                                q: string;
+                                tbs?: string;
+                                /** @description the vertical name */
+                                type: string;
+                            };
+                            /** @description ranked by search frequency */
+                            suggestions: string[];
+                        };
+                    };
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            credits_remaining: number;
+                            error: string;
+                            upgrade_url: string;
+                        };
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/checkout/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a transaction with the provider; grants its credits (once) when it is paid */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ConfirmTransaction"];
+                };
+            };
+            responses: {
+                /** @description One transaction of the account and whether its credits were granted. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BillingStatus"];
+                    };
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/checkout/create-transaction/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a provider transaction for a plan and get what the browser needs to open its checkout */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PurchaseRequest"];
+                };
+            };
+            responses: {
+                /** @description A transaction created at the payment provider, with what a browser needs to open its checkout. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CheckoutTransaction"];
+                    };
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/plans/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The credit packs on sale (no authentication) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Plan"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/status/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your transactions, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BillingStatus"][];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/webhooks/paddle/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Paddle Billing notifications (signed with `Paddle-Signature`; no other authentication) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Acknowledgement of a verified provider notification. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookReceipt"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chat/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a conversation; metered by tokens
+         * @description Holds the worst case (prompt + `max_tokens`) before calling the upstream and charges the tokens used. With `stream: true` the answer is Server-Sent Events in the OpenAI chunk format, ending with a usage chunk and `data: [DONE]`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ChatRequest"];
+                };
+            };
+            responses: {
+                /** @description A chat completion with its token usage and the credits it cost. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChatCompletion"];
+                    };
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chat/completions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * OpenAI-compatible chat completions (for OpenAI clients with `baseURL` …/api/v1)
+         * @description Accepts the OpenAI request body; `model` is accepted and the service model answers. The API key may also come as `Authorization: Bearer <api key>`. Streams carry a final usage chunk only with `stream_options.include_usage`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OpenAIChatCompletionRequest"];
+                };
+            };
+            responses: {
+                /** @description A chat completion with its token usage and the credits it cost. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChatCompletion"];
+                    };
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/credits/ledger/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's ledger, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PaginatedLedgerEntryList"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/credits/ledger/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's whole ledger as CSV, newest first, with key names */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV: created, kind, amount, endpoint, api_key_id, key_name, key_prefix, balance_after, request_id, note */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dashboard/config/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public settings the dashboard reads at start */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description What the dashboard needs to know before a user logs in; nothing secret. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DashboardConfig"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search images (title, imageUrl, imageWidth, imageHeight, link)
+         * @description Supports the same query language as `/api/v1/search`. Charged `PRICE_SEARCH_CALL`; cached up to `SEARCH_CACHE_TTL` (`use_cache: false` forces a fresh search). `searchParameters.engine` names the engine that answered.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description enables query autocorrect
+                         * @default true
+                         */
+                        autocorrect?: boolean;
+                        /**
+                         * @description country code (ISO 3166-1 alpha-2)
+                         * @default us
+                         */
+                        gl?: string;
+                        /** @description host language code, e.g. "en", "pt-BR", "zh-Hant" */
+                        hl?: string;
+                        /** @description canonical location, e.g. "Austin,Texas,United States" */
+                        location?: string;
+                        /**
+                         * @description number of results
+                         * @default 10
+                         */
+                        num?: number;
+                        /**
+                         * @description result page, 1-based
+                         * @default 1
+                         */
+                        page?: number;
+                        /** @description the search query */
+                        q: string;
+                        /** @description qdr:h|d|w|m|y (past hour … year, optionally with a count such as qdr:d3), sbd:1 (sort by date), comma-separated */
+                        tbs?: string;
+                        /**
+                         * @description false forces a fresh search
+                         * @default true
+                         */
+                        use_cache?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            images: {
+                                /** @description px */
+                                imageHeight?: number;
+                                /** @description the image itself */
+                                imageUrl: string;
+                                /** @description px */
+                                imageWidth?: number;
+                                /** @description licence of the image when the page states one */
+                                licence?: string;
+                                /** @description the page showing the image */
+                                link: string;
+                                /** @description 1-based rank in this response */
+                                position: number;
+                                /** @description site name or domain of the page */
+                                source?: string;
+                                /** @description a smaller copy of the image */
+                                thumbnailUrl?: string;
+                                title: string;
+                            }[];
+                            /** SearchParameters */
+                            searchParameters: {
+                                autocorrect?: boolean;
+                                /** @description engine(s) that answered, e.g. "local" or "searxng+brave" */
+                                engine: string;
+                                gl?: string;
+                                hl?: string;
+                                location?: string;
+                                num: number;
+                                page?: number;
+                                q: string;
+                                tbs?: string;
+                                /** @description the vertical name */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            credits_remaining: number;
+                            error: string;
+                            upgrade_url: string;
+                        };
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The chat models on offer (OpenAI list format) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The chat models this service offers (OpenAI list format). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChatModelList"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/models/{model}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One chat model (OpenAI model object) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    model: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A chat model clients may name (OpenAI model object). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChatModel"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search news (title, link, snippet, publisher, date)
+         * @description Supports the same query language as `/api/v1/search`. Charged `PRICE_SEARCH_CALL`; cached up to `SEARCH_CACHE_TTL` (`use_cache: false` forces a fresh search). `searchParameters.engine` names the engine that answered.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description enables query autocorrect
+                         * @default true
+                         */
+                        autocorrect?: boolean;
+                        /**
+                         * @description country code (ISO 3166-1 alpha-2)
+                         * @default us
+                         */
+                        gl?: string;
+                        /** @description host language code, e.g. "en", "pt-BR", "zh-Hant" */
+                        hl?: string;
+                        /**
+                         * @description number of results
+                         * @default 10
+                         */
+                        num?: number;
+                        /**
+                         * @description result page, 1-based
+                         * @default 1
+                         */
+                        page?: number;
+                        /** @description the search query */
+                        q: string;
+                        /** @description qdr:h|d|w|m|y (past hour … year, optionally with a count such as qdr:d3), sbd:1 (sort by date), comma-separated */
+                        tbs?: string;
+                        /**
+                         * @description false forces a fresh search
+                         * @default true
+                         */
+                        use_cache?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            news: {
+                                /** @description relative publication time, e.g. "5 mins ago" */
+                                date?: string;
+                                /** @description article illustration */
+                                imageUrl?: string;
+                                /** @description article URL */
+                                link: string;
+                                /** @description 1-based rank in this response */
+                                position: number;
+                                /** @description name of the publication */
+                                publisher?: string;
+                                snippet?: string;
+                                title: string;
+                            }[];
+                            /** SearchParameters */
+                            searchParameters: {
+                                autocorrect?: boolean;
+                                /** @description engine(s) that answered, e.g. "local" or "searxng+brave" */
+                                engine: string;
+                                gl?: string;
+                                hl?: string;
+                                location?: string;
+                                num: number;
+                                page?: number;
+                                q: string;
+                                tbs?: string;
+                                /** @description the vertical name */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            credits_remaining: number;
+                            error: string;
+                            upgrade_url: string;
+                        };
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/patents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search patents (title, patentNumber, link, snippet, inventors, assignee, filingDate, grantDate)
+         * @description Supports the same query language as `/api/v1/search`. Charged `PRICE_SEARCH_CALL`; cached up to `SEARCH_CACHE_TTL` (`use_cache: false` forces a fresh search). `searchParameters.engine` names the engine that answered.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description enables query autocorrect
+                         * @default true
+                         */
+                        autocorrect?: boolean;
+                        /**
+                         * @description country code (ISO 3166-1 alpha-2)
+                         * @default us
+                         */
+                        gl?: string;
+                        /** @description host language code, e.g. "en", "pt-BR", "zh-Hant" */
+                        hl?: string;
+                        /**
+                         * @description number of results
+                         * @default 10
+                         */
+                        num?: number;
+                        /**
+                         * @description result page, 1-based
+                         * @default 1
+                         */
+                        page?: number;
+                        /** @description keyword, patent ID or applicant */
+                        q: string;
+                        /** @description qdr:h|d|w|m|y (past hour … year, optionally with a count such as qdr:d3), sbd:1 (sort by date), comma-separated */
+                        tbs?: string;
+                        /**
+                         * @description false forces a fresh search
+                         * @default true
+                         */
+                        use_cache?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            patents: {
+                                assignee?: string;
+                                /** @description YYYY-MM-DD */
+                                filingDate?: string;
+                                /** @description YYYY-MM-DD */
+                                grantDate?: string;
+                                /** @description comma-separated inventor names */
+                                inventors?: string;
+                                /** @description patent page URL */
+                                link: string;
+                                /** @description publication number, e.g. "US9876543B2" */
+                                patentNumber?: string;
+                                /** @description full text as PDF */
+                                pdfUrl?: string;
+                                /** @description 1-based rank in this response */
+                                position: number;
+                                snippet?: string;
+                                title: string;
+                            }[];
+                            /** SearchParameters */
+                            searchParameters: {
+                                autocorrect?: boolean;
+                                /** @description engine(s) that answered, e.g. "local" or "searxng+brave" */
+                                engine: string;
+                                gl?: string;
+                                hl?: string;
+                                location?: string;
+                                num: number;
+                                page?: number;
+                                q: string;
+                                tbs?: string;
+                                /** @description the vertical name */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            credits_remaining: number;
+                            error: string;
+                            upgrade_url: string;
+                        };
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search places (title, address, latitude, longitude, rating, reviews, phone, category)
+         * @description Supports the same query language as `/api/v1/search`. Charged `PRICE_SEARCH_CALL`; cached up to `SEARCH_CACHE_TTL` (`use_cache: false` forces a fresh search). `searchParameters.engine` names the engine that answered.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description enables query autocorrect
+                         * @default true
+                         */
+                        autocorrect?: boolean;
+                        /**
+                         * @description country code (ISO 3166-1 alpha-2)
+                         * @default us
+                         */
+                        gl?: string;
+                        /** @description host language code, e.g. "en", "pt-BR", "zh-Hant" */
+                        hl?: string;
+                        /** @description canonical location, e.g. "Austin,Texas,United States" */
+                        location?: string;
+                        /**
+                         * @description number of results
+                         * @default 10
+                         */
+                        num?: number;
+                        /**
+                         * @description result page, 1-based
+                         * @default 1
+                         */
+                        page?: number;
+                        /** @description the search query */
+                        q: string;
+                        /** @description qdr:h|d|w|m|y (past hour … year, optionally with a count such as qdr:d3), sbd:1 (sort by date), comma-separated */
+                        tbs?: string;
+                        /**
+                         * @description false forces a fresh search
+                         * @default true
+                         */
+                        use_cache?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            places: {
+                                address?: string;
+                                category?: string;
+                                latitude?: number;
+                                longitude?: number;
+                                /** @description international format, e.g. "+1 212-555-0100" */
+                                phone?: string;
+                                /** @description 1-based rank in this response */
+                                position: number;
+                                /** @description average rating out of 5.0 */
+                                rating?: number;
+                                /** @description number of reviews */
+                                reviews?: number;
+                                title: string;
+                                /** @description the place’s own web site */
+                                website?: string;
+                            }[];
+                            /** SearchParameters */
+                            searchParameters: {
+                                autocorrect?: boolean;
+                                /** @description engine(s) that answered, e.g. "local" or "searxng+brave" */
+                                engine: string;
+                                gl?: string;
+                                hl?: string;
+                                location?: string;
+                                num: number;
+                                page?: number;
+                                q: string;
+                                tbs?: string;
+                                /** @description the vertical name */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            credits_remaining: number;
+                            error: string;
+                            upgrade_url: string;
+                        };
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/schema/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The OpenAPI 3 document (YAML; `?format=json` for JSON) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scholar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search scholarly works (title, link, snippet, authors, publication, citations)
+         * @description Supports the same query language as `/api/v1/search`. Charged `PRICE_SEARCH_CALL`; cached up to `SEARCH_CACHE_TTL` (`use_cache: false` forces a fresh search). `searchParameters.engine` names the engine that answered.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description enables query autocorrect
+                         * @default true
+                         */
+                        autocorrect?: boolean;
+                        /**
+                         * @description country code (ISO 3166-1 alpha-2)
+                         * @default us
+                         */
+                        gl?: string;
+                        /** @description host language code, e.g. "en", "pt-BR", "zh-Hant" */
+                        hl?: string;
+                        /**
+                         * @description number of results
+                         * @default 10
+                         */
+                        num?: number;
+                        /**
+                         * @description result page, 1-based
+                         * @default 1
+                         */
+                        page?: number;
+                        /** @description the search query */
+                        q: string;
+                        /** @description qdr:h|d|w|m|y (past hour … year, optionally with a count such as qdr:d3), sbd:1 (sort by date), comma-separated */
+                        tbs?: string;
+                        /**
+                         * @description false forces a fresh search
+                         * @default true
+                         */
+                        use_cache?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            scholar: {
+                                /** @description comma-separated author names */
+                                authors?: string;
+                                /** @description number of citing works */
+                                citations?: number;
+                                /** @description publication URL */
+                                link: string;
+                                /** @description full text as PDF */
+                                pdfUrl?: string;
+                                /** @description 1-based rank in this response */
+                                position: number;
+                                /** @description journal, proceedings or publisher */
+                                publication?: string;
+                                snippet?: string;
+                                title: string;
+                                year?: number;
+                            }[];
+                            /** SearchParameters */
+                            searchParameters: {
+                                autocorrect?: boolean;
+                                /** @description engine(s) that answered, e.g. "local" or "searxng+brave" */
+                                engine: string;
+                                gl?: string;
+                                hl?: string;
+                                location?: string;
+                                num: number;
+                                page?: number;
+                                q: string;
+                                tbs?: string;
+                                /** @description the vertical name */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            credits_remaining: number;
+                            error: string;
+                            upgrade_url: string;
+                        };
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scrape/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scrape a page to Markdown, plain text or JSON
+         * @description Fetches the page (rendering it in a headless browser when it needs JavaScript or stands behind an anti-bot challenge), removes boilerplate and returns the requested formats. Charged `PRICE_SCRAPE` (+ `PRICE_SCRAPE_BROWSER` when the browser was needed) only when the target answered 2xx and content was extracted; a non-2xx target answers 502 and costs nothing. Results are cached for `SCRAPE_CACHE_TTL` seconds (`X-Cache: HIT|MISS`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ScrapeRequest"];
+                };
+            };
+            responses: {
+                /** @description Shape B: one key per requested format, and the metadata. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScrapeResponse"];
+                    };
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            credits_remaining: number;
+                            error: string;
+                            upgrade_url: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"] | components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the web and other sources at once
+         * @description Searches every requested source (`web`, `news`, `images`, `places`, `shopping`, `videos`, `scholar`, `patents`, `autocomplete`) with the query language (quotes, `-`, `site:`, `filetype:`, `inurl:`, `allinurl:`, `intitle:`, `allintitle:`, `OR`). Charged `PRICE_SEARCH_SOURCE` per source; cached up to `SEARCH_CACHE_TTL` (`X-Cache: HIT|MISS`; `use_cache: false` forces a fresh search). When every engine of a source fails the answer is 502 naming the engines and why, and nothing is charged.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description enables query autocorrect
+                         * @default true
+                         */
+                        autocorrect?: boolean;
+                        /**
+                         * @description ISO 3166-1 alpha-2 country code
+                         * @default us
+                         */
+                        country?: string;
+                        /** @description host language code, e.g. "en", "pt-BR", "zh-Hant" */
+                        lang?: string;
+                        /**
+                         * @description results per source
+                         * @default 10
+                         */
+                        limit?: number;
+                        /** @description canonical location, e.g. "Austin,Texas,United States" */
+                        location?: string;
+                        /**
+                         * @description result page, 1-based
+                         * @default 1
+                         */
+                        page?: number;
+                        /** @description the search query; supports quotes, -, site:, filetype:, inurl:, allinurl:, intitle:, allintitle: */
+                        query: string;
+                        /**
+                         * @default [
+                         *       "web"
+                         *     ]
+                         */
+                        sources?: ("web" | "news" | "images" | "places" | "shopping" | "videos" | "scholar" | "patents" | "autocomplete")[];
+                        /** @description qdr:h|d|w|m|y (past hour … year, optionally with a count such as qdr:d3), sbd:1 (sort by date), comma-separated */
+                        tbs?: string;
+                        /**
+                         * @description false forces a fresh search
+                         * @default true
+                         */
+                        use_cache?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                autocomplete?: string[];
+                                images?: {
+                                    /** @description px */
+                                    imageHeight?: number;
+                                    /** @description the image itself */
+                                    imageUrl: string;
+                                    /** @description px */
+                                    imageWidth?: number;
+                                    /** @description licence of the image when the page states one */
+                                    licence?: string;
+                                    /** @description the page showing the image */
+                                    link: string;
+                                    /** @description 1-based rank in this response */
+                                    position: number;
+                                    /** @description site name or domain of the page */
+                                    source?: string;
+                                    /** @description a smaller copy of the image */
+                                    thumbnailUrl?: string;
+                                    title: string;
+                                }[];
+                                news?: {
+                                    /** @description relative publication time, e.g. "5 mins ago" */
+                                    date?: string;
+                                    /** @description article illustration */
+                                    imageUrl?: string;
+                                    /** @description article URL */
+                                    link: string;
+                                    /** @description 1-based rank in this response */
+                                    position: number;
+                                    /** @description name of the publication */
+                                    publisher?: string;
+                                    snippet?: string;
+                                    title: string;
+                                }[];
+                                patents?: {
+                                    assignee?: string;
+                                    /** @description YYYY-MM-DD */
+                                    filingDate?: string;
+                                    /** @description YYYY-MM-DD */
+                                    grantDate?: string;
+                                    /** @description comma-separated inventor names */
+                                    inventors?: string;
+                                    /** @description patent page URL */
+                                    link: string;
+                                    /** @description publication number, e.g. "US9876543B2" */
+                                    patentNumber?: string;
+                                    /** @description full text as PDF */
+                                    pdfUrl?: string;
+                                    /** @description 1-based rank in this response */
+                                    position: number;
+                                    snippet?: string;
+                                    title: string;
+                                }[];
+                                places?: {
+                                    address?: string;
+                                    category?: string;
+                                    latitude?: number;
+                                    longitude?: number;
+                                    /** @description international format, e.g. "+1 212-555-0100" */
+                                    phone?: string;
+                                    /** @description 1-based rank in this response */
+                                    position: number;
+                                    /** @description average rating out of 5.0 */
+                                    rating?: number;
+                                    /** @description number of reviews */
+                                    reviews?: number;
+                                    title: string;
+                                    /** @description the place’s own web site */
+                                    website?: string;
+                                }[];
+                                scholar?: {
+                                    /** @description comma-separated author names */
+                                    authors?: string;
+                                    /** @description number of citing works */
+                                    citations?: number;
+                                    /** @description publication URL */
+                                    link: string;
+                                    /** @description full text as PDF */
+                                    pdfUrl?: string;
+                                    /** @description 1-based rank in this response */
+                                    position: number;
+                                    /** @description journal, proceedings or publisher */
+                                    publication?: string;
+                                    snippet?: string;
+                                    title: string;
+                                    year?: number;
+                                }[];
+                                shopping?: {
+                                    /** @description product image */
+                                    imageUrl?: string;
+                                    /** @description offer URL */
+                                    link: string;
+                                    /** @description 1-based rank in this response */
+                                    position: number;
+                                    /** @description display price with currency symbol, e.g. "$9.99" */
+                                    price?: string;
+                                    /** @description average rating out of 5.0 */
+                                    rating?: number;
+                                    /** @description number of reviews */
+                                    reviews?: number;
+                                    /** @description merchant */
+                                    source?: string;
+                                    title: string;
+                                }[];
+                                videos?: {
+                                    channel?: string;
+                                    /** @description length as H:MM:SS or M:SS */
+                                    duration?: string;
+                                    /** @description thumbnail */
+                                    imageUrl?: string;
+                                    /** @description video page URL */
+                                    link: string;
+                                    /** @description 1-based rank in this response */
+                                    position: number;
+                                    snippet?: string;
+                                    title: string;
+                                    /** @description relative upload time, e.g. "2 weeks ago" */
+                                    uploaded?: string;
+                                }[];
+                                web?: {
+                                    /** @description relative publication time, e.g. "3 days ago" */
+                                    date?: string;
+                                    /** @description snippet */
+                                    description?: string;
+                                    /** @description 1-based rank in this response */
+                                    position: number;
+                                    title: string;
+                                    /** @description page URL */
+                                    url: string;
+                                }[];
+                            };
+                            success: boolean;
+                        };
+                    };
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            credits_remaining: number;
+                            error: string;
+                            upgrade_url: string;
+                        };
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/search/engines/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Health of every search engine (staff only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            results: {
+                                /** @description calls in the recent window behind the figures below */
+                                calls: number;
+                                /** @description false while its key or URL is missing (the router skips it) */
+                                configured: boolean;
+                                consecutive_failures: number;
+                                error_rate: number;
+                                last_error: {
+                                    /** Format: date-time */
+                                    at: string;
+                                    kind: string;
+                                    message: string;
+                                } | null;
+                                /** @description engine name as used in SEARCH_CHAIN_* settings */
+                                name: string;
+                                p50_latency_ms: number | null;
+                                p95_latency_ms: number | null;
+                                /** @description suspended after failures until `suspended_until`; probing while one trial call is out */
+                                state: "ok" | "suspended" | "probing";
+                                /** Format: date-time */
+                                suspended_until: string | null;
+                                /** @description verticals the engine can answer */
+                                verticals: ("web" | "news" | "images" | "places" | "shopping" | "videos" | "scholar" | "patents" | "autocomplete")[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/shopping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search products (title, price, link, source, rating, reviews, imageUrl)
+         * @description Supports the same query language as `/api/v1/search`. Charged `PRICE_SEARCH_CALL`; cached up to `SEARCH_CACHE_TTL` (`use_cache: false` forces a fresh search). `searchParameters.engine` names the engine that answered.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description enables query autocorrect
+                         * @default true
+                         */
+                        autocorrect?: boolean;
+                        /**
+                         * @description country code (ISO 3166-1 alpha-2)
+                         * @default us
+                         */
+                        gl?: string;
+                        /** @description host language code, e.g. "en", "pt-BR", "zh-Hant" */
+                        hl?: string;
+                        /**
+                         * @description number of results
+                         * @default 10
+                         */
+                        num?: number;
+                        /**
+                         * @description result page, 1-based
+                         * @default 1
+                         */
+                        page?: number;
+                        /** @description the search query */
+                        q: string;
+                        /** @description qdr:h|d|w|m|y (past hour … year, optionally with a count such as qdr:d3), sbd:1 (sort by date), comma-separated */
+                        tbs?: string;
+                        /**
+                         * @description false forces a fresh search
+                         * @default true
+                         */
+                        use_cache?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** SearchParameters */
+                            searchParameters: {
+                                autocorrect?: boolean;
+                                /** @description engine(s) that answered, e.g. "local" or "searxng+brave" */
+                                engine: string;
+                                gl?: string;
+                                hl?: string;
+                                location?: string;
+                                num: number;
+                                page?: number;
+                                q: string;
+                                tbs?: string;
+                                /** @description the vertical name */
+                                type: string;
+                            };
+                            shopping: {
+                                /** @description product image */
+                                imageUrl?: string;
+                                /** @description offer URL */
+                                link: string;
+                                /** @description 1-based rank in this response */
+                                position: number;
+                                /** @description display price with currency symbol, e.g. "$9.99" */
+                                price?: string;
+                                /** @description average rating out of 5.0 */
+                                rating?: number;
+                                /** @description number of reviews */
+                                reviews?: number;
+                                /** @description merchant */
+                                source?: string;
+                                title: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            credits_remaining: number;
+                            error: string;
+                            upgrade_url: string;
+                        };
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/usage/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Requests and credits by day, key or endpoint */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    group?: "day" | "key" | "endpoint";
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Completed metered requests and the credits they cost, from the ledger. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Usage"];
+                    };
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/usage/daily/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Credits used per day, split by endpoint, over the last `days` days (default 30) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Days in the window, 1 to 366 */
+                    days?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Credits used per UTC day and endpoint, for a chart. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DailyUsage"];
+                    };
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/videos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search videos (title, link, snippet, duration, uploaded, channel)
+         * @description Supports the same query language as `/api/v1/search`. Charged `PRICE_SEARCH_CALL`; cached up to `SEARCH_CACHE_TTL` (`use_cache: false` forces a fresh search). `searchParameters.engine` names the engine that answered.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description enables query autocorrect
+                         * @default true
+                         */
+                        autocorrect?: boolean;
+                        /**
+                         * @description country code (ISO 3166-1 alpha-2)
+                         * @default us
+                         */
+                        gl?: string;
+                        /** @description host language code, e.g. "en", "pt-BR", "zh-Hant" */
+                        hl?: string;
+                        /**
+                         * @description number of results
+                         * @default 10
+                         */
+                        num?: number;
+                        /**
+                         * @description result page, 1-based
+                         * @default 1
+                         */
+                        page?: number;
+                        /** @description the search query */
+                        q: string;
+                        /** @description qdr:h|d|w|m|y (past hour … year, optionally with a count such as qdr:d3), sbd:1 (sort by date), comma-separated */
+                        tbs?: string;
+                        /**
+                         * @description false forces a fresh search
+                         * @default true
+                         */
+                        use_cache?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** SearchParameters */
+                            searchParameters: {
+                                autocorrect?: boolean;
+                                /** @description engine(s) that answered, e.g. "local" or "searxng+brave" */
+                                engine: string;
+                                gl?: string;
+                                hl?: string;
+                                location?: string;
+                                num: number;
+                                page?: number;
+                                q: string;
+                                tbs?: string;
+                                /** @description the vertical name */
+                                type: string;
+                            };
+                            videos: {
+                                channel?: string;
+                                /** @description length as H:MM:SS or M:SS */
+                                duration?: string;
+                                /** @description thumbnail */
+                                imageUrl?: string;
+                                /** @description video page URL */
+                                link: string;
+                                /** @description 1-based rank in this response */
+                                position: number;
+                                snippet?: string;
+                                title: string;
+                                /** @description relative upload time, e.g. "2 weeks ago" */
+                                uploaded?: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            credits_remaining: number;
+                            error: string;
+                            upgrade_url: string;
+                        };
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Activation: {
+            token: string;
+            uid: string;
+        };
+        /** @description Create a key. The response carries the secret, shown in full only here, at reset and at reveal. */
+        APIKeyCreate: {
+            /** Format: date-time */
+            readonly created?: string;
+            /** @description Key id (digits) */
+            readonly id?: number;
+            /** @description The full secret, `qk_…`; send it as `X-API-KEY`. */
+            readonly key?: string;
+            /** @description A label for the key */
+            name: string;
+            /** @description The first characters of the secret, to tell keys apart */
+            readonly prefix?: string;
+            /** @description Created with encrypted storage, so it can be revealed */
+            readonly revealable?: boolean;
+        };
+        /** @description The new key that replaced a reset one. */
+        APIKeyCreatedResponse: {
+            /** Format: date-time */
+            readonly created: string;
+            /** @description Key id (digits) */
+            readonly id: number;
+            /** @description The full secret, `qk_…`; send it as `X-API-KEY`. */
+            readonly key: string;
+            /** @description A label for the key */
+            name: string;
+            /** @description The first characters of the secret, to tell keys apart */
+            readonly prefix: string;
+            /** @description Created with encrypted storage, so it can be revealed */
+            readonly revealable: boolean;
+        };
+        /** @description A key without its secret. */
+        APIKeyList: {
+            /** Format: date-time */
+            readonly created: string;
+            /** @description Key id (digits) */
+            readonly id: number;
+            readonly is_active: boolean;
+            /** Format: date-time */
+            readonly last_used: string | null;
+            /** @description A label for the key */
+            name: string;
+            /** @description The first characters of the secret, to tell keys apart */
+            readonly prefix: string;
+            /** @description Created with encrypted storage, so it can be revealed */
+            readonly revealable: boolean;
+        };
+        /** @description Rename: only the name changes. */
+        APIKeyPartialUpdate: {
+            /** @description Key id (digits) */
+            readonly id?: number;
+            /** @description A label for the key */
+            name: string;
+        };
+        APIKeyRevealResponse: {
+            /** @description Key id (digits) */
+            readonly id: number;
+            /** @description The full secret, `qk_…`; send it as `X-API-KEY`. */
+            readonly key: string;
+            /** @description A label for the key */
+            name: string;
+            /** @description The first characters of the secret, to tell keys apart */
+            readonly prefix: string;
+        };
+        /** @description One transaction of the account and whether its credits were granted. */
+        BillingStatus: {
+            /**
+             * @description Decimal amount in `currency`: the plan price until the provider reports what was paid (tax included).
+             * @example 9.00
+             */
+            amount: string;
+            /** Format: date-time */
+            created: string;
+            /** @description Credits this transaction grants, once, when paid. */
+            credits: number;
+            currency: string;
+            /**
+             * Format: date-time
+             * @description When the credits were added; null until then.
+             */
+            granted_at: string | null;
+            plan: string;
+            provider: string;
+            /**
+             * @description `paid` once the provider reports the money in; `pending` before; `canceled`/`failed` when it will not be paid.
+             * @enum {string}
+             */
+            status: "pending" | "paid" | "canceled" | "failed";
+            transaction_id: string;
+        };
+        /** @description A chat completion with its token usage and the credits it cost. */
+        ChatCompletion: {
+            choices: {
+                /** @description stop | length | content_filter | …, as the upstream said */
+                finish_reason: string;
+                index: number;
+                message: {
+                    content: string;
+                    /** @enum {string} */
+                    role: "assistant";
+                };
+            }[];
+            created: number;
+            id: string;
+            model: string;
+            /** @enum {string} */
+            object: "chat.completion";
+            usage: {
+                completion_tokens: number;
+                credits_remaining: number;
+                credits_used: number;
+                prompt_tokens: number;
+                total_tokens: number;
+            };
+        };
+        /** @description A chat model clients may name (OpenAI model object). */
+        ChatModel: {
+            /** @description Unix seconds */
+            created: number;
+            id: string;
+            /** @enum {string} */
+            object: "model";
+            owned_by: string;
+        };
+        /** @description The chat models this service offers (OpenAI list format). */
+        ChatModelList: {
+            data: components["schemas"]["ChatModel"][];
+            /** @enum {string} */
+            object: "list";
+        };
+        /** @description A conversation to complete; `stream: true` answers with Server-Sent Events. */
+        ChatRequest: {
+            /** @default 4096 */
+            max_tokens?: number;
+            messages: {
+                content: string;
+                role: "system" | "user" | "assistant";
+            }[];
+            /** @default false */
+            stream?: boolean;
+            /** @default 0.7 */
+            temperature?: number;
+        };
+        /** @description A transaction created at the payment provider, with what a browser needs to open its checkout. */
+        CheckoutTransaction: {
+            /** @description Hosted payment page carrying the transaction (`?_ptxn=txn_…`); redirect the buyer there, or open the checkout with Paddle.js. */
+            checkout_url: string | null;
+            /** @description Public Paddle.js token for `Paddle.Initialize({ token })`; null when not configured. */
+            client_token: string | null;
+            /** @description For `Paddle.Environment.set` (`sandbox`) before `Paddle.Initialize`. */
+            environment: string | null;
+            plan: string;
+            /** @example paddle */
+            provider: string;
+            /**
+             * @description `paid` once the provider reports the money in; `pending` before; `canceled`/`failed` when it will not be paid.
+             * @enum {string}
+             */
+            status: "pending" | "paid" | "canceled" | "failed";
+            /** @description The provider transaction id (`txn_…` at Paddle); confirm with it. */
+            transaction_id: string;
+        };
+        /** @description The transaction to check with the payment provider. */
+        ConfirmTransaction: {
+            /**
+             * @description The provider transaction id returned by checkout.
+             * @example txn_01hv8x9y2z3a4b5c6d7e8f9g0h
+             */
+            transaction_id: string;
+        };
+        CreditsBalance: {
+            credits_remaining: number;
+        };
+        /** @description Credits used per UTC day and endpoint, for a chart. */
+        DailyUsage: {
+            /** @description Every UTC day of the window, oldest first (days without usage included) */
+            days: string[];
+            /** @description Endpoints with charges in the window (`search`, a vertical, `scrape`, `chat`…) */
+            endpoints: string[];
+            /** @description Only the (day, endpoint) pairs that had charges */
+            results: {
+                credits: number;
+                /** Format: date */
+                day: string;
+                endpoint: string;
+                requests: number;
+            }[];
+            total: {
+                credits: number;
+                requests: number;
+            };
+        };
+        /** @description What the dashboard needs to know before a user logs in; nothing secret. */
+        DashboardConfig: {
+            docs_url: string;
+            payments: {
+                /** @description Public Paddle.js token for `Paddle.Initialize` */
+                client_token: string | null;
+                /** @description Whether checkout works: a Paddle API key and a Paddle.js client token are configured */
+                enabled: boolean;
+                /** @enum {string} */
+                environment: "sandbox" | "production";
+                /** @example paddle */
+                provider: string;
+            };
+        };
+        /** @description A DRF error: one human-readable message. */
+        ErrorDetail: {
+            detail: string;
+        };
+        /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+        FieldErrors: {
+            [key: string]: unknown;
+        };
+        LedgerEntry: {
+            /** @description Credits added (positive) or taken (negative) */
+            amount: number;
+            api_key_id: number | null;
+            balance_after: number;
+            /** Format: date-time */
+            created: string;
+            endpoint: string | null;
+            id: number;
+            /** @enum {string} */
+            kind: "grant" | "purchase" | "hold" | "charge" | "release" | "refund" | "adjustment";
+            note: string | null;
+            request_id: string | null;
+        };
+        Logout: {
+            /** @description Refresh token to blacklist; defaults to the `refresh` cookie. */
+            refresh?: string;
+        };
+        /** @description The OpenAI Chat Completions request; `model` is accepted and mapped to the service model. */
+        OpenAIChatCompletionRequest: {
+            frequency_penalty?: number | null;
+            max_completion_tokens?: number | null;
+            max_tokens?: number | null;
+            messages: {
+                content: string | {
+                    text: string;
+                    /** @enum {string} */
+                    type: "text";
+                }[];
+                name?: string;
+                role: "system" | "developer" | "user" | "assistant";
+            }[];
+            model?: string;
+            n?: number | null;
+            presence_penalty?: number | null;
+            response_format?: {
+                type: "text" | "json_object";
+            } | null;
+            seed?: number | null;
+            stop?: (string | string[]) | (never | null);
+            stream?: boolean | null;
+            stream_options?: {
+                include_usage?: boolean;
+            } | null;
+            temperature?: number | null;
+            top_p?: number | null;
+            user?: string | null;
+        };
+        PaginatedAPIKeyListList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous: string | null;
+            results: components["schemas"]["APIKeyList"][];
+        };
+        PaginatedLedgerEntryList: {
+            count: number;
+            /** Format: uri */
+            next: string | null;
+            /** Format: uri */
+            previous: string | null;
+            results: components["schemas"]["LedgerEntry"][];
+        };
+        /** @description Set a new password with the mailed uid and token (djoser `reset_password_confirm`). A token works once. */
+        PasswordResetConfirm: {
+            new_password: string;
+            token: string;
+            uid: string;
+        };
+        /** @description Ask for a password-reset link by mail (djoser `reset_password`). */
+        PasswordResetRequest: {
+            /** @description Email address of the account */
+            email: string;
+        };
+        PatchedAPIKeyPartialUpdate: {
+            /** @description Key id (digits) */
+            readonly id?: number;
+            /** @description A label for the key */
+            name?: string;
+        };
+        /** @description A credit pack on sale. */
+        Plan: {
+            /** @description Credits granted once the transaction is paid. */
+            credits: number;
+            /** @description ISO 4217 code. */
+            currency: string;
+            /** @description Plan id, used in PurchaseRequest. */
+            id: string;
+            name: string;
+            /**
+             * @description Decimal amount with the currency's minor digits, e.g. "9.00".
+             * @example 9.00
+             */
+            price: string;
+        };
+        /** @description The plan to buy. */
+        PurchaseRequest: {
+            /**
+             * @description A plan id from `GET /api/v1/billing/plans/`.
+             * @example starter
+             */
+            plan: string;
+        };
+        ResendActivationRequest: {
+            /** @description Email address */
+            email: string;
+        };
+        /** @description The `json` format: metadata and content of the page. */
+        ScrapeJson: {
+            author: string | null;
+            /** @description The main content as Markdown. */
+            content: string;
+            description: string | null;
+            headings: string[];
+            images: {
+                alt: string;
+                height: number | null;
+                url: string;
+                width: number | null;
+            }[];
+            language: string | null;
+            links: {
+                text: string;
+                url: string;
+            }[];
+            published: string | null;
+            site_name: string | null;
+            /** @description JSON-LD objects, microdata items in JSON-LD shape, then OpenGraph properties. */
+            structured_data: {
+                [key: string]: unknown;
+            }[];
+            title: string | null;
+            url: string;
+        };
+        ScrapeMetadata: {
+            author: string | null;
+            /** @enum {string} */
+            cache: "hit" | "miss";
+            canonical_url: string | null;
+            /** @description MIME type the target declared. */
+            content_type: string | null;
+            description: string | null;
+            /**
+             * @description Whether the content needed the headless browser.
+             * @enum {string}
+             */
+            engine: "fetch" | "browser";
+            language: string | null;
+            /** @description ISO 8601 date or date-time, when the page states one. */
+            published: string | null;
+            site_name: string | null;
+            /** @description The URL as requested. */
+            source_url: string;
+            /** @description HTTP status the target host answered with. */
+            status_code: number;
+            title: string | null;
+            /** @description Final URL after redirects. */
+            url: string;
+        };
+        /** @description A page to scrape and the formats wanted. */
+        ScrapeRequest: {
+            /** @description One or several of `markdown`, `text`, `json`; only these keys appear in `data`. */
+            formats: ("markdown" | "text" | "json")[];
+            /**
+             * @description `auto`: fetch, and render in a headless browser only when the page is a script shell or an anti-bot challenge; `always`: render every HTML page; `never`: fetch only.
+             * @default auto
+             * @enum {string}
+             */
+            render?: "auto" | "always" | "never";
+            /** @description Fully qualified `http://` or `https://` URL of the page. */
+            url: string;
+            /**
+             * @description false forces a fresh request to the target site (and refreshes the cached result).
+             * @default true
+             */
+            use_cache?: boolean;
+        };
+        /** @description Shape B: one key per requested format, and the metadata. */
+        ScrapeResponse: {
+            data: {
+                json?: components["schemas"]["ScrapeJson"];
+                /** @description GitHub-flavoured Markdown of the main content. */
+                markdown?: string;
+                metadata: components["schemas"]["ScrapeMetadata"];
+                /** @description Plain text of the main content. */
+                text?: string;
+            };
+            success: boolean;
+        };
+        /** @description An upstream, configuration or server failure. */
+        ServerError: {
+            error: string;
+        };
+        /** @description Login: credentials in, a refresh and an access token out (also set as HttpOnly cookies). */
+        TokenObtainPair: {
+            readonly access?: string;
+            /** @description Email address */
+            email: string;
+            password: string;
+            readonly refresh?: string;
+        };
+        /** @description Rotation: the old refresh token is blacklisted and a new pair is returned. */
+        TokenRefresh: {
+            readonly access?: string;
+            /** @description The refresh token; may instead come in the `refresh` cookie. */
+            refresh?: string;
+        };
+        TokenVerify: {
+            token: string;
+        };
+        /** @description Completed metered requests and the credits they cost, from the ledger. */
+        Usage: {
+            /** Format: date-time */
+            from: string;
+            /** @enum {string} */
+            group: "day" | "key" | "endpoint";
+            results: {
+                credits: number;
+                day?: string;
+                endpoint?: string | null;
+                key_id?: number | null;
+                requests: number;
+            }[];
+            /** Format: date-time */
+            to: string;
+            total: {
+                credits: number;
+                requests: number;
+            };
+        };
+        User: {
+            credits_remaining: number;
+            /** Format: date-time */
+            date_joined: string;
+            email: string;
+            id: number;
+            is_active: boolean;
+        };
+        /** @description Registration (djoser). The new account is inactive until activated. */
+        UserCreate: {
+            /** Format: email */
+            email: string;
+            readonly id?: number;
+            password: string;
+        };
+        /** @description Acknowledgement of a verified provider notification. */
+        WebhookReceipt: {
+            /** @enum {string} */
+            outcome: "granted" | "already_granted" | "ignored";
+            received: boolean;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
