@@ -31,12 +31,13 @@ import type { Feature } from './feature.js';
 import { billingFeature } from './billing/feature.js';
 import { chatFeature } from './chat/feature.js';
 import { createSearchFeatures } from './search/feature.js';
+import { firecrawlFeature } from './compat/firecrawl/feature.js';
 
 // Search and scrape come as a pair: successful scrapes feed the same app's search index (INDEX_SCRAPES).
 const searchAndScrape = createSearchFeatures();
 
 /** Capabilities beyond accounts and keys; each registers its own routes. */
-export const FEATURES: readonly Feature[] = [chatFeature, billingFeature, searchAndScrape.scrape, searchAndScrape.search];
+export const FEATURES: readonly Feature[] = [chatFeature, billingFeature, searchAndScrape.scrape, searchAndScrape.search, firecrawlFeature];
 
 export interface AppOptions {
   readonly logger: FastifyBaseLogger;

@@ -151,6 +151,11 @@ export const SETTINGS = {
   chromiumPath: optionalStr('CHROMIUM_PATH', 'Chromium executable for pages that need JavaScript; unset → `/usr/bin/chromium` (or `chromium-browser`) when installed, else no browser'),
   browserContexts: int('BROWSER_CONTEXTS', 'Pages the headless browser renders at once; more wait in a queue', 2, 1, 256),
   browserIdleCapMs: int('BROWSER_IDLE_CAP_MS', 'Longest wait for a rendered page\'s network to go idle before it is taken as it is, in milliseconds', 5_000, 0, 120_000),
+
+  // Firecrawl-compatible API (src/compat/firecrawl) and the background jobs behind its crawls (src/jobs)
+  compatFirecrawl: bool('COMPAT_FIRECRAWL', 'Serve the Firecrawl-compatible API at `/v1/…` and `/v2/…` (scrape, search, map, crawl) with `Authorization: Bearer <Quarry API key>` (`on`/`off`)', true),
+  firecrawlCrawlMaxPages: int('FIRECRAWL_CRAWL_MAX_PAGES', 'Largest `limit` of one Firecrawl-compatible crawl (its default too)', 1000, 1, 100_000),
+  crawlJobConcurrency: int('CRAWL_JOB_CONCURRENCY', 'Crawl jobs one instance runs at once (pg-boss on PostgreSQL, in process on SQLite)', 2, 1, 64),
 } satisfies Record<string, Setting<unknown>>;
 
 type Settings = typeof SETTINGS;
