@@ -4,7 +4,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { JobQueue } from './queue.js';
+import type { JobQueue, QueueSettings } from './queue.js';
 
 export interface PgBossQueueOptions {
   readonly connectionString: string;
@@ -20,9 +20,16 @@ export async function createPgBossJobQueue(options: PgBossQueueOptions, log: Fas
   await boss.start();
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
   const shutdown = new AbortController();
+  /** Queues this instance made sure exist (pg-boss's `createQueue` is idempotent; the first settings win). */
+  const known = new Set<string>();
+  const ensureQueue = async (name: string, settings?: QueueSettings) => {
+    if (known.has(name)) return;
+    await boss.createQueue(name, { name, ...(settings === undefined ? {} : { retryLimit: settings.retryLimit, expireInSeconds: settings.expireInSeconds }) });
+    known.add(name);
+  };
   return {
     async work(name, settings, handler) {
-      await boss.createQueue(name, { name, retryLimit: settings.retryLimit, expireInSeconds: settings.expireInSeconds });
+      await ensureQueue(name, settings);
       // pg-boss runs one fetch loop per `work` call: as many loops as jobs wanted at once.
       for (let i = 0; i < settings.concurrency; i++) {
         await boss.work<object>(name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
@@ -31,6 +38,7 @@ export async function createPgBossJobQueue(options: PgBossQueueOptions, log: Fas
       }
     },
     async send(name, data) {
+      await ensureQueue(name);
       const id = await boss.send(name, data);
       if (id === null) throw new Error(`pg-boss refused a job for queue ${name}`);
       return id;
