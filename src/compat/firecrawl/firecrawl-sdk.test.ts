@@ -113,6 +113,15 @@ describe('crawl through firecrawl-js', () => {
     expect(job.data.find((doc) => path(String(doc.metadata?.sourceURL)) === '/a')?.markdown).toContain('# Alpha');
   });
 
+  it('answers the v1 client, whose polling needs `next` left out on the last page', async () => {
+    const { result, spent } = await debit(() => firecrawl.v1.crawlUrl(`${c.site.url}/`, { limit: 3 }, 1));
+    expect(result.success).toBe(true);
+    if (!result.success) return;
+    expect(result.status).toBe('completed');
+    expect(result.data).toHaveLength(3);
+    expect(spent).toBe(3);
+  });
+
   it('stops cleanly when the credits run out', async () => {
     const poor = await c.h.t.customer(3);
     const client = new Firecrawl({ apiKey: poor.key, apiUrl: c.baseUrl });
