@@ -1,10 +1,11 @@
 /**
  * The real app listening on loopback for the compatibility suites, whose SDKs speak HTTP: the local
- * index filled with the fixture corpus, the crawl fixture site allowed as a scrape target, no
+ * index filled with the fixture corpus, the crawl and scraper fixture sites allowed as targets, no
  * crawl delay, and throttles out of the way.
  */
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
+import { startFixtureSite, type FixtureSite } from './fixture-site.js';
 import { CORPUS } from './index-corpus.js';
 import { startCrawlSite, type CrawlSite } from './index-crawl-site.js';
 import { startSearchApp, type SearchApp } from './search-app.js';
@@ -12,6 +13,8 @@ import { startSearchApp, type SearchApp } from './search-app.js';
 export interface CompatApp {
   readonly h: SearchApp;
   readonly site: CrawlSite;
+  /** The scraper fixture site (slow pages, PDFs, charsets…), also allowed as a target. */
+  readonly fixtures: FixtureSite;
   /** `http://127.0.0.1:PORT` of the Quarry server. */
   readonly baseUrl: string;
   balance(userId: number): Promise<number>;
@@ -22,8 +25,9 @@ export interface CompatApp {
 
 export async function startCompatApp(env: Record<string, string> = {}): Promise<CompatApp> {
   const site = await startCrawlSite();
+  const fixtures = await startFixtureSite();
   const h = await startSearchApp({
-    SCRAPE_ALLOWED_HOSTS: site.host,
+    SCRAPE_ALLOWED_HOSTS: `${site.host},${fixtures.host}`,
     CRAWL_DELAY_MS: '0',
     THROTTLE_KEY_RATE: '100000/min',
     THROTTLE_ACCOUNT_RATE: '100000/min',
@@ -37,6 +41,7 @@ export async function startCompatApp(env: Record<string, string> = {}): Promise<
   return {
     h,
     site,
+    fixtures,
     baseUrl: `http://127.0.0.1:${port}`,
     balance: (userId) => h.balance(userId),
     async expectAuditClean() {
@@ -49,6 +54,7 @@ export async function startCompatApp(env: Record<string, string> = {}): Promise<
     async close() {
       await h.close();
       await site.close();
+      await fixtures.close();
     },
   };
 }

@@ -77,10 +77,35 @@ describe('Firecrawl error bodies', () => {
     expect(await c.balance(customer.id)).toBe(before);
   });
 
+  it('408 SCRAPE_TIMEOUT when the page is slower than the request\'s timeout, charging nothing', async () => {
+    const before = await c.balance(customer.id);
+    const res = await call('POST', '/v2/scrape', { key: customer.key, body: { url: `${c.fixtures.url}/slow/first-byte?ms=3000`, timeout: 300 } });
+    expect(res.status).toBe(408);
+    expect(await res.json()).toEqual({ success: false, code: 'SCRAPE_TIMEOUT', error: 'Scrape timed out after 300 ms' });
+    expect(await c.balance(customer.id)).toBe(before);
+  });
+
   it('404 Job not found for an unknown crawl id', async () => {
     const res = await call('GET', '/v2/crawl/00000000-0000-0000-0000-000000000000', { key: customer.key });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ success: false, error: 'Job not found' });
+  });
+});
+
+describe('maxAge', () => {
+  it('serves a cached copy younger than maxAge, and scrapes again when the copy is older', async () => {
+    const scrape = async (maxAge: number) => {
+      const res = await call('POST', '/v2/scrape', { key: customer.key, body: { url: `${c.site.url}/a/deeper`, maxAge } });
+      expect(res.status).toBe(200);
+      return { metadata: (await res.json()).data.metadata as { cacheState: string; cachedAt: string }, charged: res.headers.get('x-credits-used') };
+    };
+    const first = await scrape(0);
+    expect(first).toMatchObject({ metadata: { cacheState: 'miss' }, charged: '1' });
+    expect((await scrape(60_000)).metadata).toEqual(expect.objectContaining({ cacheState: 'hit', cachedAt: first.metadata.cachedAt }));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const stale = await scrape(10);
+    expect(stale.metadata.cacheState).toBe('miss');
+    expect(stale.metadata.cachedAt > first.metadata.cachedAt).toBe(true);
   });
 });
 
