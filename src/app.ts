@@ -31,10 +31,15 @@ import type { Feature } from './feature.js';
 import { billingFeature } from './billing/feature.js';
 import { chatFeature } from './chat/feature.js';
 import { createSearchFeatures } from './search/feature.js';
-import { firecrawlFeature } from './compat/firecrawl/feature.js';
+import { createFirecrawlFeature } from './compat/firecrawl/feature.js';
+import { sharedPerConfig } from './compat/shared-engines.js';
+import { buildUpstreamEngines } from './search/engines/registry.js';
 
 // Search and scrape come as a pair: successful scrapes feed the same app's search index (INDEX_SCRAPES).
-const searchAndScrape = createSearchFeatures();
+// The compatibility surfaces search through the same upstream engines (and their rate limits).
+const upstreamEngines = sharedPerConfig(buildUpstreamEngines);
+const searchAndScrape = createSearchFeatures({ upstreamEngines });
+const firecrawlFeature = createFirecrawlFeature({ upstreamEngines });
 
 /** Capabilities beyond accounts and keys; each registers its own routes. */
 export const FEATURES: readonly Feature[] = [chatFeature, billingFeature, searchAndScrape.scrape, searchAndScrape.search, firecrawlFeature];

@@ -4,7 +4,9 @@
  * services, metering, cache and ledger as Quarry's own endpoints, built here from their public
  * factories; crawls run as durable jobs (src/jobs) over Quarry's crawler.
  */
+import type { Config } from '../../config/index.js';
 import type { Feature, FeatureContext } from '../../feature.js';
+import type { SearchEngine } from '../../search/engine.js';
 import { createJobQueue } from '../../jobs/index.js';
 import { createIndexStore } from '../../local-index/store.js';
 import { createLocalEngine } from '../../local-index/local-engine.js';
@@ -12,7 +14,6 @@ import { createBrowserEngine } from '../../scrape/browser/index.js';
 import { browserEngineOptions, fetchEngineOptions } from '../../scrape/engine-options.js';
 import { createFetchEngine } from '../../scrape/net/index.js';
 import { blendFromConfig, chainsFromConfig } from '../../search/chains.js';
-import { buildUpstreamEngines } from '../../search/engines/registry.js';
 import { createSearchRouter } from '../../search/router.js';
 import { createSearchService } from '../../search/search-service.js';
 import { CRAWL_QUEUE, createCrawlRunner, type CrawlJobData } from './crawl-runner.js';
@@ -28,11 +29,11 @@ import { createFirecrawlScraper } from './scraper.js';
 /** A crawl job running longer than this is taken as lost (its instance died) and run again. */
 const CRAWL_EXPIRY_SECONDS = 6 * 3600;
 
-function searchServiceFor(context: FeatureContext) {
+function searchServiceFor(context: FeatureContext, upstreamEngines: (config: Config) => SearchEngine[]) {
   const { config, db, dialect, now, log } = context;
   const store = createIndexStore(db, dialect);
   const router = createSearchRouter({
-    engines: [createLocalEngine(store), ...buildUpstreamEngines(config)],
+    engines: [createLocalEngine(store), ...upstreamEngines(config)],
     chains: chainsFromConfig(config),
     blend: blendFromConfig(config),
     engineTimeoutMs: config.searchEngineTimeoutMs,
@@ -41,7 +42,7 @@ function searchServiceFor(context: FeatureContext) {
   return createSearchService({ router, queryLog: store, onLogError: (error) => log.error({ err: error }, 'search query could not be counted for autocomplete'), now });
 }
 
-async function register(context: FeatureContext): Promise<void> {
+async function register(context: FeatureContext, upstreamEngines: (config: Config) => SearchEngine[]): Promise<void> {
   const { app, config, db, dialect, log, now, metering, cached, ledger, onClose } = context;
   if (!config.compatFirecrawl) return;
 
@@ -56,7 +57,7 @@ async function register(context: FeatureContext): Promise<void> {
   const scraper = createFirecrawlScraper({ fetchEngine, browserEngine, prices, cached, cacheTtlSeconds: config.scrapeCacheTtl, cacheHitCharge: config.cacheHitCharge, now });
   registerScrapeRoutes(app, { scraper, metering });
   registerSearchRoutes(app, {
-    service: searchServiceFor(context),
+    service: searchServiceFor(context, upstreamEngines),
     scraper,
     metering,
     cached,
@@ -85,4 +86,11 @@ async function register(context: FeatureContext): Promise<void> {
   });
 }
 
-export const firecrawlFeature: Feature = { name: 'compat-firecrawl', schemas: firecrawlSchemas, register };
+export interface FirecrawlFeatureOptions {
+  /** The search engines besides the local index; pass the ones Quarry's own search uses (`sharedPerConfig`). */
+  readonly upstreamEngines: (config: Config) => SearchEngine[];
+}
+
+export function createFirecrawlFeature(options: FirecrawlFeatureOptions): Feature {
+  return { name: 'compat-firecrawl', schemas: firecrawlSchemas, register: (context) => register(context, options.upstreamEngines) };
+}

@@ -22,7 +22,7 @@ export function registerSearchRoutes(app: App, deps: SearchDeps & { readonly met
       schema: { tags: firecrawlTags, security: firecrawlSecurity, summary: 'Firecrawl v2 search', description, body: SearchBodyV2, response: { 200: SearchResponseV2, ...firecrawlErrors } },
     },
     async (request, reply) => {
-      const resolved = resolveFirecrawlSearch(request.body, scraper.browserAvailable);
+      const resolved = resolveFirecrawlSearch(request.body, 'v2', scraper.browserAvailable);
       return metering.run(request, reply, FIRECRAWL_SEARCH_ENDPOINT, searchMaxCost(resolved, deps), async (signal) => {
         const { data, cost } = await runFirecrawlSearch(reply, resolved, deps, signal);
         return { body: { success: true as const, data, creditsUsed: cost }, cost };
@@ -36,7 +36,7 @@ export function registerSearchRoutes(app: App, deps: SearchDeps & { readonly met
       schema: { tags: firecrawlTags, security: firecrawlSecurity, summary: 'Firecrawl v1 search', description, body: SearchBodyV1, response: { 200: SearchResponseV1, ...firecrawlErrors } },
     },
     async (request, reply) => {
-      const resolved = resolveFirecrawlSearch(request.body, scraper.browserAvailable);
+      const resolved = resolveFirecrawlSearch(request.body, 'v1', scraper.browserAvailable);
       return metering.run(request, reply, FIRECRAWL_SEARCH_ENDPOINT, searchMaxCost(resolved, deps), async (signal) => {
         const { data, cost } = await runFirecrawlSearch(reply, resolved, deps, signal);
         return { body: { success: true as const, data: data.web ?? [], creditsUsed: cost }, cost };

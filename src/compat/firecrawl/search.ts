@@ -18,7 +18,8 @@ import type { SearchBodyV2 } from './schemas.js';
 export const FIRECRAWL_SOURCES = ['web', 'news', 'images'] as const;
 export type FirecrawlSource = (typeof FIRECRAWL_SOURCES)[number];
 
-const KNOWN_KEYS = new Set(['query', 'limit', 'tbs', 'location', 'lang', 'country', 'timeout', 'ignoreInvalidURLs', 'scrapeOptions', 'origin', 'integration', 'sources', 'categories', 'includeDomains', 'excludeDomains', 'filter']);
+const V1_KEYS = ['query', 'limit', 'tbs', 'location', 'lang', 'country', 'timeout', 'ignoreInvalidURLs', 'scrapeOptions', 'origin', 'integration', 'filter'];
+const KNOWN_KEYS = { v1: new Set(V1_KEYS), v2: new Set([...V1_KEYS, 'sources', 'categories', 'includeDomains', 'excludeDomains']) };
 const LANGUAGE = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$/;
 const COUNTRY = new RegExp(COUNTRY_CODE_PATTERN);
 const DEFAULT_LIMIT = 5;
@@ -40,8 +41,8 @@ function sourceName(source: unknown, index: number): FirecrawlSource {
 }
 
 /** Checks a v1 or v2 search body (v1 has no `sources`: web only) and resolves it. */
-export function resolveFirecrawlSearch(body: SearchBodyV2, browserAvailable: boolean): ResolvedFirecrawlSearch {
-  const unknown = unknownKeys(body, KNOWN_KEYS);
+export function resolveFirecrawlSearch(body: SearchBodyV2, version: 'v1' | 'v2', browserAvailable: boolean): ResolvedFirecrawlSearch {
+  const unknown = unknownKeys(body, KNOWN_KEYS[version]);
   if (unknown.length > 0) throw badRequest(`Unrecognized key in body: ${unknown.join(', ')}`);
   const record = body as Record<string, unknown>;
   for (const key of ['categories', 'includeDomains', 'excludeDomains'] as const) {
