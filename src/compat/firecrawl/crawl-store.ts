@@ -143,6 +143,12 @@ export function createCrawlStore(database: Kysely<Database>, dialect: DialectNam
       return this.find(id, userId);
     },
 
+    /** Forgets finished crawls past their `expiresAt`, their pages with them. Returns how many. */
+    async deleteExpired(): Promise<number> {
+      const result = await db.deleteFrom('compat_crawls').where('expires_at', '<', stamp()).where('status', '!=', 'scraping').executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async pageCount(id: string): Promise<number> {
       const row = await db.selectFrom('compat_crawl_pages').select((eb) => eb.fn.countAll<number>().as('count')).where('crawl_id', '=', id).executeTakeFirst();
       return Number(row?.count ?? 0);

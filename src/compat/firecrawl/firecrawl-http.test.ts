@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCompatApp, type CompatApp } from '../../../tests/support/compat-app.js';
 import { startTestApp } from '../../../tests/support/app.js';
+import { createCrawlStore } from './crawl-store.js';
 
 let c: CompatApp;
 let customer: { id: number; key: string };
@@ -128,6 +129,24 @@ describe('crawl status pages', () => {
     const rest = await (await call('GET', new URL(first.next).pathname + new URL(first.next).search, { key: customer.key })).json();
     expect(rest.data).toHaveLength(2);
     expect('next' in rest).toBe(false);
+  });
+});
+
+describe('crawl retention', () => {
+  it('forgets finished crawls past expiresAt, never a running one', async () => {
+    const { db, dialect } = c.h.t.quarry;
+    const store = createCrawlStore(db, dialect, () => new Date());
+    const past = new Date(Date.now() - 1000);
+    const base = { userId: customer.id, apiKeyId: 1, url: `${c.site.url}/`, options: '{}', expiresAt: past };
+    await store.create({ ...base, id: 'expired-finished' });
+    await store.finish('expired-finished', 'completed');
+    await store.create({ ...base, id: 'expired-running' });
+    await store.create({ ...base, id: 'fresh-finished', expiresAt: new Date(Date.now() + 60_000) });
+    await store.finish('fresh-finished', 'completed');
+    expect(await store.deleteExpired()).toBe(1);
+    expect(await store.find('expired-finished')).toBeUndefined();
+    expect(await store.find('expired-running')).toBeDefined();
+    expect(await store.find('fresh-finished')).toBeDefined();
   });
 });
 

@@ -74,6 +74,8 @@ function registerVersion(app: App, deps: CrawlRouteDeps, version: FirecrawlVersi
       // A crawl that could not pay for its first page is refused up front, as Firecrawl does.
       const balance = await deps.ledger.balance(key.userId);
       if (balance < deps.pricePerPage) throw new InsufficientCreditsError(balance);
+      // Finished crawls are kept until their expiresAt (24 h), as Firecrawl keeps them; starting one sweeps the old.
+      await store.deleteExpired();
       const id = randomUUID();
       await store.create({ id, userId: key.userId, apiKeyId: key.keyId, url: plan.seed, options: JSON.stringify(plan), expiresAt: new Date(deps.now().getTime() + RETENTION_MS) });
       await queue.send<CrawlJobData>(CRAWL_QUEUE, { crawlId: id });

@@ -41,6 +41,7 @@ export function crawlJobs(dialect: DialectName): Migration {
         .addColumn('expires_at', 'text', notNull)
         .execute();
       await db.schema.createIndex('compat_crawls_user').on('compat_crawls').columns(['user_id', 'created']).execute();
+      await db.schema.createIndex('compat_crawls_expiry').on('compat_crawls').column('expires_at').execute();
 
       await db.schema
         .createTable('compat_crawl_pages')
