@@ -74,8 +74,17 @@ describe('search through firecrawl-js', () => {
   });
 
   it('scrapes the hits with scrapeOptions.formats, each charged as a scrape', async () => {
-    const { result, spent } = await debit(() => firecrawl.search('Alpha site:127.0.0.1', { limit: 2, scrapeOptions: { formats: ['markdown'] } }));
-    expect(spent).toBe(1 + (result.web?.filter((hit) => 'markdown' in hit && hit.markdown).length ?? 0));
+    // The fixture site's pages in the index, so the hits to scrape are on loopback.
+    const pages = await Promise.all(['/a', '/a/deeper'].map(async (p) => ({ name: p, url: `${c.site.url}${p}`, html: await (await fetch(`${c.site.url}${p}`)).text() })));
+    await c.h.index(pages, new Date());
+    const { result, spent } = await debit(() => firecrawl.search('alpha site:127.0.0.1', { limit: 2, scrapeOptions: { formats: ['markdown'] } }));
+    const web = (result.web ?? []) as { url: string; markdown?: string; metadata?: { sourceURL?: string } }[];
+    expect(web.map((hit) => path(hit.url)).sort()).toEqual(['/a', '/a/deeper']);
+    for (const hit of web) {
+      expect(hit.markdown).toMatch(/^# Alpha/);
+      expect(hit.metadata?.sourceURL).toBe(hit.url);
+    }
+    expect(spent).toBe(1 + web.length);
   });
 
   it('answers the v1 client with a flat data array', async () => {
