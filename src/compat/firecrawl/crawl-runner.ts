@@ -42,6 +42,9 @@ export interface CrawlRunnerDeps {
   readonly log: FastifyBaseLogger;
 }
 
+/** The crawler's reason for a page robots.txt disallows. */
+const ROBOTS_REASON = 'disallowed by robots.txt';
+
 /** Why the runner stopped the crawler itself. */
 type StopReason = 'cancelled' | 'credits';
 
@@ -94,6 +97,13 @@ export function createCrawlRunner(deps: CrawlRunnerDeps) {
       },
     };
 
+    // Progress arrives synchronously; its writes go one after the other and are awaited before the crawl ends.
+    let noted: Promise<void> = Promise.resolve();
+    const note = (url: string, outcome: string, reason: string | undefined) => {
+      const robots = reason === ROBOTS_REASON;
+      if (outcome === 'failed' || robots) noted = noted.then(() => store.addError(crawl.id, url, reason ?? 'failed', robots));
+    };
+
     const crawler = createCrawler({ db: deps.db, fetchEngine: deps.fetchEngine, indexer: sink, userAgent: deps.userAgent, delayMs: plan.delayMs, now: deps.now });
     const settings = { maxPages: plan.limit, maxDepth: plan.maxDepth, sameHost: plan.sameHost };
     try {
@@ -101,10 +111,15 @@ export function createCrawlRunner(deps: CrawlRunnerDeps) {
         seed: plan.seed,
         ...settings,
         signal: AbortSignal.any([stop.signal, shutdown]),
-        onProgress: (progress) => (found = Math.min(plan.limit, progress.done + progress.queued)),
+        onProgress: (progress) => {
+          found = Math.min(plan.limit, progress.done + progress.queued);
+          note(progress.url, progress.outcome, progress.reason);
+        },
       });
+      await noted;
       await store.finish(crawl.id, 'completed');
     } catch (error) {
+      await noted;
       // Shutting down: the job is taken up again after the restart and its frontier resumes.
       if (shutdown.aborted && stopReason === undefined) throw error;
       if (stopReason === undefined) {

@@ -3,7 +3,7 @@
  * counts and credits, and one row per crawled page with its document. Any instance answers a
  * status request from here, whichever instance runs the crawl.
  */
-import type { Kysely } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { FirecrawlDocument } from './document.js';
@@ -35,10 +35,26 @@ type CompatCrawlPagesTable = {
   document: string;
 };
 
+type CompatCrawlErrorsTable = {
+  id: Generated<number>;
+  crawl_id: string;
+  url: string;
+  error: string;
+  /** 1 when robots.txt disallowed the page. */
+  robots: number;
+  created: string;
+};
+
 type CrawlTables = {
   compat_crawls: CompatCrawlsTable;
   compat_crawl_pages: CompatCrawlPagesTable;
+  compat_crawl_errors: CompatCrawlErrorsTable;
 };
+
+export interface CrawlErrors {
+  readonly errors: { id: string; timestamp: string; url: string; error: string }[];
+  readonly robotsBlocked: string[];
+}
 
 export interface CrawlRow {
   readonly id: string;
@@ -141,6 +157,19 @@ export function createCrawlStore(database: Kysely<Database>, dialect: DialectNam
     async cancel(id: string, userId: number): Promise<CrawlRow | undefined> {
       await db.updateTable('compat_crawls').set({ status: 'cancelled', updated: stamp() }).where('id', '=', id).where('user_id', '=', userId).where('status', '=', 'scraping').execute();
       return this.find(id, userId);
+    },
+
+    /** Notes a page that failed, or that robots.txt disallowed. */
+    async addError(id: string, url: string, error: string, robots: boolean): Promise<void> {
+      await db.insertInto('compat_crawl_errors').values({ crawl_id: id, url, error, robots: robots ? 1 : 0, created: stamp() }).execute();
+    },
+
+    async errors(id: string): Promise<CrawlErrors> {
+      const rows = await db.selectFrom('compat_crawl_errors').select(['id', 'url', 'error', 'robots', 'created']).where('crawl_id', '=', id).orderBy('id').limit(10_000).execute();
+      return {
+        errors: rows.filter((row) => Number(row.robots) === 0).map((row) => ({ id: String(row.id), timestamp: row.created, url: row.url, error: row.error })),
+        robotsBlocked: rows.filter((row) => Number(row.robots) === 1).map((row) => row.url),
+      };
     },
 
     /** Forgets finished crawls past their `expiresAt`, their pages with them. Returns how many. */

@@ -120,6 +120,11 @@ describe('crawl through firecrawl-js', () => {
     expect(job.creditsUsed).toBe(expected.length);
     expect(spent).toBe(expected.length);
     expect(job.data.find((doc) => path(String(doc.metadata?.sourceURL)) === '/a')?.markdown).toContain('# Alpha');
+    const errors = await firecrawl.getCrawlErrors(job.id);
+    expect(errors.robotsBlocked).toEqual([`${c.site.url}/private/secret`]);
+    expect(errors.errors).toEqual([]);
+    const v1 = await firecrawl.v1.checkCrawlErrors(job.id);
+    expect('robotsBlocked' in v1 && v1.robotsBlocked).toEqual([`${c.site.url}/private/secret`]);
   });
 
   it('answers the v1 client, whose polling needs `next` left out on the last page', async () => {

@@ -10,7 +10,7 @@ import { CRAWL_QUEUE, type CrawlJobData } from './crawl-runner.js';
 import type { CrawlRow, CrawlStore } from './crawl-store.js';
 import { firecrawlError, jobNotFound } from './errors.js';
 import { firecrawlErrors, firecrawlSecurity, firecrawlTags, postHooks, readHooks, VERSIONS, type FirecrawlVersion } from './route-kit.js';
-import { CrawlBody, CrawlCancelled, CrawlPageQuery, CrawlParams, CrawlStarted, CrawlStatus } from './schemas.js';
+import { CrawlBody, CrawlCancelled, CrawlErrors, CrawlPageQuery, CrawlParams, CrawlStarted, CrawlStatus } from './schemas.js';
 
 export interface CrawlRouteDeps {
   readonly store: CrawlStore;
@@ -124,4 +124,16 @@ function registerVersion(app: App, deps: CrawlRouteDeps, version: FirecrawlVersi
       return { success: true as const, status: 'cancelled' as const };
     },
   );
+
+  // firecrawl-js v1 asks for the errors with DELETE (sic); v2 with GET.
+  app.route({
+    method: version === 'v1' ? ['GET', 'DELETE'] : 'GET',
+    url: `/${version}/crawl/:id/errors`,
+    ...readHooks(metering),
+    schema: { ...common, summary: `Firecrawl ${version} crawl: errors`, params: CrawlParams, response: { 200: CrawlErrors, ...firecrawlErrors } },
+    handler: async (request) => {
+      const crawl = await ownCrawl(deps, request, request.params.id);
+      return { success: true as const, ...(await store.errors(crawl.id)) };
+    },
+  });
 }

@@ -164,8 +164,17 @@ export const CrawlStatus = Type.Object(
 
 export const CrawlCancelled = Type.Object({ success: Type.Literal(true), status: Type.Literal('cancelled') }, { $id: 'FirecrawlCrawlCancelled' });
 
+export const CrawlErrors = Type.Object(
+  {
+    success: Type.Literal(true),
+    errors: Type.Array(Type.Object({ id: Type.String(), timestamp: Type.String(), url: Type.String(), error: Type.String() })),
+    robotsBlocked: Type.Array(Type.String()),
+  },
+  { $id: 'FirecrawlCrawlErrors', description: 'Pages that failed, and pages robots.txt disallowed.' },
+);
+
 export const CrawlParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 // Query strings are not coerced (Ajv runs with coerceTypes off): numbers come as digit strings.
 export const CrawlPageQuery = Type.Object({ skip: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$' })), limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$' })) });
 
-export const firecrawlSchemas = [FirecrawlError, ScrapeOptions, FirecrawlDocument, ScrapeBody, ScrapeResponse, SearchBodyV1, SearchBodyV2, SearchResponseV1, SearchResponseV2, MapBody, MapResponseV1, MapResponseV2, CrawlBody, CrawlStarted, CrawlStatus, CrawlCancelled];
+export const firecrawlSchemas = [FirecrawlError, ScrapeOptions, FirecrawlDocument, ScrapeBody, ScrapeResponse, SearchBodyV1, SearchBodyV2, SearchResponseV1, SearchResponseV2, MapBody, MapResponseV1, MapResponseV2, CrawlBody, CrawlStarted, CrawlStatus, CrawlCancelled, CrawlErrors];

@@ -1,6 +1,6 @@
 import type { Migration } from 'kysely';
 import type { DialectName } from '../database.js';
-import { bigint, notNull, type AnyDb } from './helpers.js';
+import { bigint, notNull, withId, type AnyDb } from './helpers.js';
 
 /**
  * Durable background jobs: the queue table of the embedded default (PostgreSQL uses pg-boss's
@@ -52,8 +52,19 @@ export function crawlJobs(dialect: DialectName): Migration {
         .addPrimaryKeyConstraint('compat_crawl_pages_pk', ['crawl_id', 'seq'])
         .addUniqueConstraint('compat_crawl_pages_url', ['crawl_id', 'url'])
         .execute();
+
+      // Pages that failed, and pages robots.txt kept the crawler from (`robots` = 1): the crawl's errors endpoint.
+      await withId(db.schema.createTable('compat_crawl_errors'), dialect)
+        .addColumn('crawl_id', 'text', (col) => col.notNull().references('compat_crawls.id').onDelete('cascade'))
+        .addColumn('url', 'text', notNull)
+        .addColumn('error', 'text', notNull)
+        .addColumn('robots', 'integer', notNull)
+        .addColumn('created', 'text', notNull)
+        .execute();
+      await db.schema.createIndex('compat_crawl_errors_crawl').on('compat_crawl_errors').column('crawl_id').execute();
     },
     async down(db: AnyDb) {
+      await db.schema.dropTable('compat_crawl_errors').execute();
       await db.schema.dropTable('compat_crawl_pages').execute();
       await db.schema.dropTable('compat_crawls').execute();
       await db.schema.dropTable('background_jobs').execute();
