@@ -162,6 +162,23 @@ describe('the OpenAPI document', () => {
   });
 });
 
+describe('throttling', () => {
+  it('429 in Firecrawl\'s shape, with Retry-After', async () => {
+    const t = await startTestApp({ THROTTLE_KEY_RATE: '1/min' });
+    try {
+      const user = await t.customer(10);
+      const map = () => t.quarry.app.inject({ method: 'POST', url: '/v2/map', headers: { authorization: `Bearer ${user.key}`, 'content-type': 'application/json' }, payload: { url: 'not a url' } });
+      expect((await map()).statusCode).toBe(400);
+      const throttled = await map();
+      expect(throttled.statusCode).toBe(429);
+      expect(throttled.headers['retry-after']).toBeDefined();
+      expect(throttled.json()).toEqual({ success: false, error: expect.stringMatching(/^Rate limit exceeded/) });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('COMPAT_FIRECRAWL=off', () => {
   it('serves none of the Firecrawl routes', async () => {
     const t = await startTestApp({ COMPAT_FIRECRAWL: 'off' });
