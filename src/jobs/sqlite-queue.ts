@@ -81,7 +81,8 @@ export function createSqliteJobQueue(database: Kysely<Database>, log: FastifyBas
     async work(name, settings, handler) {
       queues.set(name, { settings, handler: handler as JobHandler<object>, running: 0 });
       await db.updateTable('background_jobs').set({ state: 'created', updated: now().toISOString() }).where('queue', '=', name).where('state', '=', 'active').execute();
-      drain(name);
+      // A backlog left by the last run gets every worker at once; idle ones end at the first empty claim.
+      for (let i = 0; i < settings.concurrency; i++) drain(name);
     },
     async send(name, data) {
       const id = randomUUID();
