@@ -38,12 +38,18 @@ import { agentApisFeature } from './compat/agent-apis-feature.js';
 import { mcpFeature } from './mcp/feature.js';
 import { dashboardConfigSchemas, registerDashboardConfigRoute } from './web/config-route.js';
 import { registerDashboard } from './web/plugin.js';
+import { createFirecrawlFeature } from './compat/firecrawl/feature.js';
+import { sharedPerConfig } from './compat/shared-engines.js';
+import { buildUpstreamEngines } from './search/engines/registry.js';
 
 // Search and scrape come as a pair: successful scrapes feed the same app's search index (INDEX_SCRAPES).
-const searchAndScrape = createSearchFeatures();
+// The compatibility surfaces search through the same upstream engines (and their rate limits).
+const upstreamEngines = sharedPerConfig(buildUpstreamEngines);
+const searchAndScrape = createSearchFeatures({ upstreamEngines });
+const firecrawlFeature = createFirecrawlFeature({ upstreamEngines });
 
 /** Capabilities beyond accounts and keys; each registers its own routes. */
-export const FEATURES: readonly Feature[] = [chatFeature, billingFeature, searchAndScrape.scrape, searchAndScrape.search, agentApisFeature, mcpFeature];
+export const FEATURES: readonly Feature[] = [chatFeature, billingFeature, searchAndScrape.scrape, searchAndScrape.search, agentApisFeature, mcpFeature, firecrawlFeature];
 
 export interface AppOptions {
   readonly logger: FastifyBaseLogger;

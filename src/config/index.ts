@@ -162,6 +162,11 @@ export const SETTINGS = {
   compatJina: bool('COMPAT_JINA', 'Serve Jina Reader (`/r/<url>`) and Jina search (`/s/<query>`)', true),
   mcpEnabled: bool('MCP_ENABLED', 'Serve the MCP server (Streamable HTTP, stateless) at `/mcp`', true),
   mcpAllowedHosts: list('MCP_ALLOWED_HOSTS', 'Host names `/mcp` answers (DNS-rebinding protection, comma-separated); empty → the host of `PUBLIC_URL`, `HOST` unless it is a wildcard, `localhost`, `127.0.0.1` and `[::1]`'),
+
+  // Firecrawl-compatible API (src/compat/firecrawl) and the background jobs behind its crawls (src/jobs)
+  compatFirecrawl: bool('COMPAT_FIRECRAWL', 'Serve the Firecrawl-compatible API at `/v1/…` and `/v2/…` (scrape, search, map, crawl) with `Authorization: Bearer <Quarry API key>` (`on`/`off`)', true),
+  firecrawlCrawlMaxPages: int('FIRECRAWL_CRAWL_MAX_PAGES', 'Largest `limit` of one Firecrawl-compatible crawl (its default too)', 1000, 1, 100_000),
+  crawlJobConcurrency: int('CRAWL_JOB_CONCURRENCY', 'Crawl jobs one instance runs at once (pg-boss on PostgreSQL, in process on SQLite)', 2, 1, 64),
 } satisfies Record<string, Setting<unknown>>;
 
 type Settings = typeof SETTINGS;

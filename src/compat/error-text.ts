@@ -1,0 +1,31 @@
+/**
+ * Quarry answers bad input DRF-style (`{"field": ["message"]}`, `{"detail": "..."}`, `{"error": "..."}`).
+ * Other products' clients read one message string instead; this flattens any of those bodies into one.
+ */
+export function errorText(body: unknown): string {
+  if (typeof body !== 'object' || body === null) return String(body);
+  const record = body as Record<string, unknown>;
+  if (typeof record.detail === 'string') return record.detail;
+  if (typeof record.error === 'string') return record.error;
+  return fieldMessages(record).join('; ') || 'Invalid request.';
+}
+
+function fieldMessages(errors: Record<string, unknown>, prefix = ''): string[] {
+  const out: string[] = [];
+  for (const [field, value] of Object.entries(errors)) {
+    const name = prefix === '' ? field : `${prefix}.${field}`;
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        if (typeof item === 'string') out.push(`${name}: ${item}`);
+        else if (typeof item === 'object' && item !== null) out.push(...fieldMessages(item as Record<string, unknown>, name));
+      }
+    } else if (typeof value === 'object' && value !== null) out.push(...fieldMessages(value as Record<string, unknown>, name));
+    else if (typeof value === 'string') out.push(`${name}: ${value}`);
+  }
+  return out;
+}
+
+/** The keys of `body` that `known` does not list, in body order. */
+export function unknownKeys(body: object, known: ReadonlySet<string>): string[] {
+  return Object.keys(body).filter((key) => !known.has(key));
+}

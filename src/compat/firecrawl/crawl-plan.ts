@@ -1,0 +1,88 @@
+/**
+ * A crawl request checked and turned into the plan its job runs. Quarry's crawler stays on the
+ * start host, reads the sitemaps, obeys robots.txt and pauses between requests; Firecrawl options
+ * that would change what is returned and that it cannot honour answer 400.
+ */
+import { parseScrapeRequest } from '../../scrape/scrape-request.js';
+import { unknownKeys } from '../error-text.js';
+import { badRequest } from './errors.js';
+import { resolveScrapeOptions, type FirecrawlFormat } from './scrape-options.js';
+import type { CrawlBody } from './schemas.js';
+
+export interface CrawlPlan {
+  readonly seed: string;
+  readonly limit: number;
+  readonly maxDepth: number;
+  readonly sameHost: boolean;
+  /** Only pages whose path starts with this are returned (Firecrawl's default without `crawlEntireDomain`). */
+  readonly pathPrefix: string;
+  readonly includePaths: readonly string[];
+  readonly excludePaths: readonly string[];
+  readonly regexOnFullURL: boolean;
+  readonly delayMs: number;
+  readonly formats: readonly FirecrawlFormat[];
+}
+
+const KNOWN_KEYS = new Set([
+  'url', 'limit', 'maxDiscoveryDepth', 'maxDepth', 'allowExternalLinks', 'crawlEntireDomain', 'allowBackwardLinks', 'sitemap', 'ignoreSitemap', 'scrapeOptions', 'origin', 'integration',
+  'includePaths', 'excludePaths', 'regexOnFullURL', 'delay', 'maxConcurrency', 'deduplicateSimilarURLs', 'ignoreQueryParameters', 'allowSubdomains', 'webhook', 'prompt', 'robotsUserAgent', 'zeroDataRetention',
+]);
+const DEFAULT_DEPTH = 10;
+// Patterns run on every crawled URL: kept few and short.
+const MAX_PATTERNS = 50;
+const MAX_PATTERN_LENGTH = 200;
+
+function patterns(value: unknown, field: string): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.length > MAX_PATTERNS || !value.every((item) => typeof item === 'string' && item.length <= MAX_PATTERN_LENGTH)) {
+    throw badRequest(`${field}: expected at most ${MAX_PATTERNS} regular expressions of at most ${MAX_PATTERN_LENGTH} characters`);
+  }
+  for (const pattern of value) {
+    try {
+      new RegExp(pattern);
+    } catch {
+      throw badRequest(`${field}: "${pattern}" is not a valid regular expression`);
+    }
+  }
+  return value;
+}
+
+export function planCrawl(body: CrawlBody, maxPages: number, configDelayMs: number): CrawlPlan {
+  const unknown = unknownKeys(body, KNOWN_KEYS);
+  if (unknown.length > 0) throw badRequest(`Unrecognized key in body: ${unknown.join(', ')}`);
+  const record = body as Record<string, unknown>;
+  if (record.webhook !== undefined) throw badRequest('webhook is not supported; poll the crawl status');
+  if (record.prompt !== undefined) throw badRequest('prompt is not supported');
+  if (record.robotsUserAgent !== undefined) throw badRequest('robotsUserAgent is not supported; robots.txt is read for CRAWL_USER_AGENT');
+  if (record.allowSubdomains === true) throw badRequest('allowSubdomains is not supported; use allowExternalLinks');
+  if (record.ignoreQueryParameters === true) throw badRequest('ignoreQueryParameters is not supported');
+  if (body.sitemap === 'skip' || body.sitemap === 'only' || body.ignoreSitemap === true) throw badRequest('sitemap: only "include" is supported (the crawler reads the sitemaps and follows links)');
+  if (body.limit !== undefined && body.limit > maxPages) throw badRequest(`limit: at most ${maxPages} pages per crawl on this server`);
+  const delay = record.delay;
+  if (delay !== undefined && (typeof delay !== 'number' || delay < 0 || delay > 600)) throw badRequest('delay: expected seconds from 0 to 600');
+  const scrape = resolveScrapeOptions(body.scrapeOptions ?? {}, 'scrapeOptions.', false, ['markdown']);
+  if (scrape.render === 'always') throw badRequest('scrapeOptions.waitFor: crawled pages are fetched without the browser');
+  const { input } = parseScrapeRequest({ url: body.url, formats: ['markdown'] });
+  const seed = new URL(input.url);
+  const wholeSite = body.crawlEntireDomain === true || body.allowBackwardLinks === true;
+  return {
+    seed: seed.href,
+    limit: body.limit ?? maxPages,
+    maxDepth: body.maxDiscoveryDepth ?? body.maxDepth ?? DEFAULT_DEPTH,
+    sameHost: body.allowExternalLinks !== true,
+    pathPrefix: wholeSite ? '/' : seed.pathname.replace(/[^/]*$/, '') || '/',
+    includePaths: patterns(record.includePaths, 'includePaths'),
+    excludePaths: patterns(record.excludePaths, 'excludePaths'),
+    regexOnFullURL: record.regexOnFullURL === true,
+    delayMs: Math.max(configDelayMs, typeof delay === 'number' ? delay * 1000 : 0),
+    formats: scrape.formats,
+  };
+}
+
+/** Whether a crawled page belongs in the crawl's answer (it is still followed for links either way). */
+export function wanted(plan: CrawlPlan, url: URL): boolean {
+  if (url.pathname !== new URL(plan.seed).pathname && !url.pathname.startsWith(plan.pathPrefix)) return false;
+  const target = plan.regexOnFullURL ? url.href : url.pathname;
+  if (plan.includePaths.length > 0 && !plan.includePaths.some((pattern) => new RegExp(pattern).test(target))) return false;
+  return !plan.excludePaths.some((pattern) => new RegExp(pattern).test(target));
+}

@@ -1,0 +1,193 @@
+/**
+ * The state of Firecrawl-compatible crawls (migration 0010): one row per crawl with its status,
+ * counts and credits, and one row per crawled page with its document. Any instance answers a
+ * status request from here, whichever instance runs the crawl.
+ */
+import type { Generated, Kysely } from 'kysely';
+import type { DialectName } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import type { FirecrawlDocument } from './document.js';
+
+export type CrawlStatusName = 'scraping' | 'completed' | 'failed' | 'cancelled';
+
+type CompatCrawlsTable = {
+  id: string;
+  user_id: number;
+  api_key_id: number;
+  url: string;
+  /** JSON of `CrawlPlan`. */
+  options: string;
+  status: CrawlStatusName;
+  total: number;
+  completed: number;
+  credits_used: number;
+  warning: string | null;
+  created: string;
+  updated: string;
+  expires_at: string;
+};
+
+type CompatCrawlPagesTable = {
+  crawl_id: string;
+  seq: number;
+  url: string;
+  /** JSON of the page's `FirecrawlDocument`. */
+  document: string;
+};
+
+type CompatCrawlErrorsTable = {
+  id: Generated<number>;
+  crawl_id: string;
+  url: string;
+  error: string;
+  /** 1 when robots.txt disallowed the page. */
+  robots: number;
+  created: string;
+};
+
+type CrawlTables = {
+  compat_crawls: CompatCrawlsTable;
+  compat_crawl_pages: CompatCrawlPagesTable;
+  compat_crawl_errors: CompatCrawlErrorsTable;
+};
+
+export interface CrawlErrors {
+  readonly errors: { id: string; timestamp: string; url: string; error: string }[];
+  readonly robotsBlocked: string[];
+}
+
+export interface CrawlRow {
+  readonly id: string;
+  readonly userId: number;
+  readonly apiKeyId: number;
+  readonly url: string;
+  readonly options: string;
+  readonly status: CrawlStatusName;
+  readonly total: number;
+  readonly completed: number;
+  readonly creditsUsed: number;
+  readonly warning: string | null;
+  readonly expiresAt: string;
+}
+
+export interface NewCrawl {
+  readonly id: string;
+  readonly userId: number;
+  readonly apiKeyId: number;
+  readonly url: string;
+  readonly options: string;
+  readonly expiresAt: Date;
+}
+
+const toRow = (row: CompatCrawlsTable): CrawlRow => ({
+  id: row.id,
+  userId: Number(row.user_id),
+  apiKeyId: Number(row.api_key_id),
+  url: row.url,
+  options: row.options,
+  status: row.status,
+  total: Number(row.total),
+  completed: Number(row.completed),
+  creditsUsed: Number(row.credits_used),
+  warning: row.warning,
+  expiresAt: row.expires_at,
+});
+
+export function createCrawlStore(database: Kysely<Database>, dialect: DialectName, now: () => Date) {
+  const db = database.withTables<CrawlTables>();
+  // The larger of two values: `greatest` on PostgreSQL, the two-argument `max` on SQLite.
+  const larger = dialect === 'postgres' ? 'greatest' : 'max';
+  const stamp = () => now().toISOString();
+
+  return {
+    async create(crawl: NewCrawl): Promise<void> {
+      const at = stamp();
+      await db
+        .insertInto('compat_crawls')
+        .values({ id: crawl.id, user_id: crawl.userId, api_key_id: crawl.apiKeyId, url: crawl.url, options: crawl.options, status: 'scraping', total: 0, completed: 0, credits_used: 0, warning: null, created: at, updated: at, expires_at: crawl.expiresAt.toISOString() })
+        .execute();
+    },
+
+    /** The crawl, or undefined when it does not exist; `userId` scopes it to its owner. */
+    async find(id: string, userId?: number): Promise<CrawlRow | undefined> {
+      let query = db.selectFrom('compat_crawls').selectAll().where('id', '=', id);
+      if (userId !== undefined) query = query.where('user_id', '=', userId);
+      const row = await query.executeTakeFirst();
+      return row === undefined ? undefined : toRow(row);
+    },
+
+    async status(id: string): Promise<CrawlStatusName | undefined> {
+      const row = await db.selectFrom('compat_crawls').select('status').where('id', '=', id).executeTakeFirst();
+      return row?.status;
+    },
+
+    /** Stores a page's document; false when this crawl already has the URL (a resumed crawl). */
+    async addPage(id: string, url: string, document: FirecrawlDocument): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const last = await trx.selectFrom('compat_crawl_pages').select((eb) => eb.fn.max('seq').as('seq')).where('crawl_id', '=', id).executeTakeFirst();
+        const result = await trx
+          .insertInto('compat_crawl_pages')
+          .values({ crawl_id: id, seq: Number(last?.seq ?? 0) + 1, url, document: JSON.stringify(document) })
+          .onConflict((conflict) => conflict.columns(['crawl_id', 'url']).doNothing())
+          .executeTakeFirst();
+        return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      });
+    },
+
+    /** Counts one more page and its credits; `total` is what the crawl has found so far. */
+    async progress(id: string, credits: number, total: number): Promise<void> {
+      await db
+        .updateTable('compat_crawls')
+        .set((eb) => ({ completed: eb('completed', '+', 1), credits_used: eb('credits_used', '+', credits), total: eb.fn<number>(larger, [eb.ref('total'), eb.val(total)]), updated: stamp() }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Ends a running crawl (a cancel that came first wins); `total` becomes what was delivered. */
+    async finish(id: string, status: Exclude<CrawlStatusName, 'scraping'>, warning: string | null = null): Promise<void> {
+      await db
+        .updateTable('compat_crawls')
+        .set((eb) => ({ status, warning, total: eb.ref('completed'), updated: stamp() }))
+        .where('id', '=', id)
+        .where('status', '=', 'scraping')
+        .execute();
+    },
+
+    /** Cancels the owner's running crawl; the runner stops at its next page. False when it is not the owner's. */
+    async cancel(id: string, userId: number): Promise<CrawlRow | undefined> {
+      await db.updateTable('compat_crawls').set({ status: 'cancelled', updated: stamp() }).where('id', '=', id).where('user_id', '=', userId).where('status', '=', 'scraping').execute();
+      return this.find(id, userId);
+    },
+
+    /** Notes a page that failed, or that robots.txt disallowed. */
+    async addError(id: string, url: string, error: string, robots: boolean): Promise<void> {
+      await db.insertInto('compat_crawl_errors').values({ crawl_id: id, url, error, robots: robots ? 1 : 0, created: stamp() }).execute();
+    },
+
+    async errors(id: string): Promise<CrawlErrors> {
+      const rows = await db.selectFrom('compat_crawl_errors').select(['id', 'url', 'error', 'robots', 'created']).where('crawl_id', '=', id).orderBy('id').limit(10_000).execute();
+      return {
+        errors: rows.filter((row) => Number(row.robots) === 0).map((row) => ({ id: String(row.id), timestamp: row.created, url: row.url, error: row.error })),
+        robotsBlocked: rows.filter((row) => Number(row.robots) === 1).map((row) => row.url),
+      };
+    },
+
+    /** Forgets finished crawls past their `expiresAt`, their pages with them. Returns how many. */
+    async deleteExpired(): Promise<number> {
+      const result = await db.deleteFrom('compat_crawls').where('expires_at', '<', stamp()).where('status', '!=', 'scraping').executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    async pageCount(id: string): Promise<number> {
+      const row = await db.selectFrom('compat_crawl_pages').select((eb) => eb.fn.countAll<number>().as('count')).where('crawl_id', '=', id).executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
+
+    async pages(id: string, skip: number, limit: number): Promise<FirecrawlDocument[]> {
+      const rows = await db.selectFrom('compat_crawl_pages').select('document').where('crawl_id', '=', id).orderBy('seq').offset(skip).limit(limit).execute();
+      return rows.map((row) => JSON.parse(row.document) as FirecrawlDocument);
+    },
+  };
+}
+
+export type CrawlStore = ReturnType<typeof createCrawlStore>;

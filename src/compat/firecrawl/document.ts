@@ -1,0 +1,82 @@
+/**
+ * Firecrawl's `Document`: the requested formats and `metadata`, built from what Quarry's scrape
+ * extracted (scrape route, search with scrapeOptions, crawl pages).
+ */
+import type { ExtractedPage } from '../../scrape/extract/index.js';
+import { toJsonFormat, type ScrapeJson } from '../../scrape/extract/index.js';
+import type { FirecrawlFormat } from './scrape-options.js';
+import { cleanHtml, pageLinks } from './page-html.js';
+
+export interface DocumentMetadata {
+  title?: string;
+  description?: string;
+  language?: string;
+  sourceURL: string;
+  url: string;
+  statusCode: number;
+  contentType?: string;
+  proxyUsed: 'basic';
+  cacheState?: 'hit' | 'miss';
+  cachedAt?: string;
+  creditsUsed?: number;
+  error?: string;
+}
+
+export interface FirecrawlDocument {
+  markdown?: string;
+  html?: string;
+  rawHtml?: string;
+  links?: string[];
+  json?: ScrapeJson;
+  metadata: DocumentMetadata;
+}
+
+export interface PageContent {
+  /** The URL as the client gave it. */
+  readonly sourceUrl: string;
+  /** After redirects. */
+  readonly finalUrl: string;
+  readonly statusCode: number;
+  readonly contentType: string | undefined;
+  readonly page: ExtractedPage;
+  /** Markdown as the scrape rendered it (documents such as PDFs have no HTML). */
+  readonly markdown: string;
+  /** The HTML the content came from; absent for PDF, text and XML. */
+  readonly html: string | undefined;
+}
+
+export function buildDocument(content: PageContent, formats: readonly FirecrawlFormat[]): FirecrawlDocument {
+  const { page } = content;
+  const document: FirecrawlDocument = {
+    metadata: {
+      ...(page.title === undefined ? {} : { title: page.title }),
+      ...(page.description === undefined ? {} : { description: page.description }),
+      ...(page.language === undefined ? {} : { language: page.language }),
+      sourceURL: content.sourceUrl,
+      url: content.finalUrl,
+      statusCode: content.statusCode,
+      ...(content.contentType === undefined ? {} : { contentType: content.contentType }),
+      proxyUsed: 'basic',
+    },
+  };
+  for (const format of formats) {
+    switch (format) {
+      case 'markdown':
+        document.markdown = content.markdown;
+        break;
+      case 'html':
+        document.html = content.html === undefined ? '' : cleanHtml(content.html);
+        break;
+      case 'rawHtml':
+        document.rawHtml = content.html ?? '';
+        break;
+      case 'links':
+        document.links = content.html === undefined ? page.links.map((link) => link.url) : pageLinks(content.html, content.finalUrl);
+        break;
+      case 'json':
+        document.json = toJsonFormat(page, content.finalUrl);
+        break;
+    }
+  }
+  return document;
+}

@@ -1,0 +1,22 @@
+/** The `html` and `links` formats, from the HTML a scrape or crawl fetched. */
+import { DOMParser } from 'linkedom';
+import { readPage } from '../../local-index/page-facts.js';
+
+const NOT_CONTENT = 'script, style, noscript, template, link[rel="preload"], link[rel="modulepreload"]';
+
+/**
+ * The page's `<body>` without scripts, styles and comments. Firecrawl's `html` is cleaned HTML;
+ * Quarry narrows Markdown to the main content but gives the whole body here.
+ */
+export function cleanHtml(html: string): string {
+  const document = new DOMParser().parseFromString(html, 'text/html');
+  for (const element of [...document.querySelectorAll(NOT_CONTENT)]) element.remove();
+  const body = document.querySelector('body');
+  const source = (body ?? document.documentElement)?.innerHTML ?? '';
+  return source.replace(/<!--[\s\S]*?-->/g, '').trim();
+}
+
+/** Absolute http(s) targets of every link of the page, first occurrence first. */
+export function pageLinks(html: string, url: string): string[] {
+  return [...readPage(html, url).links];
+}

@@ -1,0 +1,180 @@
+/**
+ * The Firecrawl-compatible bodies as TypeBox schemas: validation, types and the OpenAPI document.
+ * Bodies stay open (`additionalProperties`) at the schema level because Firecrawl's clients send
+ * keys Quarry accepts without using (`origin`, `integration`); the handlers refuse unknown keys
+ * and unsupported options with Firecrawl's 400 body.
+ */
+import { Type, type Static, type TProperties } from '@sinclair/typebox';
+
+const open = { additionalProperties: true } as const;
+
+export const FirecrawlError = Type.Object(
+  { success: Type.Literal(false), error: Type.String(), code: Type.Optional(Type.String()), details: Type.Optional(Type.Unknown()) },
+  { $id: 'FirecrawlError', description: 'Firecrawl error body.' },
+);
+
+const Format = Type.Union([Type.String(), Type.Object({ type: Type.String() }, open)], {
+  description: '`markdown`, `html`, `rawHtml`, `links` or `json` (a string, or `{"type": …}`); `json` is Quarry\'s structured JSON of the page (no prompt/schema).',
+});
+
+export const scrapeOptionFields = {
+  formats: Type.Optional(Type.Array(Format, { maxItems: 20, description: 'Default `["markdown"]`.' })),
+  onlyMainContent: Type.Optional(Type.Boolean({ description: 'Only `true` (the default): Markdown is always the main content.' })),
+  maxAge: Type.Optional(Type.Integer({ minimum: 0, description: 'Accept a cached copy at most this old (ms); 0 forces a fresh scrape.' })),
+  timeout: Type.Optional(Type.Integer({ minimum: 1, maximum: 600_000, description: 'Deadline in ms; passed → 408 `SCRAPE_TIMEOUT`.' })),
+  waitFor: Type.Optional(Type.Integer({ minimum: 0, maximum: 60_000, description: 'ms; > 0 renders the page in the headless browser, which waits for the network to go idle.' })),
+  origin: Type.Optional(Type.String()),
+  integration: Type.Optional(Type.String()),
+} satisfies TProperties;
+
+export const ScrapeOptions = Type.Object(scrapeOptionFields, { ...open, $id: 'FirecrawlScrapeOptions' });
+export type ScrapeOptions = Static<typeof ScrapeOptions>;
+
+export const ScrapeBody = Type.Object({ url: Type.String({ minLength: 1, maxLength: 8192 }), ...scrapeOptionFields }, { ...open, $id: 'FirecrawlScrapeRequest' });
+export type ScrapeBody = Static<typeof ScrapeBody>;
+
+const Metadata = Type.Object(
+  {
+    title: Type.Optional(Type.String()),
+    description: Type.Optional(Type.String()),
+    language: Type.Optional(Type.String()),
+    sourceURL: Type.String(),
+    url: Type.String(),
+    statusCode: Type.Integer(),
+    contentType: Type.Optional(Type.String()),
+    proxyUsed: Type.Optional(Type.String()),
+    cacheState: Type.Optional(Type.String()),
+    cachedAt: Type.Optional(Type.String()),
+    creditsUsed: Type.Optional(Type.Integer()),
+    error: Type.Optional(Type.String()),
+  },
+  open,
+);
+
+export const FirecrawlDocument = Type.Object(
+  {
+    markdown: Type.Optional(Type.String()),
+    html: Type.Optional(Type.String()),
+    rawHtml: Type.Optional(Type.String()),
+    links: Type.Optional(Type.Array(Type.String())),
+    json: Type.Optional(Type.Unknown({ description: 'Quarry\'s structured JSON of the page (as `data.json` of `POST /api/v1/scrape/`).' })),
+    metadata: Metadata,
+  },
+  { ...open, $id: 'FirecrawlDocument' },
+);
+
+export const ScrapeResponse = Type.Object({ success: Type.Literal(true), data: Type.Ref(FirecrawlDocument) }, { $id: 'FirecrawlScrapeResponse' });
+
+const searchFields = {
+  query: Type.String({ minLength: 1, maxLength: 2048 }),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Results per source; default 5.' })),
+  tbs: Type.Optional(Type.String({ maxLength: 200, description: 'qdr:h|d|w|m|y, sbd:1' })),
+  location: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
+  lang: Type.Optional(Type.String({ maxLength: 35 })),
+  country: Type.Optional(Type.String({ maxLength: 35 })),
+  timeout: Type.Optional(Type.Integer({ minimum: 1, maximum: 600_000 })),
+  ignoreInvalidURLs: Type.Optional(Type.Boolean()),
+  scrapeOptions: Type.Optional(Type.Ref(ScrapeOptions)),
+  origin: Type.Optional(Type.String()),
+  integration: Type.Optional(Type.String()),
+} satisfies TProperties;
+
+export const SearchBodyV2 = Type.Object(
+  {
+    ...searchFields,
+    sources: Type.Optional(Type.Array(Type.Union([Type.String(), Type.Object({ type: Type.String() }, open)]), { minItems: 1, maxItems: 3, description: '`web`, `news`, `images`; default `["web"]`.' })),
+  },
+  { ...open, $id: 'FirecrawlSearchRequestV2' },
+);
+export type SearchBodyV2 = Static<typeof SearchBodyV2>;
+
+export const SearchBodyV1 = Type.Object(searchFields, { ...open, $id: 'FirecrawlSearchRequestV1' });
+export type SearchBodyV1 = Static<typeof SearchBodyV1>;
+
+const SearchHit = Type.Record(Type.String(), Type.Unknown());
+export const SearchResponseV2 = Type.Object(
+  {
+    success: Type.Literal(true),
+    data: Type.Object({ web: Type.Optional(Type.Array(SearchHit)), news: Type.Optional(Type.Array(SearchHit)), images: Type.Optional(Type.Array(SearchHit)) }),
+    creditsUsed: Type.Integer(),
+  },
+  { $id: 'FirecrawlSearchResponseV2' },
+);
+export const SearchResponseV1 = Type.Object({ success: Type.Literal(true), data: Type.Array(SearchHit), creditsUsed: Type.Integer() }, { $id: 'FirecrawlSearchResponseV1' });
+
+export const MapBody = Type.Object(
+  {
+    url: Type.String({ minLength: 1, maxLength: 8192 }),
+    search: Type.Optional(Type.String({ maxLength: 512, description: 'Only links containing this text (case-insensitive).' })),
+    sitemap: Type.Optional(Type.Union([Type.Literal('include'), Type.Literal('skip'), Type.Literal('only')], { description: 'v2; default `include`.' })),
+    ignoreSitemap: Type.Optional(Type.Boolean({ description: 'v1 spelling of `sitemap: "skip"`.' })),
+    sitemapOnly: Type.Optional(Type.Boolean({ description: 'v1 spelling of `sitemap: "only"`.' })),
+    includeSubdomains: Type.Optional(Type.Boolean()),
+    ignoreQueryParameters: Type.Optional(Type.Boolean({ description: 'Default true.' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, description: 'Default 5000.' })),
+    timeout: Type.Optional(Type.Integer({ minimum: 1, maximum: 600_000 })),
+    origin: Type.Optional(Type.String()),
+    integration: Type.Optional(Type.String()),
+  },
+  { ...open, $id: 'FirecrawlMapRequest' },
+);
+export type MapBody = Static<typeof MapBody>;
+
+export const MapResponseV2 = Type.Object(
+  { success: Type.Literal(true), links: Type.Array(Type.Object({ url: Type.String(), title: Type.Optional(Type.String()) })) },
+  { $id: 'FirecrawlMapResponseV2' },
+);
+export const MapResponseV1 = Type.Object({ success: Type.Literal(true), links: Type.Array(Type.String()) }, { $id: 'FirecrawlMapResponseV1' });
+
+export const CrawlBody = Type.Object(
+  {
+    url: Type.String({ minLength: 1, maxLength: 8192 }),
+    limit: Type.Optional(Type.Integer({ minimum: 1, description: 'Most pages crawled; default and cap `FIRECRAWL_CRAWL_MAX_PAGES`.' })),
+    maxDiscoveryDepth: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'Link hops from the start page (v2).' })),
+    maxDepth: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'v1 spelling of `maxDiscoveryDepth`.' })),
+    allowExternalLinks: Type.Optional(Type.Boolean({ description: 'Follow links to other hosts; default false.' })),
+    crawlEntireDomain: Type.Optional(Type.Boolean()),
+    allowBackwardLinks: Type.Optional(Type.Boolean()),
+    sitemap: Type.Optional(Type.Union([Type.Literal('include'), Type.Literal('skip'), Type.Literal('only')])),
+    ignoreSitemap: Type.Optional(Type.Boolean()),
+    scrapeOptions: Type.Optional(Type.Ref(ScrapeOptions)),
+    origin: Type.Optional(Type.String()),
+    integration: Type.Optional(Type.String()),
+  },
+  { ...open, $id: 'FirecrawlCrawlRequest' },
+);
+export type CrawlBody = Static<typeof CrawlBody>;
+
+export const CrawlStarted = Type.Object({ success: Type.Literal(true), id: Type.String(), url: Type.String() }, { $id: 'FirecrawlCrawlStarted' });
+
+export const CrawlStatus = Type.Object(
+  {
+    success: Type.Literal(true),
+    status: Type.String({ description: '`scraping`, `completed`, `failed` or `cancelled`.' }),
+    completed: Type.Integer(),
+    total: Type.Integer(),
+    creditsUsed: Type.Integer(),
+    expiresAt: Type.String(),
+    next: Type.Optional(Type.String({ description: 'Absolute URL of the next page of `data`; absent on the last page.' })),
+    warning: Type.Optional(Type.String()),
+    data: Type.Array(Type.Ref(FirecrawlDocument)),
+  },
+  { $id: 'FirecrawlCrawlStatus' },
+);
+
+export const CrawlCancelled = Type.Object({ success: Type.Literal(true), status: Type.Literal('cancelled') }, { $id: 'FirecrawlCrawlCancelled' });
+
+export const CrawlErrors = Type.Object(
+  {
+    success: Type.Literal(true),
+    errors: Type.Array(Type.Object({ id: Type.String(), timestamp: Type.String(), url: Type.String(), error: Type.String() })),
+    robotsBlocked: Type.Array(Type.String()),
+  },
+  { $id: 'FirecrawlCrawlErrors', description: 'Pages that failed, and pages robots.txt disallowed.' },
+);
+
+export const CrawlParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+// Query strings are not coerced (Ajv runs with coerceTypes off): numbers come as digit strings.
+export const CrawlPageQuery = Type.Object({ skip: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$' })), limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$' })) });
+
+export const firecrawlSchemas = [FirecrawlError, ScrapeOptions, FirecrawlDocument, ScrapeBody, ScrapeResponse, SearchBodyV1, SearchBodyV2, SearchResponseV1, SearchResponseV2, MapBody, MapResponseV1, MapResponseV2, CrawlBody, CrawlStarted, CrawlStatus, CrawlCancelled, CrawlErrors];

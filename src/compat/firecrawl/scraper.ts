@@ -1,0 +1,133 @@
+/**
+ * Firecrawl's scrape over Quarry's scrape service: the same fetch engine (SSRF guard, limits),
+ * browser, extraction and prices. The service reports the HTML it extracted from to its `notify`
+ * listener, called before `scrape` resolves; a service per call keeps that page with its own call.
+ */
+import type { FastifyReply } from 'fastify';
+import type { CachedRunner } from '../../cache/cached.js';
+import { errorText } from '../error-text.js';
+import type { BrowserEngine } from '../../scrape/browser/index.js';
+import { scrapeErrorMapper } from '../../scrape/error-map.js';
+import type { ExtractedPage, ScrapeJson } from '../../scrape/extract/index.js';
+import type { FetchEngine } from '../../scrape/net/index.js';
+import { parseScrapeRequest } from '../../scrape/scrape-request.js';
+import type { ScrapedPage } from '../../scrape/scraped-page.js';
+import { createScrapeService, type ScrapeBilling, type ScrapePrices, type ScrapeResult } from '../../scrape/service.js';
+import { buildDocument, type FirecrawlDocument } from './document.js';
+import { firecrawlError } from './errors.js';
+import type { ResolvedScrapeOptions } from './scrape-options.js';
+
+export interface FirecrawlScraperDeps {
+  readonly fetchEngine: FetchEngine;
+  readonly browserEngine: BrowserEngine;
+  readonly prices: ScrapePrices;
+  readonly cached: CachedRunner;
+  /** `SCRAPE_CACHE_TTL` seconds; 0 turns caching off. */
+  readonly cacheTtlSeconds: number;
+  readonly cacheHitCharge: 'full' | 'free';
+  readonly now: () => Date;
+}
+
+/** What is cached per page and formats: the document without per-request metadata, and its price facts. */
+interface ScrapeOutcome {
+  readonly document: FirecrawlDocument;
+  readonly billing: ScrapeBilling;
+  readonly fetchedAt: string;
+}
+
+export interface ScrapedDocument {
+  readonly document: FirecrawlDocument;
+  readonly cost: number;
+}
+
+/** The cache's `endpoint` of Firecrawl scrapes (their answers carry formats Quarry's own scrape has not). */
+const CACHE_ENDPOINT = 'firecrawl-scrape';
+
+/** Without content the service reports no page; its `json` format still carries the metadata. */
+function pageFromJson(json: ScrapeJson | undefined, url: string): ExtractedPage {
+  return {
+    ...(json?.title ? { title: json.title } : {}),
+    ...(json?.description ? { description: json.description } : {}),
+    ...(json?.language ? { language: json.language } : {}),
+    canonicalUrl: url,
+    headings: json?.headings ?? [],
+    markdown: json?.content ?? '',
+    text: '',
+    links: json?.links ?? [],
+    images: [],
+    structuredData: { jsonLd: [], microdata: [], openGraph: {} },
+    meta: {},
+  };
+}
+
+export function createFirecrawlScraper(deps: FirecrawlScraperDeps) {
+  const { fetchEngine, browserEngine, prices, now } = deps;
+  const pricing = createScrapeService({ fetchEngine, browserEngine, prices, now });
+
+  async function fresh(url: string, sourceUrl: string, options: ResolvedScrapeOptions, signal: AbortSignal): Promise<ScrapeOutcome> {
+    let captured: ScrapedPage | undefined;
+    const service = createScrapeService({ fetchEngine, browserEngine, prices, now, notify: (page) => (captured = page) });
+    const result: ScrapeResult = await service.scrape({ url, formats: ['markdown', 'json'], render: options.render }, signal);
+    const { metadata } = result.data;
+    const document = buildDocument(
+      {
+        sourceUrl,
+        finalUrl: metadata.url,
+        statusCode: metadata.status_code,
+        contentType: metadata.content_type ?? undefined,
+        page: captured?.page ?? pageFromJson(result.data.json, metadata.url),
+        markdown: result.data.markdown ?? '',
+        html: captured?.html,
+      },
+      options.formats,
+    );
+    return { document, billing: result.billing, fetchedAt: now().toISOString() };
+  }
+
+  /**
+   * One page as a Firecrawl document and what it costs: served from the cache when a copy no
+   * older than `maxAge` is there, else scraped. Rejects with the scrape's errors, or 408 when
+   * the request's `timeout` passed.
+   */
+  async function scrape(reply: FastifyReply, rawUrl: string, options: ResolvedScrapeOptions, signal: AbortSignal): Promise<ScrapedDocument> {
+    const { input, sourceUrl } = parseScrapeRequest({ url: rawUrl, formats: ['markdown'] });
+    const deadline = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs);
+    const workSignal = deadline === undefined ? signal : AbortSignal.any([signal, deadline]);
+    const key = { url: input.url, render: options.render, formats: options.formats };
+    const run = (useCache: boolean) =>
+      deps.cached(reply, { endpoint: CACHE_ENDPOINT, key, ttlSeconds: deps.cacheTtlSeconds, useCache }, () => fresh(input.url, sourceUrl, options, workSignal));
+    try {
+      let result = await run(options.maxAgeMs !== 0);
+      if (result.hit && options.maxAgeMs !== undefined && now().getTime() - Date.parse(result.value.fetchedAt) > options.maxAgeMs) result = await run(false);
+      const { document, billing, fetchedAt } = result.value;
+      const cost = result.hit && deps.cacheHitCharge === 'free' ? 0 : pricing.costOf(billing);
+      const metadata = { ...document.metadata, sourceURL: sourceUrl, cacheState: result.hit ? ('hit' as const) : ('miss' as const), cachedAt: fetchedAt, creditsUsed: cost };
+      return { document: { ...document, metadata }, cost };
+    } catch (error) {
+      if (deadline?.aborted && !signal.aborted) throw firecrawlError(408, `Scrape timed out after ${options.timeoutMs} ms`, 'SCRAPE_TIMEOUT');
+      throw error;
+    }
+  }
+
+  /** Like `scrape`, but a failure becomes the document's `metadata.error` (search results keep their place). */
+  async function scrapeOrReport(reply: FastifyReply, url: string, options: ResolvedScrapeOptions, signal: AbortSignal): Promise<ScrapedDocument> {
+    try {
+      return await scrape(reply, url, options, signal);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      const mapped = scrapeErrorMapper(error);
+      if (mapped === undefined) throw error;
+      return { document: { metadata: { sourceURL: url, url, statusCode: 0, proxyUsed: 'basic', error: errorText(mapped.body) } }, cost: 0 };
+    }
+  }
+
+  return {
+    browserAvailable: browserEngine.available,
+    /** The most one scrape with these options can cost: what a hold must cover. */
+    maxCost: (options: ResolvedScrapeOptions) => pricing.maxCost(options.render),
+    scrape,
+    scrapeOrReport,
+  };
+}
+
+export type FirecrawlScraper = ReturnType<typeof createFirecrawlScraper>;

@@ -1,0 +1,125 @@
+/**
+ * Firecrawl's search over Quarry's search service: the request becomes a combined search of the
+ * `web`, `news` and `images` verticals (same engines, cache and price as `POST /api/v1/search`),
+ * the items take Firecrawl's field names, and with `scrapeOptions.formats` each web and news hit
+ * is scraped like `POST /v2/scrape` and charged as a scrape.
+ */
+import type { FastifyReply } from 'fastify';
+import type { CachedRunner } from '../../cache/cached.js';
+import { COUNTRY_CODE_PATTERN, normaliseCountryCode, searchFieldErrors, type ResolvedSearch } from '../../search/index.js';
+import type { SearchService } from '../../search/search-service.js';
+import type { CombinedSearchResponse } from '../../search/shapes.js';
+import { unknownKeys } from '../error-text.js';
+import { badRequest, firecrawlError } from './errors.js';
+import type { FirecrawlScraper } from './scraper.js';
+import { resolveScrapeOptions, type ResolvedScrapeOptions } from './scrape-options.js';
+import type { SearchBodyV2 } from './schemas.js';
+
+export const FIRECRAWL_SOURCES = ['web', 'news', 'images'] as const;
+export type FirecrawlSource = (typeof FIRECRAWL_SOURCES)[number];
+
+const V1_KEYS = ['query', 'limit', 'tbs', 'location', 'lang', 'country', 'timeout', 'ignoreInvalidURLs', 'scrapeOptions', 'origin', 'integration', 'filter'];
+const KNOWN_KEYS = { v1: new Set(V1_KEYS), v2: new Set([...V1_KEYS, 'sources', 'categories', 'includeDomains', 'excludeDomains']) };
+const LANGUAGE = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$/;
+const COUNTRY = new RegExp(COUNTRY_CODE_PATTERN);
+const DEFAULT_LIMIT = 5;
+
+export interface ResolvedFirecrawlSearch {
+  readonly sources: readonly FirecrawlSource[];
+  readonly search: ResolvedSearch;
+  readonly scrape: ResolvedScrapeOptions;
+  readonly timeoutMs?: number;
+}
+
+function sourceName(source: unknown, index: number): FirecrawlSource {
+  const type = typeof source === 'string' ? source : (source as { type?: unknown }).type;
+  if (typeof source === 'object' && source !== null && Object.keys(source).some((key) => key !== 'type')) {
+    throw badRequest(`sources[${index}]: per-source options are not supported; set tbs, location, lang and country on the request`);
+  }
+  if (!(FIRECRAWL_SOURCES as readonly unknown[]).includes(type)) throw badRequest(`sources[${index}]: "${String(type)}" is not supported; use web, news or images`);
+  return type as FirecrawlSource;
+}
+
+/** Checks a v1 or v2 search body (v1 has no `sources`: web only) and resolves it. */
+export function resolveFirecrawlSearch(body: SearchBodyV2, version: 'v1' | 'v2', browserAvailable: boolean): ResolvedFirecrawlSearch {
+  const unknown = unknownKeys(body, KNOWN_KEYS[version]);
+  if (unknown.length > 0) throw badRequest(`Unrecognized key in body: ${unknown.join(', ')}`);
+  const record = body as Record<string, unknown>;
+  for (const key of ['categories', 'includeDomains', 'excludeDomains'] as const) {
+    if (Array.isArray(record[key]) && (record[key] as unknown[]).length > 0) throw badRequest(`${key} is not supported; use site: and -site: in the query`);
+  }
+  if (record.filter !== undefined) throw badRequest('filter is not supported');
+  const tbsErrors = searchFieldErrors(body);
+  if (tbsErrors.tbs !== undefined) throw badRequest(`tbs: ${tbsErrors.tbs.join(' ')}`);
+  if (body.lang !== undefined && !LANGUAGE.test(body.lang)) throw badRequest('lang: expected a language code such as "en" or "pt-BR"');
+  if (body.country !== undefined && !COUNTRY.test(body.country)) throw badRequest('country: expected an ISO 3166-1 alpha-2 country code');
+  const sources = [...new Set((body.sources ?? ['web']).map(sourceName))];
+  return {
+    sources,
+    search: {
+      q: body.query,
+      num: body.limit ?? DEFAULT_LIMIT,
+      page: 1,
+      country: normaliseCountryCode(body.country ?? 'us'),
+      ...(body.lang === undefined ? {} : { lang: body.lang }),
+      ...(body.location === undefined ? {} : { location: body.location }),
+      ...(body.tbs === undefined ? {} : { tbs: body.tbs }),
+      autocorrect: true,
+      useCache: true,
+    },
+    // Firecrawl's search scrapes nothing unless scrapeOptions names formats.
+    scrape: resolveScrapeOptions(body.scrapeOptions ?? {}, 'scrapeOptions.', browserAvailable, []),
+    ...(body.timeout === undefined ? {} : { timeoutMs: body.timeout }),
+  };
+}
+
+export interface SearchDeps {
+  readonly service: SearchService;
+  readonly scraper: FirecrawlScraper;
+  readonly cached: CachedRunner;
+  readonly cacheTtlSeconds: number;
+  readonly cacheHitCharge: 'full' | 'free';
+  readonly priceSource: number;
+}
+
+/** The most a search can cost: its sources, and a scrape per hit that may be scraped. */
+export function searchMaxCost(resolved: ResolvedFirecrawlSearch, deps: SearchDeps): number {
+  const scrapable = resolved.scrape.formats.length === 0 ? 0 : resolved.sources.filter((source) => source !== 'images').length * resolved.search.num;
+  return deps.priceSource * resolved.sources.length + scrapable * deps.scraper.maxCost(resolved.scrape);
+}
+
+type Hit = Record<string, unknown>;
+
+/** Runs the search (through the same cache entry as `POST /api/v1/search`) and shapes Firecrawl's `data`. */
+export async function runFirecrawlSearch(reply: FastifyReply, resolved: ResolvedFirecrawlSearch, deps: SearchDeps, signal: AbortSignal) {
+  const { sources, search } = resolved;
+  const deadline = resolved.timeoutMs === undefined ? undefined : AbortSignal.timeout(resolved.timeoutMs);
+  const workSignal = deadline === undefined ? signal : AbortSignal.any([signal, deadline]);
+  const { useCache, ...key } = search;
+  const price = deps.priceSource * sources.length;
+  const result = await deps
+    .cached(reply, { endpoint: 'search', key: { sources, ...key }, ttlSeconds: deps.cacheTtlSeconds, useCache }, () => deps.service.combined(sources, search, workSignal))
+    .catch((error: unknown) => {
+      if (deadline?.aborted && !signal.aborted) throw firecrawlError(408, `Search timed out after ${resolved.timeoutMs} ms`, 'SEARCH_TIMEOUT');
+      throw error;
+    });
+  const data: CombinedSearchResponse['data'] = result.value.data;
+  let cost = result.hit && deps.cacheHitCharge === 'free' ? 0 : price;
+  const web: Hit[] = (data.web ?? []).map((item) => ({ url: item.url, title: item.title, description: item.description ?? '', position: item.position }));
+  const news: Hit[] = (data.news ?? []).map((item) => ({ title: item.title, url: item.link, snippet: item.snippet ?? '', ...(item.date ? { date: item.date } : {}), ...(item.imageUrl ? { imageUrl: item.imageUrl } : {}), position: item.position }));
+  const images: Hit[] = (data.images ?? []).map((item) => ({ title: item.title, imageUrl: item.imageUrl, ...(item.imageWidth ? { imageWidth: item.imageWidth } : {}), ...(item.imageHeight ? { imageHeight: item.imageHeight } : {}), url: item.link, position: item.position }));
+  if (resolved.scrape.formats.length > 0) {
+    for (const hit of [...web, ...news]) {
+      const scraped = await deps.scraper.scrapeOrReport(reply, String(hit.url), resolved.scrape, workSignal);
+      Object.assign(hit, scraped.document);
+      cost += scraped.cost;
+    }
+  }
+  await deps.service.countQuery(search.q);
+  const shaped: Partial<Record<FirecrawlSource, Hit[]>> = {};
+  if (sources.includes('web')) shaped.web = web;
+  if (sources.includes('news')) shaped.news = news;
+  if (sources.includes('images')) shaped.images = images;
+  return { data: shaped, cost };
+}
+
