@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { Registry, collectDefaultMetrics } from 'prom-client';
+import { registerActivationPage } from './accounts/activation-page.js';
 import { buildAccountService } from './accounts/build.js';
 import { registerAccountRoutes } from './accounts/routes.js';
 import { accountSchemas } from './accounts/schemas.js';
@@ -20,7 +21,8 @@ import { createHttpServer, type App } from './http/server.js';
 import { keyErrorMapper, registerKeyRoutes } from './keys/routes.js';
 import { keySchemas } from './keys/schemas.js';
 import { createKeyService } from './keys/service.js';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
+import { createMailer } from './mail/build.js';
+import type { Mailer } from './mail/mailer.js';
 import { Redis } from 'ioredis';
 import { createCachedRunner } from './cache/cached.js';
 import { createMemoryCache } from './cache/memory.js';
@@ -58,7 +60,7 @@ export async function createApp(config: Config, options: AppOptions) {
   const { db } = database;
 
   const log = options.logger;
-  const mailer = options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, (msg, fields) => log.info(fields, msg)));
+  const mailer = options.mailer ?? createMailer(config, db, (fields, msg) => log.info(fields, msg));
   const features = options.features ?? FEATURES;
   // Several instances share throttles and cached results through Redis; one instance keeps them in memory.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
@@ -110,6 +112,7 @@ export async function createApp(config: Config, options: AppOptions) {
     accessLifetime: config.jwtAccessLifetime,
     refreshLifetime: config.jwtRefreshLifetime,
   });
+  registerActivationPage(app, { accounts });
   registerKeyRoutes(app, { keys, auth, pageSize: config.pageSize });
   registerCreditRoutes(app, { ledger, auth, db, pageSize: config.pageSize, now });
   const metering = createMetering({ authenticate: auth.requireApiKey, ledger, limiter, keyRate: config.throttleKeyRate, accountRate: config.throttleAccountRate, holdTtlSeconds: config.holdTtlSeconds });
