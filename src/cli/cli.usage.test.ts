@@ -32,6 +32,20 @@ describe.concurrent('the quarry process', { timeout: 60_000 }, () => {
     expect(result.stdout).toContain('Usage: quarry migrate [--json]');
   });
 
+  it('reads ./.env through the bin, with the environment winning over the file', async () => {
+    const bin = fileURLToPath(new URL('../../bin/quarry.js', import.meta.url));
+    const folder = mkdtempSync(join(tmpdir(), 'quarry-dotenv-'));
+    try {
+      writeFileSync(join(folder, '.env'), `# a comment\nDATA_DIR=${dataDir}\nPORT=eighty\n`);
+      const fromFile = await runCliProcess(['migrate'], { NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { entry: bin, cwd: folder });
+      expect(fromFile).toEqual({ code: 2, stdout: '', stderr: 'quarry migrate: configuration error: PORT: expected a whole number, got "eighty"\n' });
+      const fromEnv = await runCliProcess(['migrate'], { NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: 'ninety' }, { entry: bin, cwd: folder });
+      expect(fromEnv.stderr).toBe('quarry migrate: configuration error: PORT: expected a whole number, got "ninety"\n');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it('exits 2 with one line on stderr for a usage error', async () => {
     const result = await quarry(['users', 'lock']);
     expect(result).toEqual({ code: 2, stdout: '', stderr: 'quarry users lock: missing --email (see quarry users lock --help)\n' });
