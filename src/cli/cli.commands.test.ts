@@ -1,3 +1,6 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, startTestApp, type TestApp } from '../../tests/support/app.js';
 import { createCliWorkspace, jsonOf, type CliResult, type CliWorkspace } from './testing/cli-process.js';
@@ -115,6 +118,29 @@ describe('quarry users', SLOW, () => {
 
     const empty = await ws.run(['users', 'create', '--password-stdin', '--email', email('empty')], {}, '');
     expect(empty).toEqual({ code: 2, stdout: '', stderr: 'quarry users create: --password-stdin: standard input was empty (see quarry users create --help)\n' });
+  });
+
+  // util-linux `script` gives the CLI a real terminal, so the prompt path runs as a person sees it.
+  const hasScript = spawnSync('script', ['--version']).status === 0;
+  it.skipIf(!hasScript)('asks for the password on a terminal without echoing it', async () => {
+    const address = email('tty');
+    const bin = fileURLToPath(new URL('../../bin/quarry.js', import.meta.url));
+    const child = spawn('script', ['-qec', `${process.execPath} ${bin} users create --email ${address} --json`, '/dev/null'], { env: { PATH: process.env.PATH ?? '', ...ws.env } });
+    let output = '';
+    const prompted = new Promise<void>((resolve) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString('utf8');
+        if (output.includes('Password: ')) resolve();
+      });
+    });
+    const exited = once(child, 'exit');
+    await prompted;
+    child.stdin.write(`${PASSWORD}\r`);
+    const [code] = (await exited) as [number];
+    expect(code).toBe(0);
+    expect(output).not.toContain(PASSWORD);
+    expect(output).toContain(`"email": "${address}"`);
+    expect(await loginStatus(address)).toBe(200);
   });
 
   it('locks an account out of logging in and unlocks it again', async () => {
