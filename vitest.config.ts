@@ -48,15 +48,15 @@ function storageTests(): string[] {
 const shared = { pool: 'forks', testTimeout: 20_000, hookTimeout: 60_000 } as const;
 
 /**
- * `npm test` runs the `sqlite` project: every test file, on SQLite, whatever the environment
- * says. With QUARRY_TEST_POSTGRES_URL set it also runs the `postgres` project: the storage tests
- * again, on PostgreSQL (and Redis where QUARRY_TEST_REDIS_URL is set). `--project` picks one.
+ * `npm test` runs the `sqlite` project: every test file, on SQLite whatever the environment says
+ * (Redis-backed tests run when QUARRY_TEST_REDIS_URL is set). With QUARRY_TEST_POSTGRES_URL set
+ * it also runs the `postgres` project: the storage tests again, on PostgreSQL. `--project` picks one.
  */
 export default defineConfig({
   test: {
     reporters: ['default'],
     projects: [
-      { test: { ...shared, name: 'sqlite', include: TEST_FILES, env: { QUARRY_TEST_POSTGRES_URL: '', QUARRY_TEST_REDIS_URL: '' } } },
+      { test: { ...shared, name: 'sqlite', include: TEST_FILES, env: { QUARRY_TEST_POSTGRES_URL: '' } } },
       ...(process.env.QUARRY_TEST_POSTGRES_URL ? [{ test: { ...shared, name: 'postgres', include: storageTests() } }] : []),
     ],
   },
