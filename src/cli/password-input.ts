@@ -45,12 +45,12 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
 
 type PromptInput = NodeJS.ReadableStream & { setRawMode(mode: boolean): unknown };
 
-/** Asks on stderr (stdout stays for the result) and reads one line in raw mode, so nothing is echoed. */
+/**
+ * Asks on stderr (stdout stays for the result) and reads one line in raw mode, so nothing is
+ * echoed. Raw mode and the listener are in place before the prompt shows: a reply typed (or
+ * pasted) the moment it appears must not be echoed or lost.
+ */
 function prompt(io: CliIo, stdin: PromptInput): Promise<string> {
-  io.stderr.write('Password: ');
-  stdin.setRawMode(true);
-  stdin.setEncoding('utf8');
-  stdin.resume();
   return new Promise((resolve, reject) => {
     let typed = '';
     const finish = (error?: Error) => {
@@ -69,6 +69,10 @@ function prompt(io: CliIo, stdin: PromptInput): Promise<string> {
         else typed += char;
       }
     };
+    stdin.setRawMode(true);
+    stdin.setEncoding('utf8');
     stdin.on('data', onData);
+    stdin.resume();
+    io.stderr.write('Password: ');
   });
 }
