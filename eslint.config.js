@@ -13,6 +13,16 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules: a promise nobody awaits loses its rejection (an unhandled rejection ends
+    // the process), and a promise handed where a plain callback is expected is never awaited.
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['bench/**', 'src/cli/**', 'bin/**', 'tests/**', 'scripts/**'],
     rules: { 'no-console': 'off' },
   },

@@ -23,7 +23,8 @@ import { createHttpServer, type App } from './http/server.js';
 import { keyErrorMapper, registerKeyRoutes } from './keys/routes.js';
 import { keySchemas } from './keys/schemas.js';
 import { createKeyService } from './keys/service.js';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
+import { createMailer } from './mail/build.js';
+import type { Mailer } from './mail/mailer.js';
 import { Redis } from 'ioredis';
 import { createCachedRunner } from './cache/cached.js';
 import { createMemoryCache } from './cache/memory.js';
@@ -73,7 +74,7 @@ export async function createApp(config: Config, options: AppOptions) {
   const { db } = database;
 
   const log = options.logger;
-  const mailer = options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, (msg, fields) => log.info(fields, msg)));
+  const mailer = options.mailer ?? createMailer(config, db, (fields, msg) => log.info(fields, msg));
   const features = options.features ?? FEATURES;
   // Several instances share throttles and cached results through Redis; one instance keeps them in memory.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;

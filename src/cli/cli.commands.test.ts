@@ -1,3 +1,6 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, startTestApp, type TestApp } from '../../tests/support/app.js';
 import { createCliWorkspace, jsonOf, type CliResult, type CliWorkspace } from './testing/cli-process.js';
@@ -24,6 +27,8 @@ afterAll(async () => {
 });
 
 const quarry = (...args: string[]) => ws.run(args);
+/** `quarry users create … --password-stdin` with the password piped in, as a script would. */
+const createUser = (password: string, ...args: string[]) => ws.run(['users', 'create', '--password-stdin', ...args], {}, `${password}\n`);
 const loginStatus = async (address: string, password = PASSWORD) =>
   (await t.quarry.app.inject({ method: 'POST', url: '/api/v1/auth/jwt/create/', payload: { email: address, password } })).statusCode;
 const getWithToken = async (access: string, url: string) => (await t.quarry.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${access}` } })).json() as Record<string, unknown>;
@@ -44,9 +49,9 @@ describe('quarry migrate', SLOW, () => {
 describe('quarry users', SLOW, () => {
   it('creates an active account with credits that can log in and sees them', async () => {
     const address = email('ada');
-    const result = await quarry('users', 'create', '--email', address.toUpperCase(), '--password', PASSWORD, '--credits', '40', '--json');
+    const result = await createUser(PASSWORD, '--email', address.toUpperCase(), '--credits', '40', '--json');
     expect(result.code).toBe(0);
-    expect(jsonOf(result)).toEqual({ id: expect.any(Number), email: address, is_active: true, date_joined: expect.any(String), credits_remaining: 40 });
+    expect(jsonOf(result)).toEqual({ id: expect.any(Number), email: address, is_active: true, is_staff: false, date_joined: expect.any(String), credits_remaining: 40 });
 
     const { access } = await t.login(address, PASSWORD);
     expect(await getWithToken(access, '/api/v1/auth/users/me/')).toMatchObject({ email: address, is_active: true, credits_remaining: 40 });
@@ -56,16 +61,16 @@ describe('quarry users', SLOW, () => {
 
   it('says what it created in one line and refuses a second account with the same email', async () => {
     const address = email('grace');
-    const created = await quarry('users', 'create', '--email', address, '--password', PASSWORD);
+    const created = await createUser(PASSWORD, '--email', address);
     expect(created.code).toBe(0);
     expect(created.stdout).toMatch(new RegExp(`^Created user \\d+ ${address} \\(active\\) with 0 credits\\.\\n$`));
 
-    const duplicate = await quarry('users', 'create', '--email', address, '--password', PASSWORD);
+    const duplicate = await createUser(PASSWORD, '--email', address);
     expect(duplicate).toEqual({ code: 1, stdout: '', stderr: 'quarry users create: email: user with this email already exists.\n' });
   });
 
   it('applies the registration rules to email and password', async () => {
-    const result = await quarry('users', 'create', '--email', 'not-an-email', '--password', '12345678', '--json');
+    const result = await createUser('12345678', '--email', 'not-an-email', '--json');
     expect(result.code).toBe(1);
     expect(jsonOf(result)).toEqual({
       error: expect.stringContaining('email: Enter a valid email address.'),
@@ -75,7 +80,7 @@ describe('quarry users', SLOW, () => {
 
   it('leaves an --inactive account unable to log in until the mailed link is used', async () => {
     const address = email('inactive');
-    const result = await quarry('users', 'create', '--email', address, '--password', PASSWORD, '--inactive', '--json');
+    const result = await createUser(PASSWORD, '--email', address, '--inactive', '--json');
     expect(result.code).toBe(0);
     expect(jsonOf(result)).toMatchObject({ is_active: false, credits_remaining: 0 });
     // Without SMTP the activation mail goes to the outbox, and the CLI says so on stderr.
@@ -88,6 +93,53 @@ describe('quarry users', SLOW, () => {
     const [, uid, token] = /\/activate\/([^/\s]+)\/([^/\s]+)/.exec(mail.body) ?? [];
     const activation = await t.quarry.app.inject({ method: 'POST', url: '/api/v1/auth/users/activation/', payload: { uid, token } });
     expect(activation.statusCode).toBe(204);
+    expect(await loginStatus(address)).toBe(200);
+  });
+
+  it('makes a staff account with --staff, which may read the staff-only engine list', async () => {
+    const address = email('staff');
+    const result = await createUser(PASSWORD, '--email', address, '--staff', '--json');
+    expect(result.code).toBe(0);
+    expect(jsonOf(result)).toMatchObject({ email: address, is_active: true, is_staff: true });
+    const { access } = await t.login(address, PASSWORD);
+    const engines = await t.quarry.app.inject({ method: 'GET', url: '/api/v1/search/engines/', headers: { authorization: `Bearer ${access}` } });
+    expect(engines.statusCode).toBe(200);
+
+    const plain = await t.createUser(email('notstaff'));
+    const refused = await t.quarry.app.inject({ method: 'GET', url: '/api/v1/search/engines/', headers: { authorization: `Bearer ${(await t.login(plain.email, plain.password)).access}` } });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('reads the whole password from stdin, spaces included, and refuses an empty one', async () => {
+    const address = email('stdin');
+    const spaced = 'a long passphrase with spaces';
+    expect((await createUser(spaced, '--email', address)).code).toBe(0);
+    expect(await loginStatus(address, spaced)).toBe(200);
+
+    const empty = await ws.run(['users', 'create', '--password-stdin', '--email', email('empty')], {}, '');
+    expect(empty).toEqual({ code: 2, stdout: '', stderr: 'quarry users create: --password-stdin: standard input was empty (see quarry users create --help)\n' });
+  });
+
+  // util-linux `script` gives the CLI a real terminal, so the prompt path runs as a person sees it.
+  const hasScript = spawnSync('script', ['--version']).status === 0;
+  it.skipIf(!hasScript)('asks for the password on a terminal without echoing it', async () => {
+    const address = email('tty');
+    const bin = fileURLToPath(new URL('../../bin/quarry.js', import.meta.url));
+    const child = spawn('script', ['-qec', `${process.execPath} ${bin} users create --email ${address} --json`, '/dev/null'], { env: { PATH: process.env.PATH ?? '', ...ws.env } });
+    let output = '';
+    const prompted = new Promise<void>((resolve) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString('utf8');
+        if (output.includes('Password: ')) resolve();
+      });
+    });
+    const exited = once(child, 'exit');
+    await prompted;
+    child.stdin.write(`${PASSWORD}\r`);
+    const [code] = (await exited) as [number];
+    expect(code).toBe(0);
+    expect(output).not.toContain(PASSWORD);
+    expect(output).toContain(`"email": "${address}"`);
     expect(await loginStatus(address)).toBe(200);
   });
 
@@ -109,6 +161,38 @@ describe('quarry users', SLOW, () => {
     const result = await quarry('credits', 'grant', '--email', 'nobody@example.com', '--amount', '5', '--json');
     expect(result.code).toBe(1);
     expect(jsonOf(result)).toEqual({ error: 'no user with email nobody@example.com' });
+  });
+});
+
+describe('quarry mail list', SLOW, () => {
+  it('shows the outbox newest first, with each mail\'s link, as a table and as JSON', async () => {
+    const first = email('outbox');
+    const second = email('outbox');
+    for (const address of [first, second]) expect((await createUser(PASSWORD, '--email', address, '--inactive')).code).toBe(0);
+
+    const listed = await quarry('mail', 'list', '--json', '--limit', '50');
+    expect(listed.code).toBe(0);
+    const mails = jsonOf<{ id: number; to: string; subject: string; link: string; body: string }[]>(listed).filter((m) => m.to === first || m.to === second);
+    expect(mails.map((m) => m.to)).toEqual([second, first]);
+    expect(mails[0]).toMatchObject({ subject: 'Activate your Quarry account', link: expect.stringMatching(/^http:\/\/127\.0\.0\.1:8000\/activate\/\S+\/\S+$/) });
+    expect(mails[0]!.body).toContain(mails[0]!.link);
+
+    const table = await quarry('mail', 'list', '--to', first.toUpperCase());
+    expect(table.code).toBe(0);
+    const [header, row, extra] = table.stdout.trimEnd().split('\n');
+    expect(header).toMatch(/^ID\s+CREATED\s+TO\s+SUBJECT\s+LINK$/);
+    expect(row).toContain(first);
+    expect(row).toContain(mails[1]!.link);
+    expect(extra).toBeUndefined();
+
+    // The listed link is the one the API page accepts.
+    const page = await t.quarry.app.inject({ method: 'GET', url: new URL(mails[1]!.link).pathname });
+    expect(page.statusCode).toBe(200);
+    expect(await loginStatus(first)).toBe(200);
+  });
+
+  it('says so when nothing matches', async () => {
+    expect(await quarry('mail', 'list', '--to', 'nobody@example.com')).toEqual({ code: 0, stdout: 'The outbox is empty.\n', stderr: '' });
   });
 });
 

@@ -1,13 +1,16 @@
+import type { Readable, Writable } from 'node:stream';
 import type { Config } from '../config/index.js';
 import type { CommandArgs } from './args.js';
 import type { CliServices } from './services.js';
 
 /** Where a command writes; the entry point hands in the process streams, tests may hand in others. */
 export interface CliIo {
-  readonly stdout: NodeJS.WritableStream;
-  readonly stderr: NodeJS.WritableStream;
+  readonly stdout: Writable;
+  readonly stderr: Writable;
   /** Whether stderr is a terminal (progress output is drawn only then). */
   readonly isTTY: boolean;
+  /** Where secrets are read from (`--password-stdin`, or a prompt when it is a terminal); absent → none can be read. */
+  readonly stdin?: Readable & { readonly isTTY?: boolean; setRawMode?(mode: boolean): unknown };
 }
 
 export interface OptionSpec {
@@ -39,6 +42,7 @@ export interface CommandInput {
   readonly config: Config;
   readonly services: CliServices;
   readonly json: boolean;
+  readonly io: CliIo;
   /** Writes a line to stderr straight away (progress, mail notices). */
   notice(line: string): void;
 }
@@ -57,6 +61,8 @@ export interface ServiceCommand {
   readonly description: string;
   readonly options: Readonly<Record<string, OptionSpec>>;
   readonly example: string;
+  /** Checks that need only the options and the streams, made before the database opens; throw UsageError. */
+  check?(args: CommandArgs, io: CliIo): void;
   run(input: CommandInput): Promise<CommandOutcome>;
 }
 

@@ -1,7 +1,7 @@
 import { loadConfig } from '../config/secrets.js';
 import { parseCommandArgs } from './args.js';
 import type { CliCommand, CliIo, ServiceCommand } from './command.js';
-import { COMMANDS } from './commands/index.js';
+import { cliCommands } from './commands/index.js';
 import { UsageError } from './errors.js';
 import { commandHelp, commandName, overviewHelp } from './help.js';
 import type { CliServices } from './services.js';
@@ -11,7 +11,7 @@ export interface RunCliOptions {
   readonly io: CliIo;
   /** The environment configuration is read from (the entry point passes `process.env`). */
   readonly env: NodeJS.ProcessEnv;
-  /** Defaults to every command in commands/index.ts. */
+  /** Defaults to the registry of commands/index.ts. */
   readonly commands?: readonly CliCommand[];
   /** Defaults to the wall clock. */
   readonly now?: () => Date;
@@ -22,7 +22,7 @@ const isHelp = (word: string) => word === '--help' || word === '-h';
 /** Runs one `quarry …` invocation and returns its exit code (0 ok, 1 failure, 2 usage/configuration). */
 export async function runCli(argv: readonly string[], options: RunCliOptions): Promise<number> {
   const { io } = options;
-  const commands = options.commands ?? COMMANDS;
+  const commands = options.commands ?? cliCommands(options.env);
   const optionWords = argv.slice(0, argv.includes('--') ? argv.indexOf('--') : argv.length);
   const json = optionWords.includes('--json');
 
@@ -70,6 +70,7 @@ async function runServiceCommand(command: ServiceCommand, argv: readonly string[
   let args: ReturnType<typeof parseCommandArgs>;
   try {
     args = parseCommandArgs([...argv], command.options);
+    if (!args.help) command.check?.(args, io);
   } catch (error) {
     return fail(error, jsonRequested);
   }
@@ -86,7 +87,7 @@ async function runServiceCommand(command: ServiceCommand, argv: readonly string[
     // Loaded only when needed: the database drivers and password hashing make `--help` slow otherwise.
     const { openCliServices } = await import('./services.js');
     services = await openCliServices(config, { notice, ...(options.now ? { now: options.now } : {}) });
-    const outcome = await command.run({ args, config, services, json: args.json, notice });
+    const outcome = await command.run({ args, config, services, json: args.json, io, notice });
     return printOutcome(io, outcome, args.json);
   } catch (error) {
     return fail(error, args.json);

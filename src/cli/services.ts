@@ -9,7 +9,7 @@ import { openDatabase, type DialectName } from '../db/database.js';
 import { migrateToLatest, type MigrationReport } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
 import { createKeyService, type KeyService } from '../keys/service.js';
-import { createOutboxMailer, createSmtpMailer } from '../mail/mailer.js';
+import { createMailer } from '../mail/build.js';
 import { createMemoryRateLimiter } from '../throttle/memory.js';
 import { UnknownUserError } from './errors.js';
 
@@ -53,9 +53,7 @@ export async function openCliServices(config: Config, options: CliServiceOptions
     throw error;
   }
   const { db } = database;
-  const mailer = config.smtpUrl
-    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-    : createOutboxMailer(db, (message, fields) => options.notice(`${message}: ${JSON.stringify(fields)}`));
+  const mailer = createMailer(config, db, (fields, message) => options.notice(`${message}: ${JSON.stringify(fields)}`));
   // Only resend-activation throttles, which no command calls; a process-local limiter is enough.
   const limiter = createMemoryRateLimiter();
   const ledger = createLedger(db, now);

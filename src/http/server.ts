@@ -102,9 +102,10 @@ export async function createHttpServer(options: HttpServerOptions): Promise<App>
 
   app.setErrorHandler(async (error, request, reply) => {
     const answer = toApiError(error, request, options.errorMappers);
-    if (answer.status >= 500) {
-      request.log.error({ err: error, reqId: request.id }, 'request failed');
-    }
+    // An unexpected failure (500) is a bug: logged as an error with its stack. A mapped 5xx is a
+    // dependency's failure (a target's 404, an engine down): a warning naming its cause.
+    if (answer.status === 500) request.log.error({ err: error, reqId: request.id }, 'request failed');
+    else if (answer.status > 500) request.log.warn({ reqId: request.id, status: answer.status, cause: error instanceof Error ? error.message : String(error) }, 'upstream failure');
     return sendApiError(reply, answer);
   });
 

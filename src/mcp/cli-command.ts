@@ -1,4 +1,3 @@
-import type { Readable, Writable } from 'node:stream';
 import type { StandaloneCommand } from '../cli/command.js';
 import { serveStdio, stdioSettings } from './stdio.js';
 
@@ -16,7 +15,7 @@ Example client configuration:
 `;
 
 /** `quarry mcp`: needs no database or server configuration, only where Quarry is and a key. */
-export function mcpCommand(env: Readonly<Record<string, string | undefined>>, stdio: { readonly stdin: Readable; readonly stdout: Writable }): StandaloneCommand {
+export function mcpCommand(env: Readonly<Record<string, string | undefined>>): StandaloneCommand {
   return {
     kind: 'standalone',
     words: ['mcp'],
@@ -39,8 +38,11 @@ export function mcpCommand(env: Readonly<Record<string, string | undefined>>, st
         return 2;
       }
       io.stderr.write(`quarry mcp: serving MCP on stdio, calling ${settings.url}\n`);
-      // The protocol needs the process streams themselves; `io.stdout` is only for help text.
-      await serveStdio(settings, stdio.stdin, stdio.stdout);
+      if (!io.stdin) {
+        io.stderr.write('quarry mcp: needs a standard input to read the protocol from\n');
+        return 2;
+      }
+      await serveStdio(settings, io.stdin, io.stdout);
       return 0;
     },
   };

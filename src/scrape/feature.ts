@@ -36,7 +36,8 @@ export function createScrapeFeature(options: ScrapeFeatureOptions = {}): Feature
       onClose(() => browserEngine.close());
       if (!browserEngine.available) {
         const where = config.chromiumPath ?? '/usr/bin/chromium';
-        log.warn({ chromiumPath: where }, 'no Chromium found: scrapes will not render JavaScript (render "always" answers 503)');
+        // Chromium is optional: only a CHROMIUM_PATH that was set and does not work is a problem.
+        log[config.chromiumPath ? 'warn' : 'info']({ chromiumPath: where }, 'no Chromium found: scrapes will not render JavaScript (render "always" answers 503)');
       }
 
       const notify = createPageNotifier({

@@ -19,22 +19,29 @@ export interface CliResult {
 export interface CliWorkspace {
   /** What the CLI (and an app sharing the database) is configured with. */
   readonly env: Record<string, string>;
-  /** Runs `node --import tsx src/cli/main.ts …args` with `env` (plus `extraEnv`) and collects its output. */
-  run(args: readonly string[], extraEnv?: Record<string, string>): Promise<CliResult>;
+  /** Runs `node --import tsx src/cli/main.ts …args` with `env` (plus `extraEnv`), `input` on its stdin, and collects its output. */
+  run(args: readonly string[], extraEnv?: Record<string, string>, input?: string): Promise<CliResult>;
   /** Opens the same database the CLI uses, for checks and deliberate corruption. */
   openDatabase(): DatabaseHandle;
   close(): Promise<void>;
 }
 
-/** Runs the CLI as an operator would: a separate Node process, configured only through its environment. */
-export function runCliProcess(args: readonly string[], env: Record<string, string>, entry = ENTRY): Promise<CliResult> {
+/**
+ * Runs the CLI as an operator would: a separate Node process, configured only through its
+ * environment. Its stdin is a pipe carrying `input` (empty by default), then closed.
+ */
+export function runCliProcess(args: readonly string[], env: Record<string, string>, options: { entry?: string; input?: string; cwd?: string } = {}): Promise<CliResult> {
   // Only what node and tsx need from the parent: a stray DATABASE_URL must not leak in.
   const inherited = Object.fromEntries(['PATH', 'HOME', 'TMPDIR'].flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]!]])));
+  const entry = options.entry ?? ENTRY;
+  // A bin script registers tsx itself; the TypeScript entry needs the loader on the command line.
+  const nodeArgs = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', entry, ...args], { cwd: REPO_ROOT, env: { ...inherited, ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
+    const child = execFile(process.execPath, [...nodeArgs, ...args], { cwd: options.cwd ?? REPO_ROOT, env: { ...inherited, ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
       if (error && typeof error.code !== 'number') return reject(error);
       resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr });
     });
+    child.stdin?.end(options.input ?? '');
   });
 }
 
@@ -51,7 +58,7 @@ export async function createCliWorkspace(extraEnv: Record<string, string> = {}):
   };
   return {
     env,
-    run: (args, more = {}) => runCliProcess(args, { ...env, ...more }),
+    run: (args, more = {}, input) => runCliProcess(args, { ...env, ...more }, input === undefined ? {} : { input }),
     openDatabase: () => openDatabase({ url: database.url, sqliteFile: join(dataDir, 'quarry.db'), poolSize: 2 }),
     async close() {
       await database.drop();

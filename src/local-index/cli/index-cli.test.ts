@@ -5,11 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database.js';
 import { startCrawlSite, type CrawlSite } from '../../../tests/support/index-crawl-site.js';
 import { gzippedWarc, httpResponse } from '../../../tests/support/index-warc.js';
-import { crawlCommand } from '../../cli/commands/crawl.js';
-import { COMMANDS } from '../../cli/commands/index.js';
 import { runCli } from '../../cli/run.js';
 import { memoryIo } from '../../cli/testing/memory-io.js';
-import { indexCommands } from './index-commands.js';
 
 describe('quarry crawl and quarry index', () => {
   let dir: string;
@@ -31,7 +28,7 @@ describe('quarry crawl and quarry index', () => {
 
   async function quarry(...argv: string[]) {
     const { io, stdout, stderr } = memoryIo();
-    const code = await runCli(argv, { io, env, commands: [...COMMANDS, crawlCommand(env), ...indexCommands(env)] });
+    const code = await runCli(argv, { io, env });
     return { code, stdout: stdout(), stderr: stderr() };
   }
 
