@@ -7,6 +7,9 @@ import { loadConfig } from './secrets.js';
 import { configurationTable } from './table.js';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'quarry-config-'));
+/** Two secrets as `openssl rand -base64 32` makes them. */
+const STRONG_A = 'q0Vx8J2mY7tLr4Wc9Zb1Nf6Hs3Ke5Pu0Ai8Dg2Oj4Q=';
+const STRONG_B = 'T9kR2vB7nM4xC1zL8pQ5wE3yU6iO0aS2dF4gH7jK9l=';
 
 describe('configuration', () => {
   it('has embedded defaults for a fresh machine', () => {
@@ -45,10 +48,12 @@ describe('configuration', () => {
   });
 
   it('requires the secrets in production and makes cookies Secure there', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/^JWT_SIGNING_KEY: required when NODE_ENV=production/);
-    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SIGNING_KEY: 'k'.repeat(40), DATA_DIR: dataDir() })).toThrow(/^KEY_ENCRYPTION_SECRET/);
-    const config = loadConfig({ NODE_ENV: 'production', JWT_SIGNING_KEY: 'k'.repeat(40), KEY_ENCRYPTION_SECRET: 's'.repeat(40), DATA_DIR: dataDir() });
+    const base = { NODE_ENV: 'production', PUBLIC_URL: 'https://quarry.example.com', DATA_DIR: dataDir() };
+    expect(() => loadConfig({ ...base, KEY_ENCRYPTION_SECRET: STRONG_B })).toThrow(/^JWT_SIGNING_KEY: required when NODE_ENV=production/);
+    expect(() => loadConfig({ ...base, JWT_SIGNING_KEY: STRONG_A })).toThrow(/^KEY_ENCRYPTION_SECRET: required/);
+    const config = loadConfig({ ...base, JWT_SIGNING_KEY: STRONG_A, KEY_ENCRYPTION_SECRET: STRONG_B });
     expect(config.cookieSecure).toBe(true);
+    expect(config.publicUrl).toBe('https://quarry.example.com');
   });
 
   it('is documented in the README table exactly as the settings declare it', () => {

@@ -39,6 +39,11 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SIGNUP_CREDITS: '0',
+    // Links (pagination, mails) come from PUBLIC_URL only; tests read them as light-my-request's default host.
+    PUBLIC_URL: 'http://localhost',
+    // Every test request comes from 127.0.0.1: the per-address limits are tested on their own (tests/security).
+    LOGIN_IP_RATE: '100000/min',
+    REGISTRATION_IP_RATE: '100000/min',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   };
