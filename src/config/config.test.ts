@@ -56,6 +56,66 @@ describe('configuration', () => {
     expect(config.publicUrl).toBe('https://quarry.example.com');
   });
 
+  describe('in production', () => {
+    const production = (env: Record<string, string>) => () =>
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://quarry.example.com', DATA_DIR: dataDir(), JWT_SIGNING_KEY: STRONG_A, KEY_ENCRYPTION_SECRET: STRONG_B, ...env });
+
+    it.each([
+      ['short', /too short: 5 bytes, at least 32/],
+      ['k'.repeat(40), /not random enough/],
+      ['changeme', /too short/],
+      ['changeme'.repeat(5), /placeholder/],
+      ['change-me-to-a-long-random-secret-please', /placeholder/],
+      ['CHANGE_ME_CHANGE_ME_CHANGE_ME_CHANGE_ME', /placeholder/],
+      ['secretsecretsecretsecretsecretsecret', /placeholder/],
+      ['password'.repeat(4), /placeholder/],
+      ['your-secret-key-here-at-least-32-bytes', /placeholder/],
+      ['abababababababababababababababababab', /not random enough/],
+    ])('refuses the weak secret %j, naming the setting and never echoing the value', (value, reason) => {
+      for (const variable of ['JWT_SIGNING_KEY', 'KEY_ENCRYPTION_SECRET', 'METRICS_TOKEN']) {
+        const attempt = production({ [variable]: value });
+        expect(attempt, variable).toThrow(ConfigError);
+        expect(attempt, variable).toThrow(new RegExp(`^${variable}: `));
+        expect(attempt, variable).toThrow(reason);
+        let message = '';
+        try {
+          attempt();
+        } catch (error) {
+          message = (error as Error).message;
+        }
+        if (value.length > 8) expect(message).not.toContain(value);
+      }
+    });
+
+    it('accepts secrets as openssl rand makes them (base64 and hex)', () => {
+      expect(() => production({ JWT_SIGNING_KEY: 'c0ffee1234567890abcdef0987654321fedcba1234567890abcdef0123456789' })()).not.toThrow();
+      expect(production({})().jwtSigningKey).toBe(STRONG_A);
+    });
+
+    it('reports every missing or invalid setting in one message', () => {
+      let error: unknown;
+      try {
+        loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), JWT_SIGNING_KEY: 'short', PORT: 'eighty', REDIS_URL: 'not a url', METRICS_TOKEN: 'changeme' });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.map((p) => p.variable);
+      expect(problems.sort()).toEqual(['JWT_SIGNING_KEY', 'KEY_ENCRYPTION_SECRET', 'METRICS_TOKEN', 'PORT', 'PUBLIC_URL', 'REDIS_URL']);
+      const message = (error as Error).message;
+      expect(message).toMatch(/^6 settings need attention:\n/);
+      for (const variable of problems) expect(message).toMatch(new RegExp(`^  - ${variable}: `, 'm'));
+    });
+
+    it('does not hold development to the production rules', () => {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), JWT_SIGNING_KEY: 'short', METRICS_TOKEN: 'changeme' })).not.toThrow();
+    });
+  });
+
+  it('reports several bad settings at once outside production too', () => {
+    expect(() => readRawConfig({ PORT: 'eighty', NODE_ENV: 'staging' })).toThrow(/^2 settings need attention:\n  - NODE_ENV: .*\n  - PORT: /);
+  });
+
   it('is documented in the README table exactly as the settings declare it', () => {
     const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
     expect(readme).toContain(configurationTable());
