@@ -113,7 +113,7 @@ describe('configuration', () => {
   });
 
   it('reports several bad settings at once outside production too', () => {
-    expect(() => readRawConfig({ PORT: 'eighty', NODE_ENV: 'staging' })).toThrow(/^2 settings need attention:\n  - NODE_ENV: .*\n  - PORT: /);
+    expect(() => readRawConfig({ PORT: 'eighty', NODE_ENV: 'staging' })).toThrow(/^2 settings need attention:\n {2}- NODE_ENV: .*\n {2}- PORT: /);
   });
 
   it('is documented in the README table exactly as the settings declare it', () => {
