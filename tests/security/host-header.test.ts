@@ -97,6 +97,27 @@ describe('links come from PUBLIC_URL only', () => {
   });
 });
 
+describe('without PUBLIC_URL (development)', () => {
+  it('links use http://HOST:PORT, never the Host header', async () => {
+    const dev = await startTestApp({ PUBLIC_URL: '', HOST: '0.0.0.0', PORT: '8123', PAGE_SIZE: '1' });
+    try {
+      const email = 'dev.host.attack@example.com';
+      const registered = await dev.quarry.app.inject({ method: 'POST', url: '/api/v1/auth/users/', headers: { host: 'evil.example' }, payload: { email, password: 'a sturdy passphrase 42' } });
+      expect(registered.statusCode).toBe(201);
+      const mail = await dev.quarry.db.selectFrom('mail_outbox').select('body').where('recipient', '=', email).executeTakeFirstOrThrow();
+      expect(mail.body).toContain('http://127.0.0.1:8123/activate/');
+      expect(mail.body).not.toMatch(/evil/);
+
+      const customer = await dev.customer();
+      await dev.createKey(customer.access, 'second');
+      const page = await dev.quarry.app.inject({ method: 'GET', url: '/api/v1/api-keys/', headers: { host: 'evil.example', authorization: `Bearer ${customer.access}` } });
+      expect(page.json().next).toBe('http://127.0.0.1:8123/api/v1/api-keys/?page=2');
+    } finally {
+      await dev.close();
+    }
+  });
+});
+
 describe('PUBLIC_URL in configuration', () => {
   const strong = { JWT_SIGNING_KEY: STRONG_A, KEY_ENCRYPTION_SECRET: STRONG_B };
 
