@@ -169,10 +169,20 @@ describe('registration', () => {
   });
 });
 
-describe('per-address limits', () => {
+/** With QUARRY_TEST_REDIS_URL the limits run on the shared Redis buckets, as several instances would. */
+const REDIS_URL = process.env.QUARRY_TEST_REDIS_URL;
+
+describe(`per-address limits (${REDIS_URL ? 'Redis' : 'in-process'} buckets)`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ TRUST_PROXY: 'true', REGISTRATION_IP_RATE: '3/hour', LOGIN_IP_RATE: '5/min', RESEND_ACTIVATION_IP_RATE: '3/hour', LOGIN_LOCKOUT_ATTEMPTS: '100' });
+    t = await startTestApp({
+      TRUST_PROXY: 'true',
+      REGISTRATION_IP_RATE: '3/hour',
+      LOGIN_IP_RATE: '5/min',
+      RESEND_ACTIVATION_IP_RATE: '3/hour',
+      LOGIN_LOCKOUT_ATTEMPTS: '100',
+      ...(REDIS_URL ? { REDIS_URL, REDIS_KEY_PREFIX: `quarry-exposure-${process.pid}-${Date.now()}:` } : {}),
+    });
   });
   afterAll(async () => {
     await t.close();
