@@ -112,6 +112,10 @@ describe('configuration', () => {
     });
   });
 
+  it('refuses a METRICS_PORT equal to PORT', () => {
+    expect(() => readRawConfig({ PORT: '9100', METRICS_PORT: '9100' })).toThrow(/^METRICS_PORT: must differ from PORT/);
+  });
+
   it('reports several bad settings at once outside production too', () => {
     expect(() => readRawConfig({ PORT: 'eighty', NODE_ENV: 'staging' })).toThrow(/^2 settings need attention:\n {2}- NODE_ENV: .*\n {2}- PORT: /);
   });

@@ -190,6 +190,9 @@ export function parseRawConfig(env: NodeJS.ProcessEnv): { raw: RawConfig; proble
   if (raw.cookieSecure !== undefined && !/^(true|false|1|0|yes|no|on|off)$/i.test(raw.cookieSecure)) {
     problems.push({ variable: 'COOKIE_SECURE', reason: `expected true or false, got "${raw.cookieSecure}"` });
   }
+  if (raw.metricsPort !== 0 && raw.metricsPort === raw.port) {
+    problems.push({ variable: 'METRICS_PORT', reason: `must differ from PORT (${raw.port}): the metrics listener is a separate, loopback-only server` });
+  }
   return { raw, problems };
 }
 

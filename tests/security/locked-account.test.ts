@@ -44,6 +44,9 @@ describe(`a still-valid access token (${TEST_DIALECT})`, () => {
     // The operator's lock suspends the account's API keys too, at once.
     expect((await metered(user.key)).statusCode).toBe(401);
     expect((await metered(user.key)).json()).toEqual({ detail: 'Invalid or inactive API key.' });
+    const search = await t.quarry.app.inject({ method: 'POST', url: '/api/v1/search', headers: { 'x-api-key': user.key }, payload: { query: 'anything' } });
+    expect(search.statusCode).toBe(401);
+    expect(search.json()).toEqual({ detail: 'Invalid or inactive API key.' });
 
     await t.quarry.services.accounts.setLocked(user.email, false);
     expect((await mint(user.access)).statusCode).toBe(201);
