@@ -17,11 +17,13 @@ import { migrateToLatest } from './db/migrate.js';
 import { createAuthHooks, WWW_AUTHENTICATE } from './http/auth.js';
 import { coreErrorMapper } from './http/error-map.js';
 import { registerOpenApi } from './http/openapi.js';
+import { startMetricsListener } from './http/metrics.js';
 import { registerOperationRoutes } from './http/operations.js';
 import { sharedSchemas } from './http/schema.js';
 import { createHttpServer, type App } from './http/server.js';
 import { keyErrorMapper, registerKeyRoutes } from './keys/routes.js';
 import { keySchemas } from './keys/schemas.js';
+import { looksLikeSecret } from './keys/secrets.js';
 import { createKeyService } from './keys/service.js';
 import { createMailer } from './mail/build.js';
 import type { Mailer } from './mail/mailer.js';
@@ -51,6 +53,9 @@ const firecrawlFeature = createFirecrawlFeature({ upstreamEngines });
 
 /** Capabilities beyond accounts and keys; each registers its own routes. */
 export const FEATURES: readonly Feature[] = [chatFeature, billingFeature, searchAndScrape.scrape, searchAndScrape.search, agentApisFeature, mcpFeature, firecrawlFeature];
+
+/** The contract's management endpoints (auth, API keys, billing checkout) also take multipart bodies; nothing else does. */
+const MULTIPART_PREFIXES = ['/api/v1/auth/', '/api/v1/api-keys/', '/api/v1/billing/checkout/'];
 
 export interface AppOptions {
   readonly logger: FastifyBaseLogger;
@@ -98,6 +103,8 @@ export async function createApp(config: Config, options: AppOptions) {
   const app: App = await createHttpServer({
     logger: log,
     bodyLimit: config.bodyLimit,
+    publicUrl: config.publicUrl,
+    multipartPrefixes: MULTIPART_PREFIXES,
     trustProxy: config.trustProxy,
     errorMappers: [
       coreErrorMapper({ upgradeUrl: config.upgradeUrl, authenticateHeader: WWW_AUTHENTICATE }),
@@ -110,13 +117,14 @@ export async function createApp(config: Config, options: AppOptions) {
   }
   await registerOpenApi(app);
 
-  const trustedOrigins = [...config.csrfTrustedOrigins, ...(config.publicUrl ? [new URL(config.publicUrl).origin] : [])];
-  const auth = createAuthHooks({ authenticateAccess: accounts.authenticateAccess, authenticateKey: keys.authenticate, trustedOrigins });
+  const trustedOrigins = [...config.csrfTrustedOrigins, new URL(config.publicUrl).origin];
+  const users = createUserStore(db);
+  const auth = createAuthHooks({ authenticateAccess: accounts.authenticateAccess, authenticateKey: keys.authenticate, userById: users.byId, looksLikeKey: looksLikeSecret, trustedOrigins });
   app.decorateRequest('user', null);
   app.decorateRequest('apiKey', null);
   app.decorateRequest('authVia', null);
 
-  registerOperationRoutes(app, { db, metrics });
+  registerOperationRoutes(app, { db, metrics, metricsToken: config.metricsToken });
   registerAccountRoutes(app, {
     accounts,
     ledger,
@@ -142,6 +150,9 @@ export async function createApp(config: Config, options: AppOptions) {
     });
   }
   await app.ready();
+  const metricsListener = config.metricsPort > 0
+    ? await startMetricsListener({ registry: metrics, port: config.metricsPort, token: config.metricsToken, onError: (error) => log.error({ err: error }, 'metrics failed') })
+    : undefined;
 
   const sweepHolds = () =>
     ledger.expireHolds().then(
@@ -159,11 +170,14 @@ export async function createApp(config: Config, options: AppOptions) {
     db,
     dialect: database.dialect,
     services: { accounts, keys, ledger, tokens, mailer, metering, limiter },
+    /** The loopback metrics listener when METRICS_PORT is set. */
+    metricsListener,
     /** Stops accepting requests, lets in-flight ones finish, then releases every resource. */
     async close() {
       clearInterval(flushTimer);
       clearInterval(sweepTimer);
       await app.close();
+      await metricsListener?.close();
       for (const task of closers) await task().catch((error: unknown) => log.error({ err: error }, 'shutdown task failed'));
       await keys.flushLastUsed().catch((error) => log.error({ err: error }, 'last_used flush failed'));
       await limiter.close();

@@ -1,4 +1,5 @@
-import pino, { type DestinationStream, type Logger } from 'pino';
+import pino, { stdSerializers, type DestinationStream, type Logger } from 'pino';
+import { redactCredentialParams } from './http/redact.js';
 
 /** Wherever a secret could sit in a log object, it is replaced before the line is written. */
 export const REDACTED_PATHS = [
@@ -27,6 +28,59 @@ export const REDACTED_PATHS = [
   '*.authorization',
 ];
 
+interface LoggedRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly host?: string;
+  readonly ip?: string;
+  readonly socket?: { readonly remotePort?: number };
+}
+
+/**
+ * Fastify's request line, with credentials cut out of the URL (`?api_key=` and the like): a key
+ * sent in the query must not end up in every log line of the request.
+ */
+function serializeRequest(request: LoggedRequest) {
+  return { method: request.method, url: redactCredentialParams(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort };
+}
+
+/** Errors keep their message and stack, minus credentials of any URL they quote (an upstream error names its URL). */
+function serializeError(error: Error) {
+  const serialized = stdSerializers.err(error) as Record<string, unknown>;
+  for (const field of ['message', 'stack']) {
+    const value = serialized[field];
+    if (typeof value === 'string') serialized[field] = redactCredentialParams(value);
+  }
+  return serialized;
+}
+
+/** Top-level strings of any line (a `url`, a `link`, a `msg`) lose credential parameters too. */
+function redactLine(object: Record<string, unknown>): Record<string, unknown> {
+  let copy: Record<string, unknown> | undefined;
+  for (const [name, value] of Object.entries(object)) {
+    if (typeof value !== 'string' || !value.includes('=')) continue;
+    const redacted = redactCredentialParams(value);
+    if (redacted !== value) (copy ??= { ...object })[name] = redacted;
+  }
+  return copy ?? object;
+}
+
 export function createLogger(level: string, destination?: DestinationStream): Logger {
-  return pino({ level, base: { service: 'quarry' }, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, destination);
+  return pino(
+    {
+      level,
+      base: { service: 'quarry' },
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: { req: serializeRequest, err: serializeError },
+      formatters: { log: redactLine },
+      hooks: {
+        // The message text itself (`msg`), which formatters.log does not see.
+        logMethod(args, method) {
+          const redacted = args.map((arg) => (typeof arg === 'string' ? redactCredentialParams(arg) : arg));
+          method.apply(this, redacted as Parameters<typeof method>);
+        },
+      },
+    },
+    destination,
+  );
 }

@@ -40,6 +40,8 @@ export function buildAccountService(config: Config, deps: AccountBuildDeps) {
       activationUrl: config.activationUrl,
       resendEmailRate: config.resendActivationEmailRate,
       resendIpRate: config.resendActivationIpRate,
+      loginIpRate: config.loginIpRate,
+      registrationIpRate: config.registrationIpRate,
     },
   });
   return { accounts, tokens };

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import type { Ledger } from '../credits/ledger.js';
 import { InvalidInputError } from '../errors.js';
-import { ACCESS_COOKIE, ownOrigin, REFRESH_COOKIE, type AuthHooks } from '../http/auth.js';
+import { ACCESS_COOKIE, REFRESH_COOKIE, type AuthHooks } from '../http/auth.js';
 import { ErrorDetail, FieldErrors, plainJsonSerializer } from '../http/schema.js';
 import type { App } from '../http/server.js';
 import { Activation, Logout, ResendActivationRequest, TokenObtainPair, TokenRefresh, TokenVerify, User, UserCreate } from './schemas.js';
@@ -14,7 +14,8 @@ export interface AccountRouteDeps {
   readonly ledger: Ledger;
   readonly auth: AuthHooks;
   readonly cookieSecure: boolean;
-  readonly publicUrl: string | undefined;
+  /** PUBLIC_URL: the origin of every link mailed. */
+  readonly publicUrl: string;
   readonly accessLifetime: number;
   readonly refreshLifetime: number;
 }
@@ -33,11 +34,19 @@ export function registerAccountRoutes(app: App, deps: AccountRouteDeps): void {
 
   app.post(
     '/api/v1/auth/users/',
-    { serializerCompiler: plainJsonSerializer, schema: { tags, summary: 'Register an account (inactive until activated by mail)', body: Type.Ref(UserCreate), response: { 201: Type.Unsafe<{ id: number; email: string }>(Type.Ref(UserCreate)), 400: Type.Ref(FieldErrors) } } },
+    {
+      serializerCompiler: plainJsonSerializer,
+      schema: {
+        tags,
+        summary: 'Register an account (inactive until activated by mail)',
+        description: 'Answers 201 `{"email": …}` whether or not the address has an account already, so registration does not tell who has one; the mailbox gets the activation mail, or a notice.',
+        body: Type.Ref(UserCreate),
+        response: { 201: Type.Unsafe<{ email: string }>(Type.Ref(UserCreate)), 400: Type.Ref(FieldErrors), 429: Type.Ref(ErrorDetail) },
+      },
+    },
     async (request, reply) => {
-      const origin = deps.publicUrl ?? ownOrigin(request);
-      const user = await accounts.register({ email: request.body.email, password: request.body.password, origin });
-      return reply.code(201).send(user);
+      const answer = await accounts.signUp({ email: request.body.email, password: request.body.password, origin: deps.publicUrl, clientAddress: request.ip });
+      return reply.code(201).send(answer);
     },
   );
 
@@ -52,7 +61,7 @@ export function registerAccountRoutes(app: App, deps: AccountRouteDeps): void {
 
   app.get(
     '/api/v1/auth/users/me/',
-    { onRequest: auth.requireUser, schema: { tags, summary: 'The current user and credit balance', security: [{ jwtAuth: [] }], response: { 200: Type.Ref(User), 401: Type.Ref(ErrorDetail) } } },
+    { onRequest: auth.requireUserOrKey, schema: { tags, summary: 'The current user and credit balance', security: [{ jwtAuth: [] }, { ApiKeyAuth: [] }], response: { 200: Type.Ref(User), 401: Type.Ref(ErrorDetail) } } },
     async (request) => {
       const user = request.user!;
       return { id: user.id, email: user.email, is_active: user.is_active === 1, date_joined: user.date_joined, credits_remaining: await deps.ledger.balance(user.id) };
@@ -61,9 +70,9 @@ export function registerAccountRoutes(app: App, deps: AccountRouteDeps): void {
 
   app.post(
     '/api/v1/auth/jwt/create/',
-    { serializerCompiler: plainJsonSerializer, schema: { tags, summary: 'Log in', body: Type.Ref(TokenObtainPair), response: { 200: Type.Ref(TokenObtainPair), ...errors } } },
+    { serializerCompiler: plainJsonSerializer, schema: { tags, summary: 'Log in', body: Type.Ref(TokenObtainPair), response: { 200: Type.Ref(TokenObtainPair), ...errors, 429: Type.Ref(ErrorDetail) } } },
     async (request, reply) => {
-      const pair = await accounts.login(request.body.email, request.body.password);
+      const pair = await accounts.login(request.body.email, request.body.password, request.ip);
       setTokenCookies(reply, pair);
       return { refresh: pair.refresh, access: pair.access };
     },
@@ -118,7 +127,7 @@ export function registerAccountRoutes(app: App, deps: AccountRouteDeps): void {
       },
     },
     async (request, reply) => {
-      await accounts.resendActivation(request.body.email, request.ip, deps.publicUrl ?? ownOrigin(request));
+      await accounts.resendActivation(request.body.email, request.ip, deps.publicUrl);
       return reply.code(204).send(null);
     },
   );

@@ -6,9 +6,10 @@ import { AuthenticationError, InvalidInputError, PermissionDeniedError, Throttle
 import type { Mailer } from '../mail/mailer.js';
 import type { RateLimiter } from '../throttle/rate-limiter.js';
 import type { ActivationTokens } from './activation.js';
+import { createAccountMails } from './mails.js';
 import { passwordProblems, type PasswordHasher } from './passwords.js';
 import { TokenError, type TokenClaims, type TokenSigner } from './tokens.js';
-import { isLocked, normaliseEmail, type UserRow, type UserStore } from './users.js';
+import { isLocked, normaliseEmail, OPERATOR_LOCK_UNTIL, type UserRow, type UserStore } from './users.js';
 
 export const NO_ACTIVE_ACCOUNT = 'No active account found with the given credentials';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -20,6 +21,8 @@ export interface AccountSettings {
   readonly activationUrl: string;
   readonly resendEmailRate: Rate;
   readonly resendIpRate: Rate;
+  readonly loginIpRate: Rate;
+  readonly registrationIpRate: Rate;
 }
 
 export interface AccountDeps {
@@ -44,16 +47,21 @@ export type AccountService = ReturnType<typeof createAccountService>;
 export function createAccountService(deps: AccountDeps) {
   const { users, passwords, tokens, activation, settings, now } = deps;
 
-  async function sendActivation(user: UserRow, origin: string): Promise<void> {
-    const link = settings.activationUrl
-      .replace('{origin}', origin)
-      .replace('{uid}', activation.uidFor(user.id))
-      .replace('{token}', activation.tokenFor(user));
-    await deps.mailer.send({
-      to: user.email,
-      subject: 'Activate your Quarry account',
-      text: `Welcome to Quarry.\n\nOpen this link to activate your account:\n${link}\n\nOr POST {"uid": "${activation.uidFor(user.id)}", "token": "${activation.tokenFor(user)}"} to /api/v1/auth/users/activation/.\n`,
-    });
+  const mails = createAccountMails(deps.mailer, activation, settings.activationUrl);
+  const sendActivation = mails.activation;
+
+  /** One bucket per client address; a 429 with Retry-After when it is empty. */
+  async function throttle(bucket: string, clientAddress: string, rate: Rate): Promise<void> {
+    const decision = await deps.limiter.take(`${bucket}:ip:${clientAddress}`, rate);
+    if (!decision.allowed) throw new ThrottledError(decision.retryAfterSeconds);
+  }
+
+  function checkSignUp(email: string, password: string): void {
+    const problems: Record<string, string[]> = {};
+    if (!EMAIL.test(email) || email.length > 254) problems.email = ['Enter a valid email address.'];
+    const weak = passwordProblems(password, email);
+    if (weak.length > 0) problems.password = weak;
+    if (Object.keys(problems).length > 0) throw new InvalidInputError(problems);
   }
 
   async function isBlacklisted(jti: string): Promise<boolean> {
@@ -84,14 +92,36 @@ export function createAccountService(deps: AccountDeps) {
   }
 
   return {
-    /** Creates a user. Without `active`, the user is inactive until the mailed link is used. */
+    /**
+     * Public registration (djoser's `POST /users/` with SEND_ACTIVATION_EMAIL): the answer is the same
+     * `{email}` whether the address is new or taken, so it cannot be used to learn who has an account.
+     * A new address gets the activation mail; a taken one gets the activation mail again while inactive,
+     * else a notice (at most as often as resend-activation allows per address).
+     */
+    async signUp(input: { email: string; password: string; origin: string; clientAddress: string }): Promise<{ email: string }> {
+      await throttle('register', input.clientAddress, settings.registrationIpRate);
+      const email = normaliseEmail(input.email);
+      checkSignUp(email, input.password);
+      // Hashed on both paths, so a taken address costs the same time as a new one.
+      const passwordHash = await passwords.hash(input.password);
+      const created = await users.insert({ email, passwordHash, isActive: false, now: now() });
+      if (created) {
+        await sendActivation(created, input.origin).catch(deps.onMailError);
+        return { email };
+      }
+      const existing = await users.byEmail(email);
+      const notice = await deps.limiter.take(`register:email:${email}`, settings.resendEmailRate);
+      if (existing && notice.allowed) {
+        const mail = existing.is_active ? mails.alreadyRegistered(existing, input.origin) : sendActivation(existing, input.origin);
+        await mail.catch(deps.onMailError);
+      }
+      return { email };
+    },
+
+    /** Creates a user for the operator (CLI); a taken address is an error here. Without `active`, the user waits for the mailed link. */
     async register(input: { email: string; password: string; origin: string; active?: boolean; credits?: number }) {
       const email = normaliseEmail(input.email);
-      const problems: Record<string, string[]> = {};
-      if (!EMAIL.test(email) || email.length > 254) problems.email = ['Enter a valid email address.'];
-      const weak = passwordProblems(input.password, email);
-      if (weak.length > 0) problems.password = weak;
-      if (Object.keys(problems).length > 0) throw new InvalidInputError(problems);
+      checkSignUp(email, input.password);
       const user = await users.insert({ email, passwordHash: await passwords.hash(input.password), isActive: input.active ?? false, now: now() });
       if (!user) throw InvalidInputError.field('email', 'user with this email already exists.');
       if (input.credits) await deps.ledger.credit(user.id, input.credits, { kind: 'grant', note: 'granted at creation', idempotencyKey: `created:${user.id}` });
@@ -117,7 +147,7 @@ export function createAccountService(deps: AccountDeps) {
         deps.limiter.take(`resend:ip:${clientAddress}`, settings.resendIpRate),
       ]);
       if (!byEmail.allowed || !byAddress.allowed) {
-        throw new ThrottledError(Math.max(byEmail.retryAfterSeconds, byAddress.retryAfterSeconds), true);
+        throw new ThrottledError(Math.max(byEmail.retryAfterSeconds, byAddress.retryAfterSeconds));
       }
       const user = await users.byEmail(normalised);
       if (!user) throw InvalidInputError.field('email', 'User with given email does not exist.');
@@ -126,8 +156,12 @@ export function createAccountService(deps: AccountDeps) {
       await sendActivation(user, origin);
     },
 
-    /** simplejwt's TokenObtainPair; every path spends one password verification. */
-    async login(email: string, password: string) {
+    /**
+     * simplejwt's TokenObtainPair; every path spends one password verification. Beside the
+     * per-account lockout, a client address gets `loginIpRate` attempts whatever the accounts.
+     */
+    async login(email: string, password: string, clientAddress?: string) {
+      if (clientAddress !== undefined) await throttle('login', clientAddress, settings.loginIpRate);
       const user = await users.byEmail(email);
       if (!user) {
         await passwords.burn(password);
@@ -191,13 +225,15 @@ export function createAccountService(deps: AccountDeps) {
       const user = await users.byId(claims.userId);
       if (!user) throw new AuthenticationError({ detail: 'User not found', code: 'user_not_found' });
       if (!user.is_active) throw new AuthenticationError({ detail: 'User is inactive', code: 'user_inactive' });
+      // Read on every request: a lock (lockout or the operator's) ends the token's use at once.
+      if (isLocked(user, now())) throw new AuthenticationError({ detail: 'User is locked', code: 'user_locked' });
       return user;
     },
 
     async setLocked(email: string, locked: boolean) {
       const user = await users.byEmail(email);
       if (!user) throw InvalidInputError.field('email', 'User with given email does not exist.');
-      await users.setLockedUntil(user.id, locked ? new Date('9999-12-31T00:00:00.000Z') : null);
+      await users.setLockedUntil(user.id, locked ? new Date(OPERATOR_LOCK_UNTIL) : null);
     },
   };
 }

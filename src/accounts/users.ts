@@ -56,3 +56,11 @@ export function createUserStore(db: Kysely<Database>): UserStore {
 }
 
 export const isLocked = (user: UserRow, now: Date) => user.locked_until !== null && user.locked_until > now.toISOString();
+
+/**
+ * The operator's lock (`quarry users lock`) is a lock without end. It suspends the whole account,
+ * API keys included; a lockout after failed logins is temporary and stops logins and login tokens
+ * only, so a stranger who guesses an address cannot cut its owner's API integrations off.
+ */
+export const OPERATOR_LOCK_UNTIL = '9999-12-31T00:00:00.000Z';
+export const isOperatorLocked = (lockedUntil: string | null) => lockedUntil !== null && lockedUntil >= OPERATOR_LOCK_UNTIL;

@@ -240,7 +240,8 @@ describe('the OpenAPI document', () => {
     const jwt = [{ jwtAuth: [] }];
     expect(doc.paths['/api/v1/billing/checkout/create-transaction/']?.post?.security).toEqual(jwt);
     expect(doc.paths['/api/v1/billing/checkout/confirm/']?.post?.security).toEqual(jwt);
-    expect(doc.paths['/api/v1/billing/status/']?.get?.security).toEqual(jwt);
+    // Reading the status also works with an API key (issue 16, item 22); paying needs a login.
+    expect(doc.paths['/api/v1/billing/status/']?.get?.security).toEqual([...jwt, { ApiKeyAuth: [] }]);
     expect(doc.paths['/api/v1/billing/plans/']?.get?.security).toBeUndefined();
     expect(doc.paths['/api/v1/billing/webhooks/paddle/']?.post?.security).toBeUndefined();
     expect(JSON.stringify(doc.paths['/api/v1/billing/checkout/confirm/'])).toContain('#/components/schemas/ConfirmTransaction');

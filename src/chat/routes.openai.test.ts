@@ -153,12 +153,14 @@ describe('API keys as Authorization: Bearer', () => {
     expect(completion.choices[0]?.message.content).toBe(fakeReply({ messages }).text);
   });
 
-  it('leaves Bearer meaning a login token everywhere else', async () => {
+  it('leaves Bearer a login token for key management (an API key reads the list, never manages keys)', async () => {
     const c = await t.customer(100);
     const asJwt = await fetch(`${baseURL}/api-keys/`, { headers: { authorization: `Bearer ${c.access}` } });
     expect(asJwt.status).toBe(200);
     const asKey = await fetch(`${baseURL}/api-keys/`, { headers: { authorization: `Bearer ${c.key}` } });
-    expect(asKey.status).toBe(401);
+    expect(asKey.status).toBe(200);
+    const minting = await fetch(`${baseURL}/api-keys/`, { method: 'POST', headers: { authorization: `Bearer ${c.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x' }) });
+    expect(minting.status).toBe(403);
     const contractRoute = await fetch(`${baseURL}/chat/`, {
       method: 'POST',
       headers: { authorization: `Bearer ${c.key}`, 'content-type': 'application/json' },

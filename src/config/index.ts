@@ -1,6 +1,6 @@
-import { bool, ConfigError, int, list, oneOf, optionalStr, rate, str, url, type Setting } from './settings.js';
+import { bool, ConfigError, int, list, oneOf, optionalStr, rate, str, url, type ConfigProblem, type Setting } from './settings.js';
 
-export { ConfigError } from './settings.js';
+export { ConfigError, type ConfigProblem } from './settings.js';
 export type { Rate } from './settings.js';
 
 /**
@@ -20,7 +20,9 @@ export const SETTINGS = {
   logLevel: oneOf('LOG_LEVEL', 'pino log level', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
   trustProxy: bool('TRUST_PROXY', 'Take the client address from `X-Forwarded-For` (behind a reverse proxy)', false),
   bodyLimit: int('BODY_LIMIT', 'Largest request body in bytes (larger → 413)', 1_048_576, 1024),
-  publicUrl: optionalStr('PUBLIC_URL', 'Public origin of the service, used in mails and as a trusted CSRF origin (e.g. `https://quarry.example.com`)'),
+  publicUrl: url('PUBLIC_URL', 'Public origin of the service (e.g. `https://quarry.example.com`): every link in mails and `next`/`previous` pages is built from it, never from the `Host` header; also a trusted CSRF origin. Required in production; in development it defaults to `http://HOST:PORT`', ['http:', 'https:']),
+  metricsToken: optionalStr('METRICS_TOKEN', 'Bearer token that `GET /metrics` requires (compared in constant time); unset → `/metrics` is not served on the public port'),
+  metricsPort: int('METRICS_PORT', 'Port of a separate metrics listener bound to 127.0.0.1 (serves only `/metrics`; also asks for `METRICS_TOKEN` when set); 0 → none', 0, 0, 65535),
 
   jwtSigningKey: optionalStr('JWT_SIGNING_KEY', 'HS256 key for access and refresh tokens (generated in development)'),
   jwtAccessLifetime: int('JWT_ACCESS_LIFETIME', 'Access-token lifetime in seconds', 300, 1),
@@ -37,6 +39,8 @@ export const SETTINGS = {
 
   loginLockoutAttempts: int('LOGIN_LOCKOUT_ATTEMPTS', 'Failed logins in a row that lock an account', 5, 1),
   loginLockoutSeconds: int('LOGIN_LOCKOUT_SECONDS', 'How long a lockout lasts, in seconds', 900, 1),
+  loginIpRate: rate('LOGIN_IP_RATE', 'Login attempts per client address, whatever the account (beside the per-account lockout)', '30/min'),
+  registrationIpRate: rate('REGISTRATION_IP_RATE', 'Registrations per client address', '10/hour'),
   resendActivationEmailRate: rate('RESEND_ACTIVATION_EMAIL_RATE', 'Resend-activation limit per email address', '3/hour'),
   resendActivationIpRate: rate('RESEND_ACTIVATION_IP_RATE', 'Resend-activation limit per client address', '20/hour'),
   passwordResetUrl: str('PASSWORD_RESET_URL', 'Password-reset link sent by mail; `{origin}`, `{uid}` and `{token}` are replaced', '{origin}/password-reset/{uid}/{token}'),
@@ -173,21 +177,44 @@ type Settings = typeof SETTINGS;
 export type RawConfig = { [K in keyof Settings]: ReturnType<Settings[K]['parse']> };
 
 /** Configuration after secrets are resolved; this is what the composition root hands around. */
-export interface Config extends Omit<RawConfig, 'jwtSigningKey' | 'cookieSecure' | 'keyEncryptionSecret'> {
+export interface Config extends Omit<RawConfig, 'jwtSigningKey' | 'cookieSecure' | 'keyEncryptionSecret' | 'publicUrl'> {
   readonly jwtSigningKey: string;
+  /** The origin (and optional path prefix) links are built from, without a trailing slash. */
+  readonly publicUrl: string;
   readonly keyEncryptionSecret: string | undefined;
   readonly cookieSecure: boolean;
 }
 
-/** Parses the environment; throws ConfigError naming the first bad variable. */
-export function readRawConfig(env: NodeJS.ProcessEnv): RawConfig {
+/**
+ * Parses the environment and collects every problem instead of stopping at the first. A setting
+ * that failed keeps its default in `raw`, so later checks can still run on the rest.
+ */
+export function parseRawConfig(env: NodeJS.ProcessEnv): { raw: RawConfig; problems: ConfigProblem[] } {
   const out: Record<string, unknown> = {};
+  const problems: ConfigProblem[] = [];
   for (const [key, spec] of Object.entries(SETTINGS)) {
-    out[key] = (spec as Setting<unknown>).parse(env[spec.env]);
+    const setting = spec as Setting<unknown>;
+    try {
+      out[key] = setting.parse(env[setting.env]);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      problems.push(...error.problems);
+      out[key] = setting.parse(undefined);
+    }
   }
   const raw = out as RawConfig;
   if (raw.cookieSecure !== undefined && !/^(true|false|1|0|yes|no|on|off)$/i.test(raw.cookieSecure)) {
-    throw new ConfigError('COOKIE_SECURE', `expected true or false, got "${raw.cookieSecure}"`);
+    problems.push({ variable: 'COOKIE_SECURE', reason: `expected true or false, got "${raw.cookieSecure}"` });
   }
+  if (raw.metricsPort !== 0 && raw.metricsPort === raw.port) {
+    problems.push({ variable: 'METRICS_PORT', reason: `must differ from PORT (${raw.port}): the metrics listener is a separate, loopback-only server` });
+  }
+  return { raw, problems };
+}
+
+/** Parses the environment; throws one ConfigError listing every bad variable. */
+export function readRawConfig(env: NodeJS.ProcessEnv): RawConfig {
+  const { raw, problems } = parseRawConfig(env);
+  if (problems.length > 0) throw new ConfigError(problems);
   return raw;
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, readRawConfig, type Config, type RawConfig } from './index.js';
+import { ConfigError, parseRawConfig, type Config, type RawConfig } from './index.js';
+import { productionProblems } from './production.js';
 
 interface StoredSecrets {
   jwtSigningKey?: string;
@@ -14,17 +15,16 @@ const SECRET_SETTINGS = [
 ] as const;
 
 /**
- * Fills in missing secrets. In production a missing secret stops the process; in
- * development it is generated once and kept in `DATA_DIR/secrets.json` (mode 0600),
- * so tokens and revealable keys survive restarts.
+ * Fills in missing secrets and the public URL. In production both are required (see
+ * `productionProblems`); in development secrets are generated once and kept in
+ * `DATA_DIR/secrets.json` (mode 0600), so tokens and revealable keys survive restarts.
  */
 export function resolveSecrets(raw: RawConfig): Config {
+  const problems = productionProblems(raw);
+  if (problems.length > 0) throw new ConfigError(problems);
   const missing = SECRET_SETTINGS.filter(([key]) => !raw[key]);
   let stored: StoredSecrets = {};
   if (missing.length > 0) {
-    if (raw.nodeEnv === 'production') {
-      throw new ConfigError(missing[0]![1], 'required when NODE_ENV=production');
-    }
     stored = loadOrCreateSecrets(raw.dataDir, missing.map(([key]) => key));
   }
   const cookieSecure = raw.cookieSecure === undefined ? raw.nodeEnv === 'production' : /^(true|1|yes|on)$/i.test(raw.cookieSecure);
@@ -33,7 +33,15 @@ export function resolveSecrets(raw: RawConfig): Config {
     jwtSigningKey: raw.jwtSigningKey ?? stored.jwtSigningKey!,
     keyEncryptionSecret: raw.keyEncryptionSecret ?? stored.keyEncryptionSecret,
     cookieSecure,
+    publicUrl: (raw.publicUrl ?? developmentPublicUrl(raw.host, raw.port)).replace(/\/+$/, ''),
   };
+}
+
+/** Where a development server is reached: its own address, with a wildcard bind read as loopback. */
+export function developmentPublicUrl(host: string, port: number): string {
+  const wildcard = host === '0.0.0.0' || host === '::' || host === '';
+  const name = wildcard ? '127.0.0.1' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return new URL(`http://${name}:${port}`).origin;
 }
 
 function loadOrCreateSecrets(dataDir: string, needed: readonly (keyof StoredSecrets)[]): StoredSecrets {
@@ -61,7 +69,10 @@ function loadOrCreateSecrets(dataDir: string, needed: readonly (keyof StoredSecr
   return stored;
 }
 
-/** Reads and validates the whole configuration once, at start. */
+/** Reads and validates the whole configuration once, at start; every problem is reported in one ConfigError. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  return resolveSecrets(readRawConfig(env));
+  const { raw, problems } = parseRawConfig(env);
+  problems.push(...productionProblems(raw));
+  if (problems.length > 0) throw new ConfigError(problems);
+  return resolveSecrets(raw);
 }

@@ -11,11 +11,36 @@ export interface Setting<T> {
   readonly parse: (raw: string | undefined) => T;
 }
 
+/** One bad or missing setting. */
+export interface ConfigProblem {
+  readonly variable: string;
+  readonly reason: string;
+}
+
+/**
+ * Every problem of the configuration at once: an operator fixes them in one go instead of
+ * meeting them one restart at a time. With a single problem the message is `VARIABLE: reason`.
+ */
 export class ConfigError extends Error {
-  constructor(readonly variable: string, reason: string) {
-    super(`${variable}: ${reason}`);
+  readonly problems: readonly ConfigProblem[];
+
+  constructor(variableOrProblems: string | readonly ConfigProblem[], reason = '') {
+    const problems = typeof variableOrProblems === 'string' ? [{ variable: variableOrProblems, reason }] : variableOrProblems;
+    super(describeProblems(problems));
+    this.problems = problems;
     this.name = 'ConfigError';
   }
+
+  /** The first variable at fault. */
+  get variable(): string {
+    return this.problems[0]?.variable ?? '';
+  }
+}
+
+function describeProblems(problems: readonly ConfigProblem[]): string {
+  const lines = problems.map((p) => `${p.variable}: ${p.reason}`);
+  if (lines.length === 1) return lines[0]!;
+  return `${lines.length} settings need attention:\n${lines.map((line) => `  - ${line}`).join('\n')}`;
 }
 
 type Parser<T> = (raw: string, env: string) => T;

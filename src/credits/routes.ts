@@ -67,20 +67,20 @@ export function registerCreditRoutes(app: App, deps: { ledger: Ledger; auth: Aut
   app.get(
     '/api/v1/account/credits/',
     {
-      onRequest: deps.auth.requireApiKey,
-      schema: { tags, summary: 'The balance of the account that owns the API key', security: [{ ApiKeyAuth: [] }], response: { 200: Type.Ref(CreditsBalance), 401: Type.Ref(ErrorDetail) } },
+      onRequest: deps.auth.requireUserOrKey,
+      schema: { tags, summary: 'The balance of the account that owns the API key (or of the logged-in user)', security: [{ ApiKeyAuth: [] }, { jwtAuth: [] }], response: { 200: Type.Ref(CreditsBalance), 401: Type.Ref(ErrorDetail) } },
     },
-    async (request) => ({ credits_remaining: await deps.ledger.balance(request.apiKey!.userId) }),
+    async (request) => ({ credits_remaining: await deps.ledger.balance(request.user!.id) }),
   );
 
   app.get(
     '/api/v1/usage/',
     {
-      onRequest: deps.auth.requireUser,
+      onRequest: deps.auth.requireUserOrKey,
       schema: {
         tags,
         summary: 'Requests and credits by day, key or endpoint',
-        security: [{ jwtAuth: [] }],
+        security: [{ jwtAuth: [] }, { ApiKeyAuth: [] }],
         querystring: Type.Object({ from: Type.Optional(Type.String()), to: Type.Optional(Type.String()), group: Type.Optional(StringEnum(['day', 'key', 'endpoint'])) }),
         response: { 200: Type.Ref(Usage), 400: Type.Ref(FieldErrors), 401: Type.Ref(ErrorDetail) },
       },
@@ -99,11 +99,11 @@ export function registerCreditRoutes(app: App, deps: { ledger: Ledger; auth: Aut
   app.get(
     '/api/v1/credits/ledger/',
     {
-      onRequest: deps.auth.requireUser,
+      onRequest: deps.auth.requireUserOrKey,
       schema: {
         tags,
         summary: "The account's ledger, newest first",
-        security: [{ jwtAuth: [] }],
+        security: [{ jwtAuth: [] }, { ApiKeyAuth: [] }],
         querystring: Type.Object({ page: Type.Optional(Type.String()) }),
         response: { 200: Type.Ref(PaginatedLedgerEntryList), 401: Type.Ref(ErrorDetail), 404: Type.Ref(ErrorDetail) },
       },

@@ -8,7 +8,7 @@ declare module 'fastify' {
     user: UserRow | null;
     apiKey: AuthenticatedKey | null;
     /** How the user was authenticated; cookie-authenticated unsafe requests need a trusted Origin. */
-    authVia: 'header' | 'cookie' | null;
+    authVia: 'header' | 'cookie' | 'api-key' | null;
   }
 }
 
@@ -20,9 +20,15 @@ export const INVALID_API_KEY = 'Invalid or inactive API key.';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+export const KEY_NOT_ACCEPTED = 'This action needs a login token (Authorization: Bearer <access>); an API key is not accepted here.';
+
 export interface AuthDeps {
   authenticateAccess(token: string): Promise<UserRow>;
   authenticateKey(secret: string): Promise<AuthenticatedKey | undefined>;
+  /** The owner of an authenticated key, as account routes need the user row. */
+  userById(id: number): Promise<UserRow | undefined>;
+  /** Tells an API-key secret from a JWT, so `Authorization: Bearer <key>` reaches the key check. */
+  looksLikeKey(value: string): boolean;
   /** Origins trusted for cookie-authenticated unsafe requests, besides the request's own. */
   readonly trustedOrigins: readonly string[];
 }
@@ -36,6 +42,11 @@ export interface AuthHooks {
   readonly optionalUser: Hook;
   /** `X-API-KEY` authentication for metered endpoints. */
   readonly requireApiKey: Hook;
+  /**
+   * Account data readable with either credential: a login token (header or cookie) or an API key
+   * (`X-API-KEY`, or `Authorization: Bearer <key>`); `request.user` is the owner either way.
+   */
+  readonly requireUserOrKey: Hook;
   /** The strict Origin check applied to unsafe requests that rely on cookies. */
   checkCsrf(request: FastifyRequest): void;
 }
@@ -58,6 +69,19 @@ function credentialsOf(request: FastifyRequest): { token: string; via: 'header' 
 
 export function ownOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
+}
+
+/** Which credentials a request carries, before any of them is checked. */
+function presented(request: FastifyRequest, looksLikeKey: (value: string) => boolean): { key: string | undefined; loginHeader: boolean; loginCookie: boolean } {
+  const parts = (request.headers.authorization ?? '').split(' ').filter((p) => p !== '');
+  const bearerKey = parts.length === 2 && parts[0] === 'Bearer' && looksLikeKey(parts[1]!) ? parts[1] : undefined;
+  const header = request.headers['x-api-key'];
+  const key = typeof header === 'string' && header.trim() !== '' ? header.trim() : bearerKey;
+  return {
+    key,
+    loginHeader: parts.length > 0 && (AUTH_HEADER_TYPES as readonly string[]).includes(parts[0]!) && bearerKey === undefined,
+    loginCookie: Boolean(request.cookies[ACCESS_COOKIE]),
+  };
 }
 
 export function createAuthHooks(deps: AuthDeps): AuthHooks {
@@ -88,9 +112,30 @@ export function createAuthHooks(deps: AuthDeps): AuthHooks {
     if (credentials.via === 'cookie') checkCsrf(request);
   }
 
+  async function authenticateByKey(request: FastifyRequest, secret: string): Promise<void> {
+    const key = await deps.authenticateKey(secret);
+    const owner = key ? await deps.userById(key.userId) : undefined;
+    if (!key || !owner) throw new AuthenticationError({ detail: INVALID_API_KEY });
+    request.apiKey = key;
+    request.user = owner;
+    request.authVia = 'api-key';
+  }
+
   return {
     checkCsrf,
+    async requireUserOrKey(request) {
+      const given = presented(request, deps.looksLikeKey);
+      // A login token in the Authorization header wins; an explicit key beats the ambient cookie.
+      if (given.key !== undefined && !given.loginHeader) return authenticateByKey(request, given.key);
+      await authenticate(request);
+      if (!request.user) throw new AuthenticationError({ detail: 'Authentication credentials were not provided.' });
+    },
     async requireUser(request) {
+      const given = presented(request, deps.looksLikeKey);
+      if (given.key !== undefined && !given.loginHeader && !given.loginCookie) {
+        // Key management, logout and billing are a login's business: a leaked key must not mint or reveal keys.
+        throw new PermissionDeniedError(KEY_NOT_ACCEPTED);
+      }
       await authenticate(request);
       if (!request.user) throw new AuthenticationError({ detail: 'Authentication credentials were not provided.' });
     },

@@ -128,14 +128,15 @@ describe('the OpenAPI document', () => {
     for (const route of documentedRoutes()) expect(served.has(route), route).toBe(true);
   });
 
-  it('documents all eight API-key operations with jwtAuth and their named bodies', () => {
+  it('documents all eight API-key operations with jwtAuth (reads also with an API key) and their named bodies', () => {
     const keys = doc.paths['/api/v1/api-keys/']!;
     const one = doc.paths['/api/v1/api-keys/{id}/']!;
-    const operations = [keys.get, keys.post, one.get, one.put, one.patch, one.delete, doc.paths['/api/v1/api-keys/{id}/reset/']?.post, doc.paths['/api/v1/api-keys/{id}/reveal/']?.post];
-    for (const operation of operations) {
+    const writes = [keys.post, one.put, one.patch, one.delete, doc.paths['/api/v1/api-keys/{id}/reset/']?.post, doc.paths['/api/v1/api-keys/{id}/reveal/']?.post];
+    for (const operation of writes) {
       expect(operation).toBeDefined();
       expect(operation!.security).toEqual([{ jwtAuth: [] }]);
     }
+    for (const read of [keys.get, one.get]) expect(read!.security).toEqual([{ jwtAuth: [] }, { ApiKeyAuth: [] }]);
     expect(refTo(jsonSchemaOf(keys.get!.responses['200']!.content))).toBe('#/components/schemas/PaginatedAPIKeyListList');
     expect(refTo(jsonSchemaOf(keys.post!.requestBody!.content))).toBe('#/components/schemas/APIKeyCreate');
     expect(refTo(jsonSchemaOf(keys.post!.responses['201']!.content))).toBe('#/components/schemas/APIKeyCreate');
@@ -159,10 +160,10 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(doc.paths['/api/v1/auth/resend-activation/']!.post!.responses)).toEqual(expect.arrayContaining(['204', '400', '403', '429']));
   });
 
-  it('documents the credits endpoint as API-key authenticated', () => {
+  it('documents the credits endpoint as API-key (or token) authenticated', () => {
     const credits = doc.paths['/api/v1/account/credits/']!.get!;
     const apiKeyScheme = Object.entries(doc.components.securitySchemes).find(([, s]) => s.type === 'apiKey')![0];
-    expect(credits.security).toEqual([{ [apiKeyScheme]: [] }]);
+    expect(credits.security).toEqual([{ [apiKeyScheme]: [] }, { jwtAuth: [] }]);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { NotFoundError } from '../errors.js';
+import { dropCredentialParams } from './redact.js';
 
 export interface Page {
   readonly number: number;
@@ -45,8 +46,18 @@ export async function paginate<T>(
   };
 }
 
+/**
+ * The link to another page: PUBLIC_URL, the request's path and its query without credentials.
+ * Never the `Host` header, which a client chooses: a link must not point wherever a request said.
+ */
 function pageUrl(request: FastifyRequest, page: number): string {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  // Parsed against a fixed origin and only path and query kept: a request target such as
+  // `//elsewhere.example/…` cannot move the link to another host.
+  const requested = new URL(request.url, 'http://request.invalid');
+  const url = new URL(request.server.publicUrl);
+  url.pathname = `${url.pathname.replace(/\/$/, '')}${requested.pathname}`;
+  url.search = requested.search;
+  dropCredentialParams(url);
   if (page === 1) url.searchParams.delete('page');
   else url.searchParams.set('page', String(page));
   return url.toString();

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { toDrfErrors, type SchemaError } from './drf-validation.js';
 import { ApiError, detail, notFound, serverFailure, type ErrorMapper } from './errors.js';
 import { RouteTable } from './method-guard.js';
+import { bodyTooLarge, readMultipart } from './multipart.js';
+import { isValidHost } from './host.js';
 
 export type App = FastifyInstance<
   import('node:http').Server,
@@ -16,9 +17,22 @@ export type App = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** PUBLIC_URL without a trailing slash: every absolute link the API gives is built from it, never from `Host`. */
+    publicUrl: string;
+  }
+}
+
 export interface HttpServerOptions {
   readonly logger: FastifyBaseLogger;
   readonly bodyLimit: number;
+  readonly publicUrl: string;
+  /**
+   * Path prefixes whose endpoints read multipart/form-data (the contract's management endpoints);
+   * everywhere else a multipart body is a 415, refused before a byte of it is read.
+   */
+  readonly multipartPrefixes: readonly string[];
   readonly trustProxy: boolean;
   /** Domain-error translators, asked in order before an error counts as a server failure. */
   readonly errorMappers: readonly ErrorMapper[];
@@ -27,7 +41,8 @@ export interface HttpServerOptions {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /**
- * The HTTP server with everything every route shares: body parsing (JSON, form, multipart),
+ * The HTTP server with everything every route shares: body parsing (JSON, form, multipart where
+ * allowed) within one size limit,
  * DRF-shaped errors for bad input, 404/405, request ids and the one place errors become answers.
  */
 export async function createHttpServer(options: HttpServerOptions): Promise<App> {
@@ -54,13 +69,11 @@ export async function createHttpServer(options: HttpServerOptions): Promise<App>
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  app.decorate('publicUrl', options.publicUrl);
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: options.bodyLimit });
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: options.bodyLimit, files: 0, fields: 100, fieldSize: options.bodyLimit },
-  });
   registerJsonParser(app);
+  registerMultipartParser(app, options);
 
   const routes = new RouteTable();
   app.addHook('onRoute', (route) => {
@@ -68,22 +81,14 @@ export async function createHttpServer(options: HttpServerOptions): Promise<App>
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Django's ALLOWED_HOSTS check, reduced to syntax: a Host that is not a host is a 400, not a 500 later on.
+    if (!isValidHost(request.headers.host)) throw detail(400, 'Invalid Host header.');
   });
-  // Multipart bodies bypass Fastify's own bodyLimit (the plugin reads the stream itself) and
-  // busboy silently truncates a field at `fieldSize`: without these checks an oversized
-  // password would be cut short and used, instead of the request being refused.
-  app.addHook('preParsing', async (request) => {
-    const type = request.headers['content-type'] ?? '';
-    if (!/^multipart\//i.test(type)) return;
-    if (Number(request.headers['content-length'] ?? 0) > options.bodyLimit) throw tooLarge();
-    // busboy throws a plain Error on a missing boundary, which would otherwise count as a server failure.
-    if (!/;\s*boundary=(?:"[^"]+"|[^;\s]+)/i.test(type)) throw detail(400, 'Multipart form parse error - Invalid boundary in multipart: None');
-  });
-  app.addHook('preValidation', async (request) => {
-    if (!request.isMultipart() || typeof request.body !== 'object' || request.body === null) return;
-    // A value as long as fieldSize (= bodyLimit) can only be a truncated one: the body around it is longer still.
-    const values = Object.values(request.body).flat();
-    if (values.some((value) => typeof value === 'string' && Buffer.byteLength(value) >= options.bodyLimit)) throw tooLarge();
+  // An answer sent before the body was read (415, 413, 401, 404…) closes the connection: otherwise
+  // Node would keep reading and discarding the rest of the body to reuse the connection, and an
+  // endless chunked body would hold the socket and the bandwidth for as long as the sender likes.
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.raw.complete) reply.header('connection', 'close');
   });
   // DRF reads a missing body as `{}`, so required-field errors come out instead of a type error.
   app.addHook('preValidation', async (request) => {
@@ -135,13 +140,32 @@ function registerJsonParser(app: App): void {
   });
 }
 
+function registerMultipartParser(app: App, options: HttpServerOptions): void {
+  app.addContentTypeParser('multipart/form-data', (request, payload, done) => {
+    // An unknown path answers 404 without the body being read (and the connection closes, see onSend).
+    if (request.is404) return done(null, undefined);
+    const route = request.routeOptions.url ?? '';
+    if (!options.multipartPrefixes.some((prefix) => route.startsWith(prefix))) {
+      return done(detail(415, `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.`), undefined);
+    }
+    readMultipart(payload, request.headers, options.bodyLimit).then(
+      (body) => {
+        // Field names only: values may be passwords.
+        request.log.trace({ fields: Object.keys(body) }, 'multipart body read');
+        done(null, body);
+      },
+      (error: unknown) => done(error as Error, undefined),
+    );
+  });
+}
+
 /** A body must not be able to smuggle `__proto__` into objects that later get merged. */
 function refusePrototypeKeys(key: string, value: unknown): unknown {
   if (key === '__proto__') throw new SyntaxError(`Object contains forbidden key "${key}"`);
   return value;
 }
 
-const tooLarge = () => detail(413, 'Request body is too large.');
+const tooLarge = bodyTooLarge;
 
 function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && typeof (error as FastifyError).code === 'string';
@@ -163,10 +187,6 @@ function toApiError(error: unknown, request: FastifyRequest, mappers: readonly E
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return detail(415, `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.`);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-    case 'FST_REQ_FILE_TOO_LARGE':
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_FILES_LIMIT':
       return tooLarge();
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return detail(400, `JSON parse error - ${error.message}`);

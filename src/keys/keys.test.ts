@@ -373,21 +373,29 @@ describe('using a key', () => {
     const user = await account(1);
     const { key } = await t.createKey(user.access, 'real');
     const forged = key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A');
-    for (const value of [undefined, '', 'qk_', forged, `Bearer ${key}`, key.toUpperCase(), 'not a key at all']) {
+    for (const value of ['qk_', forged, `Bearer ${key}`, key.toUpperCase(), 'not a key at all']) {
       const res = await credits(value);
       expect(res.statusCode, String(value)).toBe(401);
       expect(res.json()).toEqual({ detail: 'Invalid or inactive API key.' });
     }
+    for (const value of [undefined, '']) {
+      const res = await credits(value);
+      expect(res.statusCode, String(value)).toBe(401);
+      expect(res.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+    }
   });
 
-  it('does not accept a token where a key is required, nor a key where a token is required', async () => {
+  it('reads the balance and the key list with either credential, but manages keys with a login token only', async () => {
     const user = await account(1);
-    const { key } = await t.createKey(user.access, 'real');
+    const { id, key } = await t.createKey(user.access, 'real');
     const withToken = await t.quarry.app.inject({ method: 'GET', url: '/api/v1/account/credits/', headers: { authorization: `Bearer ${user.access}` } });
-    expect(withToken.statusCode).toBe(401);
-    expect(withToken.json()).toEqual({ detail: 'Invalid or inactive API key.' });
-    const withKey = await t.quarry.app.inject({ method: 'GET', url: '/api/v1/api-keys/', headers: { 'x-api-key': key, authorization: `Bearer ${key}` } });
-    expect(withKey.statusCode).toBe(401);
+    expect(withToken.statusCode).toBe(200);
+    const withKey = await t.quarry.app.inject({ method: 'GET', url: '/api/v1/api-keys/', headers: { 'x-api-key': key } });
+    expect(withKey.statusCode).toBe(200);
+    expect(withKey.json().results.map((k: { id: number }) => k.id)).toContain(id);
+    const minted = await t.quarry.app.inject({ method: 'POST', url: '/api/v1/api-keys/', headers: { 'x-api-key': key }, payload: { name: 'minted by a key' } });
+    expect(minted.statusCode).toBe(403);
+    expect(minted.json()).toEqual({ detail: 'This action needs a login token (Authorization: Bearer <access>); an API key is not accepted here.' });
   });
 
   it('records last_used after use, once the batch is flushed', async () => {

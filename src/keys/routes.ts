@@ -31,11 +31,14 @@ export const keyErrorMapper = (error: unknown) =>
 export function registerKeyRoutes(app: App, deps: KeyRouteDeps): void {
   const { keys } = deps;
   const onRequest = deps.auth.requireUser;
+  // Listing and reading keys (never their secrets) is allowed with an API key; creating, renaming,
+  // revoking, resetting and revealing need a login, so a leaked key cannot mint or reveal others.
+  const readable = { onRequest: deps.auth.requireUserOrKey, security: [...security, { ApiKeyAuth: [] }] };
   const keyId = (params: { id: string }) => Number(params.id);
 
   app.get(
     '/api/v1/api-keys/',
-    { onRequest, schema: { tags, security, summary: 'List your active keys', querystring: Type.Object({ page: Type.Optional(Type.Union([Type.String({ description: 'A page number, or `last`' }), Type.Array(Type.String(), { description: 'Repeated: the last one counts' })])) }), response: { 200: Type.Ref(PaginatedAPIKeyListList), ...notFound } } },
+    { onRequest: readable.onRequest, schema: { tags, security: readable.security, summary: 'List your active keys', querystring: Type.Object({ page: Type.Optional(Type.Union([Type.String({ description: 'A page number, or `last`' }), Type.Array(Type.String(), { description: 'Repeated: the last one counts' })])) }), response: { 200: Type.Ref(PaginatedAPIKeyListList), ...notFound } } },
     async (request) => {
       const userId = request.user!.id;
       const page = await paginate(request, deps.pageSize, () => keys.count(userId), async (offset, limit) => (await keys.list(userId, offset, limit)).results);
@@ -51,7 +54,7 @@ export function registerKeyRoutes(app: App, deps: KeyRouteDeps): void {
 
   app.get(
     '/api/v1/api-keys/:id/',
-    { onRequest, schema: { tags, security, summary: 'One key, without its secret', params: KeyIdParams, response: { 200: Type.Ref(APIKeyList), ...notFound } } },
+    { onRequest: readable.onRequest, schema: { tags, security: readable.security, summary: 'One key, without its secret', params: KeyIdParams, response: { 200: Type.Ref(APIKeyList), ...notFound } } },
     async (request) => keys.get(request.user!.id, keyId(request.params)),
   );
 

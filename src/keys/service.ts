@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { isOperatorLocked } from '../accounts/users.js';
 import type { Database } from '../db/schema.js';
 import { InvalidInputError, NotFoundError } from '../errors.js';
 import { createSecretBox, digestOf, displayPrefix, generateSecret, looksLikeSecret, sameDigest } from './secrets.js';
@@ -124,12 +125,16 @@ export function createKeyService(options: KeyServiceOptions) {
       return { ...view(row), key: secret };
     },
 
-    /** The key behind an `X-API-KEY` value, or undefined when it is unknown, revoked or its owner inactive. */
+    /**
+     * The key behind an `X-API-KEY` value, or undefined when it is unknown, revoked, or its owner is
+     * inactive or locked by the operator. The owner's state is read with the key on every call (no
+     * cache), so a deactivation or an operator lock stops the key at once.
+     */
     async authenticate(secret: string): Promise<AuthenticatedKey | undefined> {
       if (!looksLikeSecret(secret)) return undefined;
       const digest = digestOf(secret);
       const row = await store.byDigest(digest);
-      if (!row || !sameDigest(row.digest, digest) || row.is_active !== 1 || row.owner_active !== 1) return undefined;
+      if (!row || !sameDigest(row.digest, digest) || row.is_active !== 1 || row.owner_active !== 1 || isOperatorLocked(row.owner_locked_until)) return undefined;
       pendingUse.set(row.id, now().toISOString());
       return { keyId: row.id, userId: row.user_id };
     },

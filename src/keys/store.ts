@@ -16,8 +16,8 @@ export interface KeyStore {
   rename(userId: number, keyId: number, name: string): Promise<KeyRow | undefined>;
   /** Revokes an active key; false when it was not active (or not the user's). */
   revoke(userId: number, keyId: number, at: Date): Promise<boolean>;
-  /** The key with this digest and whether its owner is active, in one query (the hot path of every metered call). */
-  byDigest(digest: string): Promise<(KeyRow & { owner_active: number }) | undefined>;
+  /** The key with this digest and its owner's state, in one query (the hot path of every metered call). */
+  byDigest(digest: string): Promise<(KeyRow & { owner_active: number; owner_locked_until: string | null }) | undefined>;
   touch(lastUsed: ReadonlyMap<number, string>): Promise<void>;
 }
 
@@ -52,7 +52,7 @@ export function createKeyStore(db: Kysely<Database>): KeyStore {
         .selectFrom('api_keys')
         .innerJoin('users', 'users.id', 'api_keys.user_id')
         .selectAll('api_keys')
-        .select('users.is_active as owner_active')
+        .select(['users.is_active as owner_active', 'users.locked_until as owner_locked_until'])
         .where('api_keys.digest', '=', digest)
         .executeTakeFirst(),
     async touch(lastUsed) {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { createApp, type QuarryApp } from '../../src/app.js';
 import type { Feature } from '../../src/feature.js';
 import { loadConfig } from '../../src/config/secrets.js';
@@ -29,7 +30,7 @@ export const PASSWORD = 'a sturdy passphrase 42';
  * The real application on a fresh database (SQLite, or PostgreSQL when the suite runs
  * against it), configured through the same environment parsing as production.
  */
-export async function startTestApp(env: Record<string, string> = {}, options: { now?: () => Date; features?: readonly Feature[] } = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: { now?: () => Date; features?: readonly Feature[]; logDestination?: DestinationStream } = {}): Promise<TestApp> {
   // A caller that brings its own DATA_DIR/DATABASE_URL shares that storage (e.g. with child processes).
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'quarry-test-'));
   const ownsStorage = env.DATA_DIR === undefined;
@@ -39,12 +40,17 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SIGNUP_CREDITS: '0',
+    // Links (pagination, mails) come from PUBLIC_URL only; tests read them as light-my-request's default host.
+    PUBLIC_URL: 'http://localhost',
+    // Every test request comes from 127.0.0.1: the per-address limits are tested on their own (tests/security).
+    LOGIN_IP_RATE: '100000/min',
+    REGISTRATION_IP_RATE: '100000/min',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   };
   const config = loadConfig(fullEnv);
   const quarry = await createApp(config, {
-    logger: createLogger(config.logLevel),
+    logger: createLogger(config.logLevel, options.logDestination),
     ...(options.now ? { now: options.now } : {}),
     ...(options.features ? { features: options.features } : {}),
   });

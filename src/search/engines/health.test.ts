@@ -13,6 +13,9 @@ let fake: FakeSearchUpstreams;
 let testApp: TestApp;
 let router: SearchRouter;
 
+/** /metrics is served on the public port only with a token (see src/http/operations.ts). */
+const METRICS_TOKEN = 'health-test-metrics-token-0123456789abcdef';
+
 beforeAll(async () => {
   fake = await startFakeSearchUpstreams();
   const userAgent = quarryUserAgent();
@@ -30,7 +33,7 @@ beforeAll(async () => {
       registerEngineMetrics(metrics, router);
     },
   };
-  testApp = await startTestApp({}, { features: [feature] });
+  testApp = await startTestApp({ METRICS_TOKEN }, { features: [feature] });
 });
 
 afterAll(async () => {
@@ -66,7 +69,7 @@ describe('engine health', () => {
   });
 
   it('exports the same figures as Prometheus gauges', async () => {
-    const res = await testApp.quarry.app.inject({ method: 'GET', url: '/metrics' });
+    const res = await testApp.quarry.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('quarry_search_engine_configured{engine="serper"} 0');
     expect(res.body).toContain('quarry_search_engine_configured{engine="searxng"} 1');
