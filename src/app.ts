@@ -8,6 +8,7 @@ import { createUserStore } from './accounts/users.js';
 import type { Config } from './config/index.js';
 import { createLedger } from './credits/ledger.js';
 import { createMetering } from './credits/metering.js';
+import { meteredErrorMapper, meteredErrorSchemas } from './credits/metered-errors.js';
 import { creditSchemas, registerCreditRoutes } from './credits/routes.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -86,10 +87,11 @@ export async function createApp(config: Config, options: AppOptions) {
     errorMappers: [
       coreErrorMapper({ upgradeUrl: config.upgradeUrl, authenticateHeader: WWW_AUTHENTICATE }),
       keyErrorMapper,
+      meteredErrorMapper,
       ...features.flatMap((feature) => feature.errorMappers ?? []),
     ],
   });
-  for (const schema of [...sharedSchemas, ...accountSchemas, ...keySchemas, ...creditSchemas, ...features.flatMap((f) => f.schemas ?? [])]) {
+  for (const schema of [...sharedSchemas, ...accountSchemas, ...keySchemas, ...creditSchemas, ...meteredErrorSchemas, ...features.flatMap((f) => f.schemas ?? [])]) {
     app.addSchema(schema);
   }
   await registerOpenApi(app);

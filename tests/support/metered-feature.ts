@@ -34,14 +34,14 @@ export function meteredTestFeature() {
         async (request, reply) => {
           const body = request.body;
           return metering.run(request, reply, 'test', body.hold ?? body.cost, async (signal) => {
-            const work = async () => {
+            const work = async (workSignal: AbortSignal) => {
               state.runs += 1;
-              if (body.delay_ms > 0) await sleep(body.delay_ms, undefined, { signal });
+              if (body.delay_ms > 0) await sleep(body.delay_ms, undefined, { signal: workSignal });
               if (body.fail) throw new WorkFailed();
               return { ok: true, run: state.runs };
             };
-            if (body.cache_key === undefined) return { body: await work(), cost: body.cost };
-            const result = await cached(reply, { endpoint: 'test', key: body.cache_key, ttlSeconds: 60, useCache: body.use_cache }, work);
+            if (body.cache_key === undefined) return { body: await work(signal), cost: body.cost };
+            const result = await cached(reply, { endpoint: 'test', key: body.cache_key, ttlSeconds: 60, useCache: body.use_cache, signal }, work);
             return { body: result.value, cost: body.cost };
           });
         },
