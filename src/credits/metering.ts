@@ -49,6 +49,20 @@ export function createMetering(options: MeteringOptions) {
     connectionOf(request, reply);
   }
 
+  /**
+   * Whether the client can still receive an answer. Besides the response's close event: the
+   * server ends a socket whose client sent its FIN (Node's HTTP server is not half-open), and a
+   * destroyed socket is gone whatever events are still queued.
+   */
+  function clientGone(request: FastifyRequest, reply: FastifyReply): boolean {
+    const controller = connectionOf(request, reply);
+    const socket = request.raw.socket as { destroyed?: boolean; writableEnded?: boolean } | null;
+    if (!controller.signal.aborted && (reply.raw.destroyed || socket?.destroyed === true || socket?.writableEnded === true)) {
+      controller.abort(new ClientGoneError());
+    }
+    return controller.signal.aborted;
+  }
+
   function connectionOf(request: FastifyRequest, reply: FastifyReply): AbortController {
     let controller = connections.get(request);
     if (controller) return controller;
@@ -87,10 +101,11 @@ export function createMetering(options: MeteringOptions) {
   async function begin(request: FastifyRequest, reply: FastifyReply, endpoint: string, maxCost: number): Promise<MeteredCall> {
     const key = request.apiKey!;
     const controller = connectionOf(request, reply);
-    // A client that is already gone is not charged, and holds nothing.
-    if (controller.signal.aborted) throw controller.signal.reason;
+    // A client that is already gone (it left while the key was checked or the body read)
+    // holds nothing and is charged nothing.
+    if (clientGone(request, reply)) throw controller.signal.reason;
     const hold = await ledger.hold(key.userId, maxCost, { apiKeyId: key.keyId, endpoint, requestId: request.id, ttlSeconds: options.holdTtlSeconds });
-    if (controller.signal.aborted) {
+    if (clientGone(request, reply)) {
       // It left while the hold was being written: give the hold back before any work starts.
       await ledger.release(hold.id);
       throw controller.signal.reason;
@@ -131,7 +146,7 @@ export function createMetering(options: MeteringOptions) {
       throw error;
     }
     // The work finished, but nobody is left to receive it: no answer delivered, no charge.
-    if (call.signal.aborted) {
+    if (clientGone(request, reply)) {
       await call.release();
       throw call.signal.reason;
     }
