@@ -3,7 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { meteredErrorResponses } from '../credits/metered-errors.js';
 import type { MeteredCall, Metering } from '../credits/metering.js';
 import { NotFoundError } from '../errors.js';
-import { ErrorDetail, ServerError } from '../http/schema.js';
 import type { App } from '../http/server.js';
 import { ChatNotConfiguredError } from './errors.js';
 import { OpenAIError, openAIErrorShape } from './openai-errors.js';
