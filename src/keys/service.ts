@@ -75,11 +75,20 @@ export function createKeyService(options: KeyServiceOptions) {
   }
 
   return {
+    /**
+     * The count and the insert run in one transaction that first claims the account's row
+     * (a row lock on PostgreSQL, the write lock on SQLite), so concurrent creations for one
+     * account queue up and the cap holds however many race.
+     */
     async create(userId: number, name: string): Promise<KeyWithSecret> {
-      if ((await store.countActive(userId)) >= options.maxKeysPerAccount) {
-        throw InvalidInputError.field('non_field_errors', `An account may hold at most ${options.maxKeysPerAccount} active keys. Revoke one first.`);
-      }
-      return issue(db, userId, name);
+      return db.transaction().execute(async (trx) => {
+        const scoped = createKeyStore(trx);
+        await scoped.claimOwner(userId);
+        if ((await scoped.countActive(userId)) >= options.maxKeysPerAccount) {
+          throw InvalidInputError.field('non_field_errors', `An account may hold at most ${options.maxKeysPerAccount} active keys. Revoke one first.`);
+        }
+        return issue(trx, userId, name);
+      });
     },
 
     async list(userId: number, offset: number, limit: number) {

@@ -9,6 +9,12 @@ export type KeyRow = Selectable<ApiKeysTable>;
  */
 export interface KeyStore {
   countActive(userId: number): Promise<number>;
+  /**
+   * Inside a transaction: takes the owner's row for writing until the transaction ends, so
+   * another transaction that claims it waits (PostgreSQL locks the row; SQLite takes its write
+   * lock, which serialises writers across processes too). Works the same on both dialects.
+   */
+  claimOwner(userId: number): Promise<void>;
   listActive(userId: number, offset: number, limit: number): Promise<KeyRow[]>;
   findActive(userId: number, keyId: number): Promise<KeyRow | undefined>;
   insert(row: Omit<KeyRow, 'id' | 'last_used' | 'revoked_at' | 'ciphertext'>): Promise<KeyRow>;
@@ -26,6 +32,9 @@ export function createKeyStore(db: Kysely<Database>): KeyStore {
     async countActive(userId) {
       const row = await db.selectFrom('api_keys').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('is_active', '=', 1).executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+    async claimOwner(userId) {
+      await db.updateTable('users').set((eb) => ({ id: eb.ref('id') })).where('id', '=', userId).execute();
     },
     listActive: (userId, offset, limit) =>
       db.selectFrom('api_keys').selectAll().where('user_id', '=', userId).where('is_active', '=', 1).orderBy('id', 'desc').offset(offset).limit(limit).execute(),
