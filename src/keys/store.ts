@@ -24,7 +24,8 @@ export interface KeyStore {
   revoke(userId: number, keyId: number, at: Date): Promise<boolean>;
   /** The key with this digest and whether its owner is active, in one query (the hot path of every metered call). */
   byDigest(digest: string): Promise<(KeyRow & { owner_active: number }) | undefined>;
-  touch(lastUsed: ReadonlyMap<number, string>): Promise<void>;
+  /** Records when a key was last used. */
+  touch(keyId: number, at: string): Promise<void>;
 }
 
 export function createKeyStore(db: Kysely<Database>): KeyStore {
@@ -64,10 +65,8 @@ export function createKeyStore(db: Kysely<Database>): KeyStore {
         .select('users.is_active as owner_active')
         .where('api_keys.digest', '=', digest)
         .executeTakeFirst(),
-    async touch(lastUsed) {
-      for (const [id, at] of lastUsed) {
-        await db.updateTable('api_keys').set({ last_used: at }).where('id', '=', id).execute();
-      }
+    async touch(keyId, at) {
+      await db.updateTable('api_keys').set({ last_used: at }).where('id', '=', keyId).execute();
     },
   };
 }
