@@ -1,3 +1,4 @@
+import { checkHoldOutlivesWork } from './hold-ttl.js';
 import { bool, ConfigError, int, list, oneOf, optionalStr, rate, str, url, type Setting } from './settings.js';
 
 export { ConfigError } from './settings.js';
@@ -45,7 +46,7 @@ export const SETTINGS = {
 
   // Credits, metering, throttling and the result cache
   upgradeUrl: str('UPGRADE_URL', 'Relative path of the plans page, shown as `upgrade_url` in 402 answers', '/api/v1/billing/plans/'),
-  holdTtlSeconds: int('HOLD_TTL_SECONDS', 'A credit hold not settled within this time (its process died) is released', 600, 5),
+  holdTtlSeconds: int('HOLD_TTL_SECONDS', 'A credit hold not settled within this time (its process died) is released; must outlive the work timeouts (chat, scrape + browser, search engine)', 600, 5),
   holdSweepSeconds: int('HOLD_SWEEP_SECONDS', 'How often expired holds are looked for', 30, 1),
   throttleKeyRate: rate('THROTTLE_KEY_RATE', 'Metered requests allowed per API key (token bucket; `N/s|min|hour|day`)', '600/min'),
   throttleAccountRate: rate('THROTTLE_ACCOUNT_RATE', 'Metered requests allowed per account, across its keys', '1200/min'),
@@ -173,5 +174,6 @@ export function readRawConfig(env: NodeJS.ProcessEnv): RawConfig {
   if (raw.cookieSecure !== undefined && !/^(true|false|1|0|yes|no|on|off)$/i.test(raw.cookieSecure)) {
     throw new ConfigError('COOKIE_SECURE', `expected true or false, got "${raw.cookieSecure}"`);
   }
+  checkHoldOutlivesWork(raw);
   return raw;
 }
