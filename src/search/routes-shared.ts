@@ -1,4 +1,3 @@
-import { Type } from '@sinclair/typebox';
 import type { CachedRunner } from '../cache/cached.js';
 import type { Metering } from '../credits/metering.js';
 import { InvalidInputError } from '../errors.js';
