@@ -129,7 +129,7 @@ export function registerChatRoutes(app: App, deps: ChatRouteDeps): void {
     const call = await metering.begin(request, reply, CHAT_ENDPOINT, prepared.holdCredits);
     if (!prepared.stream) {
       try {
-        return await service.complete(prepared, { settle: settleThrough(call), signal: call.signal });
+        return await service.complete(prepared, { settle: settleUnlessGone(call), signal: call.signal });
       } catch (error) {
         await call.release();
         throw error;
@@ -158,6 +158,18 @@ export function registerChatRoutes(app: App, deps: ChatRouteDeps): void {
     }
     return reply;
   }
+}
+
+/**
+ * A whole (non-streamed) answer is charged only if its client is still there to receive it;
+ * a streamed one is charged for the tokens produced, even when its client left mid-way.
+ */
+function settleUnlessGone(call: MeteredCall): SettleChat {
+  const settle = settleThrough(call);
+  return async (charge) => {
+    if (call.signal.aborted) throw call.signal.reason;
+    return settle(charge);
+  };
 }
 
 function settleThrough(call: MeteredCall): SettleChat {

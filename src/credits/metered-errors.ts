@@ -37,7 +37,7 @@ export function throttled(waitSeconds: number, withWait: boolean): ApiError {
 }
 
 /** An upstream, target, timeout or configuration failure: `{"error": message}`; the message must be safe to show. */
-export function meteredFailure(status: 415 | 499 | 502 | 503 | 504 | number, message: string, headers: Record<string, string> = {}): ApiError {
+export function meteredFailure(status: number, message: string, headers: Record<string, string> = {}): ApiError {
   return new ApiError(status, { error: message }, headers);
 }
 
