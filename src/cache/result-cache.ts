@@ -68,40 +68,39 @@ export function createCoalescer() {
               if (inFlight.get(key) === created) inFlight.delete(key);
             }),
         };
-        // Nobody may be left to observe the rejection once every caller has gone.
+        // Every waiter handles the outcome itself (below); this only keeps the rejection of
+        // work that every caller abandoned from being reported as unhandled.
         created.promise.catch(() => undefined);
         inFlight.set(key, created);
         shared = created;
       }
       const current = shared;
       current.waiting += 1;
-      if (!callerSignal) return { promise: current.promise.finally(() => leave(key, current)) as Promise<T>, joined };
       const promise = new Promise<T>((resolve, reject) => {
         let done = false;
         const finish = () => {
           if (done) return false;
           done = true;
-          callerSignal.removeEventListener('abort', onAbort);
+          callerSignal?.removeEventListener('abort', onAbort);
           return true;
         };
+        // This caller gives up: it stops waiting, and the work stops if nobody else waits.
         const onAbort = () => {
           if (!finish()) return;
           leave(key, current);
-          reject(callerSignal.reason as Error);
+          reject(callerSignal!.reason as Error);
         };
-        callerSignal.addEventListener('abort', onAbort, { once: true });
+        callerSignal?.addEventListener('abort', onAbort, { once: true });
         current.promise.then(
           (value) => {
-            if (finish()) {
-              current.waiting -= 1;
-              resolve(value as T);
-            }
+            if (!finish()) return;
+            current.waiting -= 1;
+            resolve(value as T);
           },
           (error: unknown) => {
-            if (finish()) {
-              current.waiting -= 1;
-              reject(error as Error);
-            }
+            if (!finish()) return;
+            current.waiting -= 1;
+            reject(error as Error);
           },
         );
       });
