@@ -81,6 +81,7 @@ describe('the coalescer with callers that leave', () => {
     const runs = { count: 0, aborted: 0 };
     const callers = [new AbortController(), new AbortController()];
     const waits = callers.map((c) => coalescer.run('k', slowWork(runs), c.signal).promise);
+    await new Promise((resolve) => setTimeout(resolve, 5)); // the work has begun
     callers[0]!.abort(new Error('gone'));
     expect(runs.aborted).toBe(0);
     callers[1]!.abort(new Error('gone'));

@@ -63,7 +63,11 @@ export function createCoalescer() {
           controller,
           waiting: 0,
           promise: Promise.resolve()
-            .then(() => work(controller.signal))
+            .then(() => {
+              // Every caller may have left before the work even began.
+              controller.signal.throwIfAborted();
+              return work(controller.signal);
+            })
             .finally(() => {
               if (inFlight.get(key) === created) inFlight.delete(key);
             }),
