@@ -10,6 +10,7 @@ import { createUserStore } from './accounts/users.js';
 import type { Config } from './config/index.js';
 import { createLedger } from './credits/ledger.js';
 import { createMetering } from './credits/metering.js';
+import { meteredErrorMapper, meteredErrorSchemas } from './credits/metered-errors.js';
 import { creditSchemas, registerCreditRoutes } from './credits/routes.js';
 import { dailyUsageSchemas, registerDailyUsageRoutes } from './credits/usage-daily-routes.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
@@ -109,10 +110,11 @@ export async function createApp(config: Config, options: AppOptions) {
     errorMappers: [
       coreErrorMapper({ upgradeUrl: config.upgradeUrl, authenticateHeader: WWW_AUTHENTICATE }),
       keyErrorMapper,
+      meteredErrorMapper,
       ...features.flatMap((feature) => feature.errorMappers ?? []),
     ],
   });
-  for (const schema of [...sharedSchemas, ...accountSchemas, ...keySchemas, ...creditSchemas, ...passwordResetSchemas, ...dailyUsageSchemas, ...dashboardConfigSchemas, ...features.flatMap((f) => f.schemas ?? [])]) {
+  for (const schema of [...sharedSchemas, ...accountSchemas, ...keySchemas, ...creditSchemas, ...passwordResetSchemas, ...dailyUsageSchemas, ...dashboardConfigSchemas, ...meteredErrorSchemas, ...features.flatMap((f) => f.schemas ?? [])]) {
     app.addSchema(schema);
   }
   await registerOpenApi(app);

@@ -50,3 +50,45 @@ describe('the coalescer', () => {
     expect(await coalescer.run('k', work).promise).toBe(2);
   });
 });
+
+describe('the coalescer with callers that leave', () => {
+  const slowWork = (runs: { count: number; aborted: number }) => (signal: AbortSignal) =>
+    new Promise<number>((resolve, reject) => {
+      runs.count += 1;
+      const timer = setTimeout(() => resolve(runs.count), 50);
+      signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        runs.aborted += 1;
+        reject(signal.reason as Error);
+      });
+    });
+
+  it('lets the others have the result when the first caller leaves', async () => {
+    const coalescer = createCoalescer();
+    const runs = { count: 0, aborted: 0 };
+    const first = new AbortController();
+    const a = coalescer.run('k', slowWork(runs), first.signal).promise;
+    const b = coalescer.run('k', slowWork(runs), new AbortController().signal);
+    expect(b.joined).toBe(true);
+    first.abort(new Error('A left'));
+    await expect(a).rejects.toThrow('A left');
+    expect(await b.promise).toBe(1);
+    expect(runs).toEqual({ count: 1, aborted: 0 });
+  });
+
+  it('aborts the work when every caller has left, and starts afresh for the next one', async () => {
+    const coalescer = createCoalescer();
+    const runs = { count: 0, aborted: 0 };
+    const callers = [new AbortController(), new AbortController()];
+    const waits = callers.map((c) => coalescer.run('k', slowWork(runs), c.signal).promise);
+    await new Promise((resolve) => setTimeout(resolve, 5)); // the work has begun
+    callers[0]!.abort(new Error('gone'));
+    expect(runs.aborted).toBe(0);
+    callers[1]!.abort(new Error('gone'));
+    for (const wait of waits) await expect(wait).rejects.toThrow('gone');
+    expect(runs.aborted).toBe(1);
+    const next = coalescer.run('k', slowWork(runs), new AbortController().signal);
+    expect(next.joined).toBe(false);
+    expect(await next.promise).toBe(2);
+  });
+});

@@ -8,6 +8,11 @@ export interface CachedRequest {
   readonly ttlSeconds: number;
   /** false → skip the lookup, do the work, and refresh the stored result. */
   readonly useCache: boolean;
+  /**
+   * This caller's own signal (its client's disconnect). It ends only this caller's wait;
+   * the shared work gets a signal of its own that aborts once every caller has gone.
+   */
+  readonly signal: AbortSignal;
 }
 
 export interface CachedResult<T> {
@@ -19,10 +24,13 @@ export interface CachedResult<T> {
  * Result caching for search and scrape: a lookup by the normalised request, identical
  * concurrent requests coalesced into one piece of work, the result stored for its TTL, and
  * `X-Cache: HIT|MISS` on the answer. Only successful work is stored.
+ *
+ * `work` must use the signal it is given, never the caller's own: identical requests of
+ * other accounts may be waiting on the same work (see `createCoalescer`).
  */
 export function createCachedRunner(cache: ResultCache) {
   const coalescer = createCoalescer();
-  return async function cached<T>(reply: FastifyReply, request: CachedRequest, work: () => Promise<T>): Promise<CachedResult<T>> {
+  return async function cached<T>(reply: FastifyReply, request: CachedRequest, work: (signal: AbortSignal) => Promise<T>): Promise<CachedResult<T>> {
     const key = cacheKey(request.endpoint, request.key);
     if (request.useCache && request.ttlSeconds > 0) {
       const stored = await cache.get(key);
@@ -31,11 +39,15 @@ export function createCachedRunner(cache: ResultCache) {
         return { value: JSON.parse(stored) as T, hit: true };
       }
     }
-    const { promise } = coalescer.run(`${request.useCache ? 'c' : 'f'}:${key}`, async () => {
-      const value = await work();
-      if (request.ttlSeconds > 0) await cache.set(key, JSON.stringify(value), request.ttlSeconds);
-      return value;
-    });
+    const { promise } = coalescer.run(
+      `${request.useCache ? 'c' : 'f'}:${key}`,
+      async (shared) => {
+        const value = await work(shared);
+        if (request.ttlSeconds > 0) await cache.set(key, JSON.stringify(value), request.ttlSeconds);
+        return value;
+      },
+      request.signal,
+    );
     const value = await promise;
     reply.header('x-cache', 'MISS');
     return { value, hit: false };

@@ -26,19 +26,89 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** One piece of shared work and the callers still waiting for it. */
+interface Shared {
+  readonly promise: Promise<unknown>;
+  readonly controller: AbortController;
+  waiting: number;
+}
+
 /**
  * Identical concurrent requests share one piece of work: the first starts it, the others
  * wait for its result. A failure is shared too, and nothing is remembered afterwards.
+ *
+ * Each caller waits under its own signal: when it aborts, only that caller stops waiting
+ * (and rejects with its own reason), so one client's disconnect never fails another's
+ * request. The shared work's signal aborts only when every caller has gone; work that
+ * nobody waits for any more is then forgotten, so a later caller starts afresh.
  */
 export function createCoalescer() {
-  const inFlight = new Map<string, Promise<unknown>>();
+  const inFlight = new Map<string, Shared>();
+
+  function leave(key: string, shared: Shared): void {
+    shared.waiting -= 1;
+    if (shared.waiting > 0) return;
+    if (inFlight.get(key) === shared) inFlight.delete(key);
+    shared.controller.abort(new Error('every caller of the shared work has gone'));
+  }
+
   return {
-    run<T>(key: string, work: () => Promise<T>): { promise: Promise<T>; joined: boolean } {
-      const existing = inFlight.get(key) as Promise<T> | undefined;
-      if (existing) return { promise: existing, joined: true };
-      const promise = work().finally(() => inFlight.delete(key));
-      inFlight.set(key, promise);
-      return { promise, joined: false };
+    run<T>(key: string, work: (signal: AbortSignal) => Promise<T>, callerSignal?: AbortSignal): { promise: Promise<T>; joined: boolean } {
+      if (callerSignal?.aborted) return { promise: Promise.reject(callerSignal.reason as Error), joined: false };
+      let shared = inFlight.get(key);
+      const joined = shared !== undefined;
+      if (!shared) {
+        const controller = new AbortController();
+        const created: Shared = {
+          controller,
+          waiting: 0,
+          promise: Promise.resolve()
+            .then(() => {
+              // Every caller may have left before the work even began.
+              controller.signal.throwIfAborted();
+              return work(controller.signal);
+            })
+            .finally(() => {
+              if (inFlight.get(key) === created) inFlight.delete(key);
+            }),
+        };
+        // Every waiter handles the outcome itself (below); this only keeps the rejection of
+        // work that every caller abandoned from being reported as unhandled.
+        created.promise.catch(() => undefined);
+        inFlight.set(key, created);
+        shared = created;
+      }
+      const current = shared;
+      current.waiting += 1;
+      const promise = new Promise<T>((resolve, reject) => {
+        let done = false;
+        const finish = () => {
+          if (done) return false;
+          done = true;
+          callerSignal?.removeEventListener('abort', onAbort);
+          return true;
+        };
+        // This caller gives up: it stops waiting, and the work stops if nobody else waits.
+        const onAbort = () => {
+          if (!finish()) return;
+          leave(key, current);
+          reject(callerSignal!.reason as Error);
+        };
+        callerSignal?.addEventListener('abort', onAbort, { once: true });
+        current.promise.then(
+          (value) => {
+            if (!finish()) return;
+            current.waiting -= 1;
+            resolve(value as T);
+          },
+          (error: unknown) => {
+            if (!finish()) return;
+            current.waiting -= 1;
+            reject(error as Error);
+          },
+        );
+      });
+      return { promise, joined };
     },
   };
 }

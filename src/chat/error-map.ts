@@ -1,4 +1,5 @@
-import { ApiError, type ErrorMapper } from '../http/errors.js';
+import { meteredFailure } from '../credits/metered-errors.js';
+import type { ErrorMapper } from '../http/errors.js';
 import { ChatNotConfiguredError, UpstreamError, upstreamErrorStatus } from './errors.js';
 
 /**
@@ -7,11 +8,11 @@ import { ChatNotConfiguredError, UpstreamError, upstreamErrorStatus } from './er
  * so neither the upstream's words nor its key or address can reach a client.
  */
 export const chatErrorMapper: ErrorMapper = (error) => {
-  if (error instanceof ChatNotConfiguredError) return new ApiError(503, { error: error.message });
+  if (error instanceof ChatNotConfiguredError) return meteredFailure(503, error.message);
   if (!(error instanceof UpstreamError)) return undefined;
   const headers: Record<string, string> =
     error.kind === 'rate_limited' && error.retryAfterSeconds !== undefined
       ? { 'retry-after': String(Math.max(1, error.retryAfterSeconds)) }
       : {};
-  return new ApiError(upstreamErrorStatus(error), { error: error.message }, headers);
+  return meteredFailure(upstreamErrorStatus(error), error.message, headers);
 };

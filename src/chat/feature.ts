@@ -2,6 +2,7 @@ import type { Config } from '../config/index.js';
 import type { Feature } from '../feature.js';
 import { chatErrorMapper } from './error-map.js';
 import { ChatConfigError } from './errors.js';
+import { OpenAIError } from './openai-errors.js';
 import { registerChatRoutes } from './routes.js';
 import { ChatCompletionResponse, ChatModel, ChatModelList, ChatRequestBody, OpenAIChatRequestBody } from './schemas.js';
 import { createChatService, type ChatService } from './service.js';
@@ -33,7 +34,7 @@ export function chatUpstreamOptions(config: Config): ChatUpstreamOptions | undef
  */
 export const chatFeature: Feature = {
   name: 'chat',
-  schemas: [ChatRequestBody, OpenAIChatRequestBody, ChatCompletionResponse, ChatModel, ChatModelList],
+  schemas: [ChatRequestBody, OpenAIChatRequestBody, ChatCompletionResponse, ChatModel, ChatModelList, OpenAIError],
   errorMappers: [chatErrorMapper],
   async register({ app, config, metering, now, onClose }) {
     const upstreamOptions = chatUpstreamOptions(config);

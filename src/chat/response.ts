@@ -93,7 +93,7 @@ export const SSE_DONE = '[DONE]';
 export function errorEventData(error: unknown): string {
   const body =
     error instanceof UpstreamError
-      ? { message: error.message, type: 'upstream_error', code: error.kind }
-      : { message: 'Something went wrong', type: 'server_error', code: null };
+      ? { message: error.message, type: 'upstream_error', param: null, code: error.kind }
+      : { message: 'Something went wrong', type: 'server_error', param: null, code: null };
   return JSON.stringify({ error: body });
 }

@@ -153,8 +153,8 @@ describe('API keys as Authorization: Bearer', () => {
     expect(completion.choices[0]?.message.content).toBe(fakeReply({ messages }).text);
   });
 
-  it('leaves Bearer a login token for key management (an API key reads the list, never manages keys)', async () => {
-    const c = await t.customer(100);
+  it('takes a Bearer key on the contract route too; on account routes an API key reads the key list but never manages keys', async () => {
+    const c = await t.customer(10_000);
     const asJwt = await fetch(`${baseURL}/api-keys/`, { headers: { authorization: `Bearer ${c.access}` } });
     expect(asJwt.status).toBe(200);
     const asKey = await fetch(`${baseURL}/api-keys/`, { headers: { authorization: `Bearer ${c.key}` } });
@@ -164,8 +164,8 @@ describe('API keys as Authorization: Bearer', () => {
     const contractRoute = await fetch(`${baseURL}/chat/`, {
       method: 'POST',
       headers: { authorization: `Bearer ${c.key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ messages }),
+      body: JSON.stringify({ messages, max_tokens: 10 }),
     });
-    expect(contractRoute.status).toBe(401); // the contract route takes X-API-KEY only
+    expect(contractRoute.status).toBe(200); // every metered route takes a Bearer key (issue 16, item 22)
   });
 });

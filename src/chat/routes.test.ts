@@ -387,11 +387,13 @@ describe('configuration', () => {
     const bare = await startTestApp({}, { features: [chatFeature] });
     try {
       const c = await bare.customer(1000);
-      for (const url of ['/api/v1/chat/', '/api/v1/chat/completions']) {
-        const res = await bare.quarry.app.inject({ method: 'POST', url, payload: ask('hi'), headers: { 'x-api-key': c.key } });
-        expect(res.statusCode).toBe(503);
-        expect(res.json()).toEqual({ error: 'Chat is not configured on this server (CHAT_UPSTREAM_URL is not set).' });
-      }
+      const message = 'Chat is not configured on this server (CHAT_UPSTREAM_URL is not set).';
+      const res = await bare.quarry.app.inject({ method: 'POST', url: '/api/v1/chat/', payload: ask('hi'), headers: { 'x-api-key': c.key } });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ error: message });
+      const alias = await bare.quarry.app.inject({ method: 'POST', url: '/api/v1/chat/completions', payload: ask('hi'), headers: { 'x-api-key': c.key } });
+      expect(alias.statusCode).toBe(503);
+      expect(alias.json()).toEqual({ error: { message, type: 'server_error', param: null, code: 'service_unavailable' } });
       const models = await bare.quarry.app.inject({ method: 'GET', url: '/api/v1/models', headers: { authorization: `Bearer ${c.key}` } });
       expect(models.statusCode).toBe(503);
       expect((await chat(undefined, ask('hi'), bare)).statusCode).toBe(401);

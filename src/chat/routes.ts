@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { meteredErrorResponses } from '../credits/metered-errors.js';
 import type { MeteredCall, Metering } from '../credits/metering.js';
 import { NotFoundError } from '../errors.js';
-import { ErrorDetail, FieldErrors, ServerError } from '../http/schema.js';
 import type { App } from '../http/server.js';
-import { bearerAsApiKey } from './bearer-key.js';
 import { ChatNotConfiguredError } from './errors.js';
+import { OpenAIError, openAIErrorShape } from './openai-errors.js';
 import {
   ChatCompletionResponse,
   ChatModel,
@@ -31,14 +31,11 @@ export interface ChatRouteDeps {
 
 const tags = ['chat'];
 const security = [{ ApiKeyAuth: [] }];
-const errorResponses = {
-  400: Type.Ref(FieldErrors),
-  401: Type.Ref(ErrorDetail),
-  429: Type.Ref(ErrorDetail),
-  502: Type.Ref(ServerError),
-  503: Type.Ref(ServerError),
-  504: Type.Ref(ServerError),
-};
+const openAIErrorRef = Type.Ref(OpenAIError);
+/** The alias answers every error in OpenAI's shape, with the statuses of the contract route. */
+const openAIErrorResponses = Object.fromEntries(
+  [400, 401, 402, 404, 415, 429, 502, 503, 504].map((status) => [status, openAIErrorRef]),
+) as Record<400 | 401 | 402 | 404 | 415 | 429 | 502 | 503 | 504, typeof openAIErrorRef>;
 
 /**
  * `POST /api/v1/chat/` (the contract), its OpenAI-compatible alias
@@ -55,7 +52,7 @@ export function registerChatRoutes(app: App, deps: ChatRouteDeps): void {
   }
   // Checked right after authentication, so a server without chat says so before judging the body.
   const requireConfigured = async () => void configured();
-  const openAIAuth = [bearerAsApiKey, ...metering.hooks.onRequest, requireConfigured];
+  const openAIAuth = [...metering.hooks.onRequest, requireConfigured];
 
   app.post(
     '/api/v1/chat/',
@@ -70,7 +67,7 @@ export function registerChatRoutes(app: App, deps: ChatRouteDeps): void {
           'Holds the worst case (prompt + `max_tokens`) before calling the upstream and charges the tokens used. ' +
           'With `stream: true` the answer is Server-Sent Events in the OpenAI chunk format, ending with a usage chunk and `data: [DONE]`.',
         body: Type.Ref(ChatRequestBody),
-        response: { 200: Type.Ref(ChatCompletionResponse), ...errorResponses },
+        response: { 200: Type.Ref(ChatCompletionResponse), ...meteredErrorResponses },
       },
     },
     async (request, reply) => answer(request, reply, configured().prepare(request.body)),
@@ -81,15 +78,16 @@ export function registerChatRoutes(app: App, deps: ChatRouteDeps): void {
     {
       onRequest: openAIAuth,
       preValidation: metering.hooks.preValidation,
+      onSend: openAIErrorShape,
       schema: {
         tags,
         security,
         summary: 'OpenAI-compatible chat completions (for OpenAI clients with `baseURL` …/api/v1)',
         description:
           'Accepts the OpenAI request body; `model` is accepted and the service model answers. The API key may also come as `Authorization: Bearer <api key>`. ' +
-          'Streams carry a final usage chunk only with `stream_options.include_usage`.',
+          'Streams carry a final usage chunk only with `stream_options.include_usage`. Errors come in OpenAI\'s shape, `{"error": {"message", "type", "param", "code"}}`.',
         body: Type.Ref(OpenAIChatRequestBody),
-        response: { 200: Type.Ref(ChatCompletionResponse), ...errorResponses },
+        response: { 200: Type.Ref(ChatCompletionResponse), ...openAIErrorResponses },
       },
     },
     async (request, reply) => answer(request, reply, configured().prepareOpenAI(request.body)),
@@ -101,7 +99,8 @@ export function registerChatRoutes(app: App, deps: ChatRouteDeps): void {
     '/api/v1/models',
     {
       onRequest: openAIAuth,
-      schema: { tags, security, summary: 'The chat models on offer (OpenAI list format)', response: { 200: Type.Ref(ChatModelList), 401: Type.Ref(ErrorDetail), 503: Type.Ref(ServerError) } },
+      onSend: openAIErrorShape,
+      schema: { tags, security, summary: 'The chat models on offer (OpenAI list format)', response: { 200: Type.Ref(ChatModelList), 401: openAIErrorRef, 429: openAIErrorRef, 503: openAIErrorRef } },
     },
     async () => ({ object: 'list' as const, data: [model()] }),
   );
@@ -110,16 +109,17 @@ export function registerChatRoutes(app: App, deps: ChatRouteDeps): void {
     '/api/v1/models/:model',
     {
       onRequest: openAIAuth,
+      onSend: openAIErrorShape,
       schema: {
         tags,
         security,
         summary: 'One chat model (OpenAI model object)',
         params: Type.Object({ model: Type.String() }),
-        response: { 200: Type.Ref(ChatModel), 401: Type.Ref(ErrorDetail), 404: Type.Ref(ErrorDetail), 503: Type.Ref(ServerError) },
+        response: { 200: Type.Ref(ChatModel), 401: openAIErrorRef, 404: openAIErrorRef, 429: openAIErrorRef, 503: openAIErrorRef },
       },
     },
     async (request) => {
-      if (request.params.model !== deps.serviceModel) throw new NotFoundError();
+      if (request.params.model !== deps.serviceModel) throw new NotFoundError(`The model '${request.params.model}' does not exist.`);
       return model();
     },
   );
@@ -129,7 +129,7 @@ export function registerChatRoutes(app: App, deps: ChatRouteDeps): void {
     const call = await metering.begin(request, reply, CHAT_ENDPOINT, prepared.holdCredits);
     if (!prepared.stream) {
       try {
-        return await service.complete(prepared, { settle: settleThrough(call), signal: call.signal });
+        return await service.complete(prepared, { settle: settleUnlessGone(call), signal: call.signal });
       } catch (error) {
         await call.release();
         throw error;
@@ -158,6 +158,18 @@ export function registerChatRoutes(app: App, deps: ChatRouteDeps): void {
     }
     return reply;
   }
+}
+
+/**
+ * A whole (non-streamed) answer is charged only if its client is still there to receive it;
+ * a streamed one is charged for the tokens produced, even when its client left mid-way.
+ */
+function settleUnlessGone(call: MeteredCall): SettleChat {
+  const settle = settleThrough(call);
+  return async (charge) => {
+    if (call.signal.aborted) throw call.signal.reason;
+    return settle(charge);
+  };
 }
 
 function settleThrough(call: MeteredCall): SettleChat {

@@ -260,7 +260,7 @@ describe('startStream', () => {
 
     expect(produced).toBe('Echo: tell me ');
     expect(JSON.parse(events.at(-1) ?? '')).toEqual({
-      error: { message: 'The chat upstream is unavailable.', type: 'upstream_error', code: 'unavailable' },
+      error: { message: 'The chat upstream is unavailable.', type: 'upstream_error', param: null, code: 'unavailable' },
     });
     expect(events).not.toContain('[DONE]');
     expect(charges).toEqual([

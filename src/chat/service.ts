@@ -105,8 +105,10 @@ export function createChatService(options: ChatServiceOptions): ChatService {
 
   return {
     prepare(body) {
+      const messages = body.messages.map(({ role, content }) => ({ role, content }));
+      refuseBlankConversation(messages);
       return prepared(
-        body.messages.map(({ role, content }) => ({ role, content })),
+        messages,
         body.max_tokens ?? CHAT_LIMITS.defaultMaxTokens,
         { temperature: body.temperature ?? CHAT_LIMITS.defaultTemperature },
         body.stream === true,
@@ -118,6 +120,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       const messages = body.messages.map(toUpstreamMessage);
       const tooLong = tooLongContentErrors(messages);
       if (tooLong !== undefined) throw new InvalidInputError(tooLong);
+      refuseBlankConversation(messages);
       return prepared(
         messages,
         body.max_completion_tokens ?? body.max_tokens ?? CHAT_LIMITS.defaultMaxTokens,
@@ -224,6 +227,13 @@ function tooLongContentErrors(messages: UpstreamMessage[]): FieldMessages | unde
     }
   });
   return Object.keys(errors).length === 0 ? undefined : { messages: errors };
+}
+
+/** A conversation of blank messages asks nothing: refused (400) before any hold, as DRF refuses a blank field. */
+function refuseBlankConversation(messages: UpstreamMessage[]): void {
+  if (messages.every((message) => message.content.trim() === '')) {
+    throw InvalidInputError.field('messages', 'The conversation is blank: at least one message must have content.');
+  }
 }
 
 function present<K extends string, V>(key: K, value: V | null | undefined): { [P in K]?: V } {

@@ -147,7 +147,7 @@ describe('pipeSse', () => {
     const events = eventReader(await open(url));
     expect(await events.next()).toBe('"partial"');
     expect(JSON.parse((await events.next()) ?? '')).toEqual({
-      error: { message: 'Something went wrong', type: 'server_error', code: null },
+      error: { message: 'Something went wrong', type: 'server_error', param: null, code: null },
     });
     await expect(piped).rejects.toThrow('ledger is down');
   });

@@ -1,7 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool, type Dispatcher } from 'undici';
 import { ChatConfigError, UpstreamError } from './errors.js';
 import { backoffDelayMs, retryAfterMs } from './retry.js';
+import { isJsonResponse, readBody, readErrorPayload } from './upstream-body.js';
+import { createCallControl, isRetryableNetworkError, type CallControl } from './upstream-call.js';
 import { parseSse } from './sse-parser.js';
 import {
   errorCodeOf,
@@ -99,22 +100,6 @@ const DEFAULTS = {
   connections: 64,
   maxResponseBytes: 4 * 1024 * 1024,
 } as const;
-
-const ERROR_BODY_BYTES = 64 * 1024;
-
-// Failures of the connection itself, before any response: safe to try again.
-const RETRYABLE_NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EAI_AGAIN',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_CLOSED',
-]);
 
 export function createChatUpstream(options: ChatUpstreamOptions): ChatUpstream {
   const settings = { ...DEFAULTS, ...withoutUndefined(options) };
@@ -252,61 +237,6 @@ export function createChatUpstream(options: ChatUpstreamOptions): ChatUpstream {
   };
 }
 
-interface CallControl {
-  readonly signal: AbortSignal;
-  classify(error: unknown): UpstreamError;
-  wait(ms: number): Promise<void>;
-  fitsBeforeDeadline(ms: number): boolean;
-  firstByteArrived(): void;
-  cancel(): void;
-  dispose(): void;
-}
-
-/** One call's cancellation: the caller's signal, the total deadline and the first-byte deadline. */
-function createCallControl(
-  callerSignal: AbortSignal | undefined,
-  timeoutMs: number,
-  firstByteTimeoutMs: number | undefined,
-): CallControl {
-  const controller = new AbortController();
-  const deadline = Date.now() + timeoutMs;
-  const abortWith = (kind: 'timeout' | 'aborted') => {
-    if (!controller.signal.aborted) controller.abort(new UpstreamError(kind));
-  };
-  const onCallerAbort = () => abortWith('aborted');
-  if (callerSignal?.aborted) onCallerAbort();
-  else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
-  const totalTimer = setTimeout(() => abortWith('timeout'), timeoutMs);
-  let firstByteTimer =
-    firstByteTimeoutMs === undefined ? undefined : setTimeout(() => abortWith('timeout'), firstByteTimeoutMs);
-
-  return {
-    signal: controller.signal,
-    classify(error) {
-      const reason: unknown = controller.signal.reason;
-      if (controller.signal.aborted) return reason instanceof UpstreamError ? reason : new UpstreamError('aborted');
-      if (error instanceof UpstreamError) return error;
-      return new UpstreamError('unavailable', { cause: networkCause(error) });
-    },
-    async wait(ms) {
-      await sleep(ms, undefined, { signal: controller.signal });
-    },
-    fitsBeforeDeadline(ms) {
-      return Date.now() + ms < deadline;
-    },
-    firstByteArrived() {
-      if (firstByteTimer !== undefined) clearTimeout(firstByteTimer);
-      firstByteTimer = undefined;
-    },
-    cancel: onCallerAbort,
-    dispose() {
-      clearTimeout(totalTimer);
-      if (firstByteTimer !== undefined) clearTimeout(firstByteTimer);
-      callerSignal?.removeEventListener('abort', onCallerAbort);
-    },
-  };
-}
-
 function parseBaseUrl(baseUrl: string): URL {
   let url: URL;
   try {
@@ -321,53 +251,6 @@ function parseBaseUrl(baseUrl: string): URL {
     throw new ChatConfigError('Put the chat upstream credentials in the API key option, not in the base URL.');
   }
   return url;
-}
-
-function isJsonResponse(headers: Dispatcher.ResponseData['headers']): boolean {
-  const type = headers['content-type'];
-  return (Array.isArray(type) ? type[0] : type)?.toLowerCase().startsWith('application/json') ?? false;
-}
-
-async function readBody(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-    size += buffer.length;
-    if (size > maxBytes) throw new UpstreamError('unavailable');
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** The error body, if small and JSON; used only for its machine code, never shown. */
-async function readErrorPayload(body: Dispatcher.ResponseData['body']): Promise<unknown> {
-  try {
-    return JSON.parse(await readBody(body, ERROR_BODY_BYTES));
-  } catch (error) {
-    if (error instanceof SyntaxError || error instanceof UpstreamError) {
-      body.destroy();
-      return undefined;
-    }
-    throw error;
-  }
-}
-
-function isRetryableNetworkError(error: unknown): boolean {
-  const code = errorCode(error);
-  return code !== undefined && RETRYABLE_NETWORK_CODES.has(code);
-}
-
-function errorCode(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
-  return typeof error.code === 'string' ? error.code : undefined;
-}
-
-/** Keeps the network error's code for the log and drops its message (it names hosts and ports). */
-function networkCause(error: unknown): Error {
-  const cause = new Error(errorCode(error) ?? 'upstream connection failed');
-  cause.name = error instanceof Error ? error.name : 'Error';
-  return cause;
 }
 
 function withoutUndefined<T extends object>(value: T): T {

@@ -120,6 +120,14 @@ describe('configuration', () => {
     expect(() => readRawConfig({ PORT: 'eighty', NODE_ENV: 'staging' })).toThrow(/^2 settings need attention:\n {2}- NODE_ENV: .*\n {2}- PORT: /);
   });
 
+  it('refuses a hold TTL shorter than a work timeout, naming both settings', () => {
+    expect(() => readRawConfig({ HOLD_TTL_SECONDS: '60', CHAT_TIMEOUT_MS: '120000' })).toThrow(/^HOLD_TTL_SECONDS: 60 s must be longer than CHAT_TIMEOUT_MS \(120000 ms\)/);
+    expect(() => readRawConfig({ HOLD_TTL_SECONDS: '60', CHAT_TIMEOUT_MS: '30000', SCRAPE_TIMEOUT_MS: '30000' })).toThrow(/^HOLD_TTL_SECONDS: .*SCRAPE_TIMEOUT_MS .*BROWSER_IDLE_CAP_MS/);
+    expect(() => readRawConfig({ HOLD_TTL_SECONDS: '10', CHAT_TIMEOUT_MS: '5000', SCRAPE_TIMEOUT_MS: '1000', SEARCH_ENGINE_TIMEOUT_MS: '10000' })).toThrow(/^HOLD_TTL_SECONDS: .*SEARCH_ENGINE_TIMEOUT_MS/);
+    expect(() => readRawConfig({ HOLD_TTL_SECONDS: '130', CHAT_TIMEOUT_MS: '120000' })).not.toThrow();
+    expect(() => readRawConfig({})).not.toThrow(); // the defaults agree
+  });
+
   it('is documented in the README table exactly as the settings declare it', () => {
     const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
     expect(readme).toContain(configurationTable());

@@ -1,3 +1,4 @@
+import { holdTtlProblems } from './hold-ttl.js';
 import { bool, ConfigError, int, list, oneOf, optionalStr, rate, str, url, type ConfigProblem, type Setting } from './settings.js';
 
 export { ConfigError, type ConfigProblem } from './settings.js';
@@ -53,7 +54,7 @@ export const SETTINGS = {
 
   // Credits, metering, throttling and the result cache
   upgradeUrl: str('UPGRADE_URL', 'Relative path of the plans page, shown as `upgrade_url` in 402 answers', '/plans'),
-  holdTtlSeconds: int('HOLD_TTL_SECONDS', 'A credit hold not settled within this time (its process died) is released', 600, 5),
+  holdTtlSeconds: int('HOLD_TTL_SECONDS', 'A credit hold not settled within this time (its process died) is released; must outlive the work timeouts (chat, scrape + browser, search engine)', 600, 5),
   holdSweepSeconds: int('HOLD_SWEEP_SECONDS', 'How often expired holds are looked for', 30, 1),
   throttleKeyRate: rate('THROTTLE_KEY_RATE', 'Metered requests allowed per API key (token bucket; `N/s|min|hour|day`)', '600/min'),
   throttleAccountRate: rate('THROTTLE_ACCOUNT_RATE', 'Metered requests allowed per account, across its keys', '1200/min'),
@@ -209,6 +210,7 @@ export function parseRawConfig(env: NodeJS.ProcessEnv): { raw: RawConfig; proble
   if (raw.metricsPort !== 0 && raw.metricsPort === raw.port) {
     problems.push({ variable: 'METRICS_PORT', reason: `must differ from PORT (${raw.port}): the metrics listener is a separate, loopback-only server` });
   }
+  problems.push(...holdTtlProblems(raw));
   return { raw, problems };
 }
 

@@ -82,11 +82,11 @@ describe('the metered lifecycle', () => {
     for (const group of ['day', 'key', 'endpoint'] as const) {
       const res = await t.quarry.app.inject({ method: 'GET', url: `/api/v1/usage/?group=${group}`, headers: auth });
       expect(res.statusCode).toBe(200);
-      expect(res.json().total).toEqual({ requests: 3, credits: 6 });
+      expect(res.json().total).toEqual({ requests: 4, credits: 6, failed: 1 });
       expect(res.json().results).toHaveLength(1);
     }
     const byKey = await t.quarry.app.inject({ method: 'GET', url: '/api/v1/usage/?group=key', headers: auth });
-    expect(byKey.json().results[0]).toEqual({ key_id: c.keyId, requests: 3, credits: 6 });
+    expect(byKey.json().results[0]).toEqual({ key_id: c.keyId, requests: 4, credits: 6, failed: 1 });
     expect((await t.quarry.app.inject({ method: 'GET', url: '/api/v1/usage/?from=yesterday', headers: auth })).json()).toEqual({ from: ['Enter a valid date (YYYY-MM-DD) or UTC datetime.'] });
     expect((await t.quarry.app.inject({ method: 'GET', url: '/api/v1/usage/?group=week', headers: auth })).json()).toEqual({ group: ['"week" is not a valid choice.'] });
 

@@ -3,6 +3,7 @@ import type { Rate } from '../config/index.js';
 import { ThrottledError, UnsupportedMediaTypeError } from '../errors.js';
 import type { RateDecision, RateLimiter } from '../throttle/rate-limiter.js';
 import type { Ledger } from './ledger.js';
+import { ClientGoneError } from './metered-errors.js';
 
 /** The outcome of a metered piece of work: what to answer and what it actually cost. */
 export interface WorkOutcome<T> {
@@ -15,7 +16,7 @@ export interface MeteredCall {
   settle(cost: number): Promise<{ charged: number; balance: number }>;
   /** Charges nothing: the work failed or the client left. */
   release(): Promise<void>;
-  /** Aborted when the client disconnects before the answer is sent. */
+  /** Aborted (with ClientGoneError) when the client disconnects before the answer is sent. */
   readonly signal: AbortSignal;
 }
 
@@ -38,6 +39,45 @@ export interface MeteringOptions {
  */
 export function createMetering(options: MeteringOptions) {
   const { ledger, limiter } = options;
+  // One controller per metered request, made when its headers arrive, so a client that goes
+  // away at any later point (while the body is read, the key checked or the hold written)
+  // is noticed. Keyed weakly: it goes with the request.
+  const connections = new WeakMap<FastifyRequest, AbortController>();
+
+  /** First hook of every metered route: watches the connection from the start. */
+  async function watchConnection(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    connectionOf(request, reply);
+  }
+
+  /**
+   * Whether the client can still receive an answer. Besides the response's close event: the
+   * server ends a socket whose client sent its FIN (Node's HTTP server is not half-open), and a
+   * destroyed socket is gone whatever events are still queued.
+   */
+  function clientGone(request: FastifyRequest, reply: FastifyReply): boolean {
+    const controller = connectionOf(request, reply);
+    const socket = request.raw.socket as { destroyed?: boolean; writableEnded?: boolean } | null;
+    if (!controller.signal.aborted && (reply.raw.destroyed || socket?.destroyed === true || socket?.writableEnded === true)) {
+      controller.abort(new ClientGoneError());
+    }
+    return controller.signal.aborted;
+  }
+
+  function connectionOf(request: FastifyRequest, reply: FastifyReply): AbortController {
+    let controller = connections.get(request);
+    if (controller) return controller;
+    const created = new AbortController();
+    controller = created;
+    connections.set(request, created);
+    const onClose = () => {
+      if (!reply.sent && !reply.raw.writableFinished) created.abort(new ClientGoneError());
+    };
+    // The response's own close event covers a client that goes away; the socket may carry
+    // many keep-alive requests, so no listener is left on it.
+    if (reply.raw.destroyed || request.raw.socket?.destroyed === true) onClose();
+    else reply.raw.once('close', onClose);
+    return created;
+  }
 
   function rateHeaders(reply: FastifyReply, decision: RateDecision): void {
     reply.header('ratelimit-limit', decision.limit);
@@ -60,14 +100,16 @@ export function createMetering(options: MeteringOptions) {
   /** Holds `maxCost` for the request's account; throws InsufficientCreditsError (→ 402) when it cannot. */
   async function begin(request: FastifyRequest, reply: FastifyReply, endpoint: string, maxCost: number): Promise<MeteredCall> {
     const key = request.apiKey!;
+    const controller = connectionOf(request, reply);
+    // A client that is already gone (it left while the key was checked or the body read)
+    // holds nothing and is charged nothing.
+    if (clientGone(request, reply)) throw controller.signal.reason;
     const hold = await ledger.hold(key.userId, maxCost, { apiKeyId: key.keyId, endpoint, requestId: request.id, ttlSeconds: options.holdTtlSeconds });
-    const controller = new AbortController();
-    const onClose = () => {
-      if (!reply.sent && !reply.raw.writableFinished) controller.abort(new Error('client disconnected'));
-    };
-    // The response's own close event covers a client that goes away; the socket may carry
-    // many keep-alive requests, so no listener is left on it.
-    reply.raw.once('close', onClose);
+    if (clientGone(request, reply)) {
+      // It left while the hold was being written: give the hold back before any work starts.
+      await ledger.release(hold.id);
+      throw controller.signal.reason;
+    }
     let settled = false;
     return {
       signal: controller.signal,
@@ -103,6 +145,11 @@ export function createMetering(options: MeteringOptions) {
       await call.release();
       throw error;
     }
+    // The work finished, but nobody is left to receive it: no answer delivered, no charge.
+    if (clientGone(request, reply)) {
+      await call.release();
+      throw call.signal.reason;
+    }
     await call.settle(outcome.cost);
     return outcome.body;
   }
@@ -118,7 +165,7 @@ export function createMetering(options: MeteringOptions) {
     begin,
     run,
     /** Route options every metered endpoint uses: authenticate → throttle, then JSON only. */
-    hooks: { onRequest: [options.authenticate, throttle], preValidation: requireJson },
+    hooks: { onRequest: [watchConnection, options.authenticate, throttle], preValidation: requireJson },
   };
 }
 

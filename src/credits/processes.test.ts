@@ -39,6 +39,9 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+// A 5 s hold TTL must outlive every work timeout (config validation refuses it otherwise).
+const SHORT_WORK_TIMEOUTS = { CHAT_TIMEOUT_MS: '1000', SCRAPE_TIMEOUT_MS: '1000', BROWSER_IDLE_CAP_MS: '0', SEARCH_ENGINE_TIMEOUT_MS: '1000' };
+
 const meter = (server: ServerProcess, key: string, body: Record<string, unknown> = {}) =>
   request(`${server.url}/api/v1/test/metered`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
     async (res) => ({ status: res.statusCode, body: await res.body.text() }),
@@ -86,7 +89,7 @@ describe('two server processes on one database', () => {
 
 describe('a server killed with SIGKILL mid-load', () => {
   it('loses no credit: after the hold expiry the audit is clean and no hold remains', async () => {
-    const crashEnv = { ...env, HOLD_TTL_SECONDS: '5', HOLD_SWEEP_SECONDS: '1', THROTTLE_KEY_RATE: '100000/min', THROTTLE_ACCOUNT_RATE: '100000/min' };
+    const crashEnv = { ...env, HOLD_TTL_SECONDS: '5', HOLD_SWEEP_SECONDS: '1', ...SHORT_WORK_TIMEOUTS, THROTTLE_KEY_RATE: '100000/min', THROTTLE_ACCOUNT_RATE: '100000/min' };
     const victim = await startServerProcess(crashEnv);
     const c = await admin.customer(100);
     const inFlight = Array.from({ length: 20 }, () => meter(victim, c.key, { cost: 1, hold: 3, delay_ms: 30_000 }));

@@ -35,8 +35,9 @@ const UsageBucket = Type.Object({
   day: Type.Optional(Type.String()),
   key_id: Type.Optional(Nullable(Type.Integer())),
   endpoint: Type.Optional(Nullable(Type.String())),
-  requests: Type.Integer(),
-  credits: Type.Integer(),
+  requests: Type.Integer({ description: 'Finished metered calls, charged or not' }),
+  credits: Type.Integer({ description: 'Credits charged' }),
+  failed: Type.Integer({ description: 'Of `requests`, the calls that failed (or whose client left) and were not charged' }),
 });
 
 export const Usage = Type.Object(
@@ -44,22 +45,39 @@ export const Usage = Type.Object(
     from: Type.String({ format: 'date-time' }),
     to: Type.String({ format: 'date-time' }),
     group: StringEnum(['day', 'key', 'endpoint']),
-    total: Type.Object({ requests: Type.Integer(), credits: Type.Integer() }),
+    total: Type.Object({ requests: Type.Integer(), credits: Type.Integer(), failed: Type.Integer() }),
     results: Type.Array(UsageBucket),
   },
-  { $id: 'Usage', description: 'Completed metered requests and the credits they cost, from the ledger.' },
+  { $id: 'Usage', description: 'Finished metered requests (failed ones included, uncharged) and the credits they cost, from the holds and the ledger.' },
 );
 
 export const creditSchemas = [CreditsBalance, LedgerEntry, PaginatedLedgerEntryList, Usage];
 
-const DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
+// A date, or a UTC datetime (`Z` optional: a bound without a zone is read as UTC, not server time).
+const BOUND = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?Z?)?$/;
 
-/** `from`/`to` as dates or UTC datetimes; a bare `to` date includes that whole day. */
+/**
+ * `from`/`to` as dates or UTC datetimes; a bare `to` date includes that whole day. A date
+ * that is not on the calendar (`2026-02-30`, hour 24) is refused, not rolled over into the next
+ * month as JavaScript's Date would.
+ */
 function parseBound(field: string, raw: string | undefined, fallback: Date, endOfDay: boolean): Date {
   if (raw === undefined || raw === '') return fallback;
-  const value = DATE.test(raw) ? new Date(raw.length === 10 ? `${raw}T00:00:00.000Z` : raw) : new Date(NaN);
-  if (Number.isNaN(value.getTime())) throw InvalidInputError.field(field, 'Enter a valid date (YYYY-MM-DD) or UTC datetime.');
+  const value = calendarDate(raw);
+  if (value === undefined) throw InvalidInputError.field(field, 'Enter a valid date (YYYY-MM-DD) or UTC datetime.');
   return endOfDay && raw.length === 10 ? new Date(value.getTime() + 86_400_000) : value;
+}
+
+function calendarDate(raw: string): Date | undefined {
+  const match = BOUND.exec(raw);
+  if (!match) return undefined;
+  const [year, month, day, hour = 0, minute = 0, second = 0] = match.slice(1, 7).map((part) => (part === undefined ? undefined : Number(part)));
+  const millis = match[7] === undefined ? 0 : Math.floor(Number(match[7]) * 1000);
+  const value = new Date(Date.UTC(year!, month! - 1, day!, hour, minute, second, millis));
+  const onCalendar =
+    value.getUTCFullYear() === year && value.getUTCMonth() === month! - 1 && value.getUTCDate() === day &&
+    value.getUTCHours() === hour && value.getUTCMinutes() === minute && value.getUTCSeconds() === second;
+  return onCalendar ? value : undefined;
 }
 
 export function registerCreditRoutes(app: App, deps: { ledger: Ledger; auth: AuthHooks; db: Kysely<Database>; pageSize: number; now: () => Date }): void {
@@ -91,7 +109,10 @@ export function registerCreditRoutes(app: App, deps: { ledger: Ledger; auth: Aut
       const from = parseBound('from', request.query.from, new Date(to.getTime() - 30 * 86_400_000), false);
       const group: UsageGroup = request.query.group ?? 'day';
       const results = await usageOf(deps.db, request.user!.id, from.toISOString(), to.toISOString(), group);
-      const total = results.reduce((sum, r) => ({ requests: sum.requests + r.requests, credits: sum.credits + r.credits }), { requests: 0, credits: 0 });
+      const total = results.reduce(
+        (sum, r) => ({ requests: sum.requests + r.requests, credits: sum.credits + r.credits, failed: sum.failed + r.failed }),
+        { requests: 0, credits: 0, failed: 0 },
+      );
       return { from: from.toISOString(), to: to.toISOString(), group, total, results };
     },
   );

@@ -5,6 +5,7 @@ import { ledger } from './migrations/0002-ledger.js';
 import { billing } from './migrations/0003-billing.js';
 import { searchIndex } from './migrations/0004-search-index.js';
 import { searchIndexRanking } from './migrations/0005-search-index-ranking.js';
+import { usageIndexes } from './migrations/0007-usage-indexes.js';
 import { crawlJobs } from './migrations/0010-crawl-jobs.js';
 
 /** The one migration set; names sort in the order they apply. */
@@ -15,6 +16,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0003-billing': billing(dialect),
     '0004-search-index': searchIndex(dialect),
     '0005-search-index-ranking': searchIndexRanking(dialect),
+    '0007-usage-indexes': usageIndexes(),
     '0010-crawl-jobs': crawlJobs(dialect),
   };
 }

@@ -40,7 +40,7 @@ export interface AuthHooks {
   readonly requireUser: Hook;
   /** Token authentication when credentials are present; anonymous otherwise. A bad token is still 401. */
   readonly optionalUser: Hook;
-  /** `X-API-KEY` authentication for metered endpoints. */
+  /** API-key authentication for metered endpoints: `X-API-KEY`, or `Authorization: Bearer <api key>`. */
   readonly requireApiKey: Hook;
   /**
    * Account data readable with either credential: a login token (header or cookie) or an API key
@@ -65,6 +65,18 @@ function credentialsOf(request: FastifyRequest): { token: string; via: 'header' 
   }
   const cookie = request.cookies[ACCESS_COOKIE];
   return cookie ? { token: cookie, via: 'cookie' } : undefined;
+}
+
+/**
+ * The API key a request presents: `X-API-KEY`, or else the token of `Authorization: Bearer`
+ * (what OpenAI-style clients send). An explicit `X-API-KEY` wins. A JWT sent as Bearer is not
+ * a key and fails the key check (401): these routes take API keys, not logins.
+ */
+function apiKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['x-api-key'];
+  if (typeof header === 'string' && header.trim() !== '') return header.trim();
+  if (header !== undefined) return undefined;
+  return /^Bearer[ ]+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
 }
 
 export function ownOrigin(request: FastifyRequest): string {
@@ -143,8 +155,8 @@ export function createAuthHooks(deps: AuthDeps): AuthHooks {
       await authenticate(request);
     },
     async requireApiKey(request) {
-      const secret = request.headers['x-api-key'];
-      const key = typeof secret === 'string' && secret !== '' ? await deps.authenticateKey(secret.trim()) : undefined;
+      const secret = apiKeyOf(request);
+      const key = secret === undefined ? undefined : await deps.authenticateKey(secret);
       if (!key) throw new AuthenticationError({ detail: INVALID_API_KEY });
       request.apiKey = key;
     },

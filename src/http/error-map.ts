@@ -1,4 +1,5 @@
 import { InsufficientCreditsError } from '../credits/ledger.js';
+import { insufficientCredits, throttled } from '../credits/metered-errors.js';
 import { AuthenticationError, InvalidInputError, NotFoundError, PermissionDeniedError, ThrottledError, UnsupportedMediaTypeError } from '../errors.js';
 import { ApiError, detail, type ErrorMapper } from './errors.js';
 
@@ -16,14 +17,8 @@ export function coreErrorMapper(options: CoreErrorOptions): ErrorMapper {
     if (error instanceof AuthenticationError) return new ApiError(401, error.body, { 'www-authenticate': options.authenticateHeader });
     if (error instanceof PermissionDeniedError) return detail(403, error.message);
     if (error instanceof UnsupportedMediaTypeError) return detail(415, error.message);
-    if (error instanceof ThrottledError) {
-      const wait = Math.max(1, Math.ceil(error.waitSeconds));
-      const text = error.withWait ? `Request was throttled. Expected available in ${wait} second${wait === 1 ? '' : 's'}.` : 'Request was throttled.';
-      return detail(429, text, { 'retry-after': String(wait) });
-    }
-    if (error instanceof InsufficientCreditsError) {
-      return new ApiError(402, { error: 'Insufficient credits', credits_remaining: error.creditsRemaining, upgrade_url: options.upgradeUrl });
-    }
+    if (error instanceof ThrottledError) return throttled(error.waitSeconds, error.withWait);
+    if (error instanceof InsufficientCreditsError) return insufficientCredits(error.creditsRemaining, options.upgradeUrl);
     return undefined;
   };
 }

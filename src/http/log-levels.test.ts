@@ -17,7 +17,7 @@ beforeAll(async () => {
       done();
     },
   });
-  app = await createHttpServer({ logger: createLogger('info', sink), bodyLimit: 1_048_576, trustProxy: false, errorMappers: [scrapeErrorMapper] });
+  app = await createHttpServer({ logger: createLogger('info', sink), bodyLimit: 1_048_576, trustProxy: false, errorMappers: [scrapeErrorMapper], publicUrl: 'http://127.0.0.1', multipartPrefixes: [] });
   app.get('/target-404', async () => {
     throw new ScrapeError('target_status', 'The target answered 404 Not Found.', 404);
   });

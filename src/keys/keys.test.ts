@@ -220,11 +220,11 @@ describe('rename (PUT and PATCH)', () => {
 
     const put = await call('PUT', `/api/v1/api-keys/${id}/`, access, { name: 'after put', id: id + 1000, key: 'qk_forged', prefix: 'qk_forged', is_active: false, revealable: false, created: '2000-01-01T00:00:00.000Z' });
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toEqual({ id, name: 'after put' });
+    expect(put.json()).toEqual({ ...original, name: 'after put' }); // the whole key, as PATCH answers (issue 16, item 22)
 
     const patch = await call('PATCH', `/api/v1/api-keys/${id}/`, access, { name: 'after patch', is_active: false });
     expect(patch.statusCode).toBe(200);
-    expect(patch.json()).toEqual({ id, name: 'after patch' });
+    expect(patch.json()).toEqual({ ...original, name: 'after patch' });
 
     const now = (await call('GET', `/api/v1/api-keys/${id}/`, access)).json();
     expect(now).toEqual({ ...original, name: 'after patch' });
@@ -239,18 +239,18 @@ describe('rename (PUT and PATCH)', () => {
     expect(put.json()).toEqual({ name: ['This field is required.'] });
     const patch = await call('PATCH', `/api/v1/api-keys/${id}/`, access, {});
     expect(patch.statusCode).toBe(200);
-    expect(patch.json()).toEqual({ id, name: 'stays' });
+    expect(patch.json()).toMatchObject({ id, name: 'stays', prefix: expect.stringMatching(/^qk_/), is_active: true, revealable: true });
   });
 
   it('accepts form-urlencoded and multipart bodies', async () => {
     const { access } = await account();
     const { id } = await t.createKey(access, 'form me');
     const form = await call('PATCH', `/api/v1/api-keys/${id}/`, access, 'name=via%20form', { 'content-type': 'application/x-www-form-urlencoded' });
-    expect(form.json()).toEqual({ id, name: 'via form' });
+    expect(form.json()).toMatchObject({ id, name: 'via form' });
     const boundary = 'renameboundary';
     const body = [`--${boundary}`, 'Content-Disposition: form-data; name="name"', '', 'via multipart', `--${boundary}--`, ''].join('\r\n');
     const multipart = await call('PUT', `/api/v1/api-keys/${id}/`, access, body, { 'content-type': `multipart/form-data; boundary=${boundary}` });
-    expect(multipart.json()).toEqual({ id, name: 'via multipart' });
+    expect(multipart.json()).toMatchObject({ id, name: 'via multipart' });
   });
 });
 

@@ -36,9 +36,22 @@ export const PaginatedAPIKeyListList = Type.Object(
   { $id: 'PaginatedAPIKeyListList' },
 );
 
-export const APIKeyPartialUpdate = Type.Object({ id: Type.Optional(id), name }, { $id: 'APIKeyPartialUpdate', description: 'Rename: only the name changes.' });
+// Read-only in a rename: the answer carries the whole key (without its secret), the body changes only the name.
+const readOnlyKeyFields = {
+  id: Type.Optional(id),
+  prefix: Type.Optional(prefix),
+  created: Type.Optional(created),
+  last_used: Type.Optional(Nullable(Type.String({ format: 'date-time', readOnly: true }))),
+  is_active: Type.Optional(Type.Boolean({ readOnly: true })),
+  revealable: Type.Optional(revealable),
+};
 
-export const PatchedAPIKeyPartialUpdate = Type.Object({ id: Type.Optional(id), name: Type.Optional(name) }, { $id: 'PatchedAPIKeyPartialUpdate' });
+export const APIKeyPartialUpdate = Type.Object(
+  { ...readOnlyKeyFields, name },
+  { $id: 'APIKeyPartialUpdate', description: 'Rename: only the name changes; the answer is the whole key, without its secret.' },
+);
+
+export const PatchedAPIKeyPartialUpdate = Type.Object({ ...readOnlyKeyFields, name: Type.Optional(name) }, { $id: 'PatchedAPIKeyPartialUpdate' });
 
 export const APIKeyCreatedResponse = Type.Object(
   { id, name, key: secret, prefix, created, revealable },

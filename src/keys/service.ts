@@ -32,6 +32,22 @@ export class KeyNotRevealableError extends Error {
   }
 }
 
+/**
+ * Some `last_used` times could not be written. They are kept for the next flush (up to
+ * `LAST_USED_MAX_ATTEMPTS` tries each); `dropped` says how many were given up for good.
+ */
+export class LastUsedFlushError extends Error {
+  constructor(readonly failed: number, readonly dropped: number, cause: unknown) {
+    super(`${failed} last_used write(s) failed; ${failed - dropped} kept for the next flush, ${dropped} dropped`, { cause });
+    this.name = 'LastUsedFlushError';
+  }
+}
+
+/** How often one key's `last_used` write is tried before it is dropped. */
+export const LAST_USED_MAX_ATTEMPTS = 5;
+/** Most `last_used` times held in memory; failed writes beyond it are dropped, not kept. */
+export const LAST_USED_MAX_PENDING = 10_000;
+
 export interface KeyServiceOptions {
   readonly db: Kysely<Database>;
   /** Unset → keys are stored as digests only ("legacy": they cannot be revealed). */
@@ -48,6 +64,8 @@ export function createKeyService(options: KeyServiceOptions) {
   const store = createKeyStore(db);
   // last_used is written in batches: a write per request would make every metered call a write.
   const pendingUse = new Map<number, string>();
+  // Failed write attempts per key, for the keys whose time is pending again after a failure.
+  const failedAttempts = new Map<number, number>();
 
   const view = (row: KeyRow): KeyView => ({
     id: row.id,
@@ -76,11 +94,20 @@ export function createKeyService(options: KeyServiceOptions) {
   }
 
   return {
+    /**
+     * The count and the insert run in one transaction that first claims the account's row
+     * (a row lock on PostgreSQL, the write lock on SQLite), so concurrent creations for one
+     * account queue up and the cap holds however many race.
+     */
     async create(userId: number, name: string): Promise<KeyWithSecret> {
-      if ((await store.countActive(userId)) >= options.maxKeysPerAccount) {
-        throw InvalidInputError.field('non_field_errors', `An account may hold at most ${options.maxKeysPerAccount} active keys. Revoke one first.`);
-      }
-      return issue(db, userId, name);
+      return db.transaction().execute(async (trx) => {
+        const scoped = createKeyStore(trx);
+        await scoped.claimOwner(userId);
+        if ((await scoped.countActive(userId)) >= options.maxKeysPerAccount) {
+          throw InvalidInputError.field('non_field_errors', `An account may hold at most ${options.maxKeysPerAccount} active keys. Revoke one first.`);
+        }
+        return issue(trx, userId, name);
+      });
     },
 
     async list(userId: number, offset: number, limit: number) {
@@ -139,12 +166,41 @@ export function createKeyService(options: KeyServiceOptions) {
       return { keyId: row.id, userId: row.user_id };
     },
 
-    /** Writes batched last_used times; called on a timer and at shutdown. */
+    /**
+     * Writes batched last_used times; called on a timer and at shutdown. Each time is written
+     * on its own, so one failed write loses nothing else; a failed one is kept for the next
+     * flush (a newer use of the key meanwhile wins) until it has failed
+     * `LAST_USED_MAX_ATTEMPTS` times or `LAST_USED_MAX_PENDING` times are waiting. Throws
+     * LastUsedFlushError, after trying every entry, when any write failed.
+     */
     async flushLastUsed() {
       if (pendingUse.size === 0) return;
-      const batch = new Map(pendingUse);
+      const batch = [...pendingUse];
       pendingUse.clear();
-      await store.touch(batch);
+      const failed: [number, string][] = [];
+      let firstError: unknown;
+      for (const [keyId, at] of batch) {
+        try {
+          await store.touch(keyId, at);
+          failedAttempts.delete(keyId);
+        } catch (error) {
+          firstError ??= error;
+          failed.push([keyId, at]);
+        }
+      }
+      if (failed.length === 0) return;
+      let dropped = 0;
+      for (const [keyId, at] of failed) {
+        const attempts = (failedAttempts.get(keyId) ?? 0) + 1;
+        if (attempts >= LAST_USED_MAX_ATTEMPTS || (!pendingUse.has(keyId) && pendingUse.size >= LAST_USED_MAX_PENDING)) {
+          failedAttempts.delete(keyId);
+          dropped += 1;
+          continue;
+        }
+        failedAttempts.set(keyId, attempts);
+        if (!pendingUse.has(keyId)) pendingUse.set(keyId, at);
+      }
+      throw new LastUsedFlushError(failed.length, dropped, firstError);
     },
   };
 }

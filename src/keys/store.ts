@@ -9,6 +9,12 @@ export type KeyRow = Selectable<ApiKeysTable>;
  */
 export interface KeyStore {
   countActive(userId: number): Promise<number>;
+  /**
+   * Inside a transaction: takes the owner's row for writing until the transaction ends, so
+   * another transaction that claims it waits (PostgreSQL locks the row; SQLite takes its write
+   * lock, which serialises writers across processes too). Works the same on both dialects.
+   */
+  claimOwner(userId: number): Promise<void>;
   listActive(userId: number, offset: number, limit: number): Promise<KeyRow[]>;
   findActive(userId: number, keyId: number): Promise<KeyRow | undefined>;
   insert(row: Omit<KeyRow, 'id' | 'last_used' | 'revoked_at' | 'ciphertext'>): Promise<KeyRow>;
@@ -18,7 +24,8 @@ export interface KeyStore {
   revoke(userId: number, keyId: number, at: Date): Promise<boolean>;
   /** The key with this digest and its owner's state, in one query (the hot path of every metered call). */
   byDigest(digest: string): Promise<(KeyRow & { owner_active: number; owner_locked_until: string | null }) | undefined>;
-  touch(lastUsed: ReadonlyMap<number, string>): Promise<void>;
+  /** Records when a key was last used. */
+  touch(keyId: number, at: string): Promise<void>;
 }
 
 export function createKeyStore(db: Kysely<Database>): KeyStore {
@@ -26,6 +33,9 @@ export function createKeyStore(db: Kysely<Database>): KeyStore {
     async countActive(userId) {
       const row = await db.selectFrom('api_keys').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('is_active', '=', 1).executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+    async claimOwner(userId) {
+      await db.updateTable('users').set((eb) => ({ id: eb.ref('id') })).where('id', '=', userId).execute();
     },
     listActive: (userId, offset, limit) =>
       db.selectFrom('api_keys').selectAll().where('user_id', '=', userId).where('is_active', '=', 1).orderBy('id', 'desc').offset(offset).limit(limit).execute(),
@@ -55,10 +65,8 @@ export function createKeyStore(db: Kysely<Database>): KeyStore {
         .select(['users.is_active as owner_active', 'users.locked_until as owner_locked_until'])
         .where('api_keys.digest', '=', digest)
         .executeTakeFirst(),
-    async touch(lastUsed) {
-      for (const [id, at] of lastUsed) {
-        await db.updateTable('api_keys').set({ last_used: at }).where('id', '=', id).execute();
-      }
+    async touch(keyId, at) {
+      await db.updateTable('api_keys').set({ last_used: at }).where('id', '=', keyId).execute();
     },
   };
 }

@@ -1,3 +1,4 @@
+import { meteredFailure } from '../credits/metered-errors.js';
 import { ApiError, type ErrorMapper } from '../http/errors.js';
 import { ExtractionError } from './extract/index.js';
 import { ScrapeNetworkError, type ScrapeNetworkErrorCode } from './net/index.js';
@@ -42,9 +43,9 @@ export const scrapeErrorMapper: ErrorMapper = (error) => {
     const status = NETWORK_STATUS[error.code];
     // The request's own URL passed `parseScrapeRequest`, so a bad scheme or URL here is a redirect's.
     if (status === 400) return new ApiError(status, { url: [error.message] });
-    return new ApiError(status, { error: error.message });
+    return meteredFailure(status, error.message);
   }
-  if (error instanceof ScrapeError) return new ApiError(SCRAPE_STATUS[error.code], { error: error.message });
-  if (error instanceof ExtractionError) return new ApiError(502, { error: `The target's document could not be read: ${error.message}` });
+  if (error instanceof ScrapeError) return meteredFailure(SCRAPE_STATUS[error.code], error.message);
+  if (error instanceof ExtractionError) return meteredFailure(502, `The target's document could not be read: ${error.message}`);
   return undefined;
 };

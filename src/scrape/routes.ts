@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { CachedRunner } from '../cache/cached.js';
 import type { Metering } from '../credits/metering.js';
-import { ErrorDetail, FieldErrors, ServerError } from '../http/schema.js';
+import { meteredErrorResponses } from '../credits/metered-errors.js';
 import type { App } from '../http/server.js';
 import { browserNotInstalledError } from './errors.js';
 import { parseScrapeRequest } from './scrape-request.js';
@@ -20,8 +20,6 @@ export interface ScrapeRouteDeps {
   /** `CACHE_HIT_CHARGE`: whether an answer served from the cache costs what the original did. */
   readonly cacheHitCharge: 'full' | 'free';
 }
-
-const InsufficientCredits = Type.Object({ error: Type.String(), credits_remaining: Type.Integer(), upgrade_url: Type.String() });
 
 /**
  * `POST /api/v1/scrape/`: authenticate → throttle → validate → hold the most the scrape can
@@ -44,18 +42,7 @@ export function registerScrapeRoutes(app: App, deps: ScrapeRouteDeps): void {
           'only when the target answered 2xx and content was extracted; a non-2xx target answers 502 and costs nothing. ' +
           'Results are cached for `SCRAPE_CACHE_TTL` seconds (`X-Cache: HIT|MISS`).',
         body: Type.Ref(ScrapeRequestBody),
-        response: {
-          200: Type.Ref(ScrapeResponse),
-          400: Type.Ref(FieldErrors),
-          401: Type.Ref(ErrorDetail),
-          402: InsufficientCredits,
-          // `{detail}` for a request body that is not JSON; `{error}` for a target type we cannot read.
-          415: Type.Union([Type.Ref(ErrorDetail), Type.Ref(ServerError)]),
-          429: Type.Ref(ErrorDetail),
-          502: Type.Ref(ServerError),
-          503: Type.Ref(ServerError),
-          504: Type.Ref(ServerError),
-        },
+        response: { 200: Type.Ref(ScrapeResponse), ...meteredErrorResponses },
       },
     },
     async (request, reply) => {
@@ -65,8 +52,8 @@ export function registerScrapeRoutes(app: App, deps: ScrapeRouteDeps): void {
       return metering.run(request, reply, SCRAPE_ENDPOINT, service.maxCost(input.render), async (signal) => {
         const result = await cached(
           reply,
-          { endpoint: SCRAPE_ENDPOINT, key: input, ttlSeconds: deps.cacheTtlSeconds, useCache },
-          () => service.scrape(input, signal),
+          { endpoint: SCRAPE_ENDPOINT, key: input, ttlSeconds: deps.cacheTtlSeconds, useCache, signal },
+          (shared) => service.scrape(input, shared),
         );
         const cost = result.hit && deps.cacheHitCharge === 'free' ? 0 : service.costOf(result.value.billing);
         return { body: answer(result.value, { cache: result.hit ? 'hit' : 'miss', source_url: sourceUrl }), cost };

@@ -1,3 +1,4 @@
+import { meteredFailure } from '../credits/metered-errors.js';
 import { ApiError, type ErrorMapper } from '../http/errors.js';
 import { AllEnginesFailedError, SearchNotConfiguredError } from './errors.js';
 import { InvalidTbsError } from './tbs.js';
@@ -8,8 +9,8 @@ import { InvalidTbsError } from './tbs.js';
  * configured engine is a 503.
  */
 export const searchErrorMapper: ErrorMapper = (error) => {
-  if (error instanceof AllEnginesFailedError) return new ApiError(502, { error: error.message });
-  if (error instanceof SearchNotConfiguredError) return new ApiError(503, { error: error.message });
+  if (error instanceof AllEnginesFailedError) return meteredFailure(502, error.message);
+  if (error instanceof SearchNotConfiguredError) return meteredFailure(503, error.message);
   if (error instanceof InvalidTbsError) return new ApiError(400, { tbs: [error.message] });
   return undefined;
 };

@@ -35,8 +35,8 @@ export function registerCombinedSearchRoute(app: App, deps: SearchRouteDeps): vo
       const price = deps.priceSource * sources.length;
       const { useCache, ...key } = search;
       const body = await metering.run(request, reply, COMBINED_SEARCH_ENDPOINT, price, async (signal) => {
-        const result = await cached(reply, { endpoint: COMBINED_SEARCH_ENDPOINT, key: { sources, ...key }, ttlSeconds: deps.cacheTtlSeconds, useCache }, () =>
-          service.combined(sources, search, signal),
+        const result = await cached(reply, { endpoint: COMBINED_SEARCH_ENDPOINT, key: { sources, ...key }, ttlSeconds: deps.cacheTtlSeconds, useCache, signal }, (shared) =>
+          service.combined(sources, search, shared),
         );
         return { body: result.value, cost: chargeFor(price, result.hit, deps.cacheHitCharge) };
       });

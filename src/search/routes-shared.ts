@@ -1,8 +1,7 @@
-import { Type } from '@sinclair/typebox';
 import type { CachedRunner } from '../cache/cached.js';
 import type { Metering } from '../credits/metering.js';
 import { InvalidInputError } from '../errors.js';
-import { ErrorDetail, FieldErrors, ServerError } from '../http/schema.js';
+import { meteredErrorResponses } from '../credits/metered-errors.js';
 import { searchFieldErrors } from './requests.js';
 import type { SearchService } from './search-service.js';
 
@@ -23,17 +22,7 @@ export interface SearchRouteDeps {
 export const searchTags = ['search'];
 export const searchSecurity = [{ ApiKeyAuth: [] }];
 
-const InsufficientCredits = Type.Object({ error: Type.String(), credits_remaining: Type.Integer(), upgrade_url: Type.String() });
-
-export const searchErrorResponses = {
-  400: Type.Ref(FieldErrors),
-  401: Type.Ref(ErrorDetail),
-  402: InsufficientCredits,
-  415: Type.Ref(ErrorDetail),
-  429: Type.Ref(ErrorDetail),
-  502: Type.Ref(ServerError),
-  503: Type.Ref(ServerError),
-};
+export const searchErrorResponses = meteredErrorResponses;
 
 /** What JSON Schema cannot check (the `tbs` grammar), reported in the same DRF shape as schema errors. */
 export function checkSearchFields(body: { tbs?: string | undefined }): void {

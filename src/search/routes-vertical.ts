@@ -46,7 +46,7 @@ export function registerVerticalSearchRoutes(app: App, deps: SearchRouteDeps): v
         const search = resolveVerticalRequest(request.body);
         const { useCache, ...key } = search;
         const body = await metering.run(request, reply, endpoint, deps.priceCall, async (signal) => {
-          const result = await cached(reply, { endpoint, key, ttlSeconds: deps.cacheTtlSeconds, useCache }, () => service.vertical(vertical, search, signal));
+          const result = await cached(reply, { endpoint, key, ttlSeconds: deps.cacheTtlSeconds, useCache, signal }, (shared) => service.vertical(vertical, search, shared));
           return { body: result.value, cost: chargeFor(deps.priceCall, result.hit, deps.cacheHitCharge) };
         });
         if (vertical !== 'autocomplete') await service.countQuery(search.q);

@@ -25,6 +25,8 @@ export function meteredTestFeature() {
               cost: Type.Integer({ minimum: 0, maximum: 1000, default: 1 }),
               hold: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
               delay_ms: Type.Integer({ minimum: 0, maximum: 60_000, default: 0 }),
+              // Time spent before the hold, as a slow key check or throttle round trip takes.
+              before_hold_ms: Type.Integer({ minimum: 0, maximum: 60_000, default: 0 }),
               fail: Type.Boolean({ default: false }),
               cache_key: Type.Optional(Type.String()),
               use_cache: Type.Boolean({ default: true }),
@@ -33,15 +35,16 @@ export function meteredTestFeature() {
         },
         async (request, reply) => {
           const body = request.body;
+          if (body.before_hold_ms > 0) await sleep(body.before_hold_ms);
           return metering.run(request, reply, 'test', body.hold ?? body.cost, async (signal) => {
-            const work = async () => {
+            const work = async (workSignal: AbortSignal) => {
               state.runs += 1;
-              if (body.delay_ms > 0) await sleep(body.delay_ms, undefined, { signal });
+              if (body.delay_ms > 0) await sleep(body.delay_ms, undefined, { signal: workSignal });
               if (body.fail) throw new WorkFailed();
               return { ok: true, run: state.runs };
             };
-            if (body.cache_key === undefined) return { body: await work(), cost: body.cost };
-            const result = await cached(reply, { endpoint: 'test', key: body.cache_key, ttlSeconds: 60, useCache: body.use_cache }, work);
+            if (body.cache_key === undefined) return { body: await work(signal), cost: body.cost };
+            const result = await cached(reply, { endpoint: 'test', key: body.cache_key, ttlSeconds: 60, useCache: body.use_cache, signal }, work);
             return { body: result.value, cost: body.cost };
           });
         },

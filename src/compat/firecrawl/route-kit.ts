@@ -1,7 +1,6 @@
 /** What every Firecrawl-compatible route shares: the key in `Authorization: Bearer`, tags, error answers. */
 import { Type } from '@sinclair/typebox';
 import { FirecrawlError } from './schemas.js';
-import { bearerAsApiKey } from '../../chat/bearer-key.js';
 import type { Metering } from '../../credits/metering.js';
 import { firecrawlErrorBodies } from './errors.js';
 
@@ -12,14 +11,14 @@ export const firecrawlSecurity = [{ BearerApiKey: [] }];
 const error = Type.Ref(FirecrawlError);
 export const firecrawlErrors = { 400: error, 401: error, 402: error, 404: error, 408: error, 415: error, 429: error, 500: error, 502: error, 503: error, 504: error };
 
-/** Hooks of a metered JSON route: Bearer key → `X-API-KEY` check → throttle; JSON bodies only; Firecrawl error bodies. */
+/** Hooks of a metered JSON route: API key (`Authorization: Bearer` or `X-API-KEY`) → throttle; JSON bodies only; Firecrawl error bodies. */
 export function postHooks(metering: Metering) {
-  return { onRequest: [bearerAsApiKey, ...metering.hooks.onRequest], preValidation: metering.hooks.preValidation, onSend: firecrawlErrorBodies };
+  return { onRequest: metering.hooks.onRequest, preValidation: metering.hooks.preValidation, onSend: firecrawlErrorBodies };
 }
 
 /** Hooks of a route without a body (crawl status, cancel): authenticated and throttled. */
 export function readHooks(metering: Metering) {
-  return { onRequest: [bearerAsApiKey, ...metering.hooks.onRequest], onSend: firecrawlErrorBodies };
+  return { onRequest: metering.hooks.onRequest, onSend: firecrawlErrorBodies };
 }
 
 export type FirecrawlVersion = 'v1' | 'v2';

@@ -92,10 +92,12 @@ export function createFirecrawlScraper(deps: FirecrawlScraperDeps) {
   async function scrape(reply: FastifyReply, rawUrl: string, options: ResolvedScrapeOptions, signal: AbortSignal): Promise<ScrapedDocument> {
     const { input, sourceUrl } = parseScrapeRequest({ url: rawUrl, formats: ['markdown'] });
     const deadline = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs);
-    const workSignal = deadline === undefined ? signal : AbortSignal.any([signal, deadline]);
+    const withDeadline = (shared: AbortSignal) => (deadline === undefined ? shared : AbortSignal.any([shared, deadline]));
     const key = { url: input.url, render: options.render, formats: options.formats };
     const run = (useCache: boolean) =>
-      deps.cached(reply, { endpoint: CACHE_ENDPOINT, key, ttlSeconds: deps.cacheTtlSeconds, useCache }, () => fresh(input.url, sourceUrl, options, workSignal));
+      deps.cached(reply, { endpoint: CACHE_ENDPOINT, key, ttlSeconds: deps.cacheTtlSeconds, useCache, signal: withDeadline(signal) }, (shared) =>
+        fresh(input.url, sourceUrl, options, withDeadline(shared)),
+      );
     try {
       let result = await run(options.maxAgeMs !== 0);
       if (result.hit && options.maxAgeMs !== undefined && now().getTime() - Date.parse(result.value.fetchedAt) > options.maxAgeMs) result = await run(false);

@@ -98,7 +98,9 @@ export async function runFirecrawlSearch(reply: FastifyReply, resolved: Resolved
   const { useCache, ...key } = search;
   const price = deps.priceSource * sources.length;
   const result = await deps
-    .cached(reply, { endpoint: 'search', key: { sources, ...key }, ttlSeconds: deps.cacheTtlSeconds, useCache }, () => deps.service.combined(sources, search, workSignal))
+    .cached(reply, { endpoint: 'search', key: { sources, ...key }, ttlSeconds: deps.cacheTtlSeconds, useCache, signal: workSignal }, (shared) =>
+      deps.service.combined(sources, search, deadline === undefined ? shared : AbortSignal.any([shared, deadline])),
+    )
     .catch((error: unknown) => {
       if (deadline?.aborted && !signal.aborted) throw firecrawlError(408, `Search timed out after ${resolved.timeoutMs} ms`, 'SEARCH_TIMEOUT');
       throw error;

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEATURES } from '../app.js';
+import { startTestApp, type TestApp } from '../../tests/support/app.js';
+import { meteredTestFeature } from '../../tests/support/metered-feature.js';
+
+/**
+ * `GET /api/v1/usage/` (SQLite, or PostgreSQL with QUARRY_TEST_POSTGRES_URL): failed calls
+ * count as uncharged requests (issue 16, item 22), and bounds off the calendar are a 400
+ * (item 8) instead of rolling over into the next month.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ THROTTLE_KEY_RATE: '100000/min', THROTTLE_ACCOUNT_RATE: '100000/min' }, { features: [...FEATURES, meteredTestFeature().feature] });
+});
+afterAll(async () => t.close());
+
+const call = (key: string, payload: Record<string, unknown>) => t.quarry.app.inject({ method: 'POST', url: '/api/v1/test/metered', payload, headers: { 'x-api-key': key } });
+const usage = (access: string, query: string) => t.quarry.app.inject({ method: 'GET', url: `/api/v1/usage/${query}`, headers: { authorization: `Bearer ${access}` } });
+
+describe('usage', () => {
+  it('counts failed calls as uncharged requests, per endpoint and key', async () => {
+    const c = await t.customer(100);
+    await call(c.key, { cost: 2 });
+    await call(c.key, { cost: 0 });
+    await call(c.key, { cost: 3, fail: true });
+    await call(c.key, { cost: 0, hold: 0, fail: true });
+    const res = await usage(c.access, '?group=endpoint');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().total).toEqual({ requests: 4, credits: 2, failed: 2 });
+    expect(res.json().results).toEqual([{ endpoint: 'test', requests: 4, credits: 2, failed: 2 }]);
+    expect((await usage(c.access, '?group=key')).json().results).toEqual([{ key_id: c.keyId, requests: 4, credits: 2, failed: 2 }]);
+    // The 402 that held nothing is not a call that ran.
+    await call(c.key, { cost: 1000 });
+    expect((await usage(c.access, '?group=day')).json().total).toEqual({ requests: 4, credits: 2, failed: 2 });
+  });
+
+  it('shows only the caller account', async () => {
+    const a = await t.customer(10);
+    const b = await t.customer(10);
+    await call(a.key, { cost: 1 });
+    expect((await usage(b.access, '')).json().total).toEqual({ requests: 0, credits: 0, failed: 0 });
+  });
+
+  it.each([
+    ['from', '2026-02-30'],
+    ['to', '2026-13-01'],
+    ['from', '2025-02-29'],
+    ['to', '2026-04-31T10:00:00Z'],
+    ['from', '2026-01-01T24:00:00Z'],
+    ['from', '2026-01-01T10:60Z'],
+    ['to', '2026-1-1'],
+  ])('refuses %s=%s, a date off the calendar, with a field error', async (field, value) => {
+    const c = await t.customer(0);
+    const res = await usage(c.access, `?${field}=${value}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ [field]: ['Enter a valid date (YYYY-MM-DD) or UTC datetime.'] });
+  });
+
+  it('accepts real dates and datetimes, leap days included, and reads a bound without a zone as UTC', async () => {
+    const c = await t.customer(0);
+    const leap = await usage(c.access, '?from=2024-02-29&to=2024-03-01');
+    expect(leap.statusCode).toBe(200);
+    expect(leap.json()).toMatchObject({ from: '2024-02-29T00:00:00.000Z', to: '2024-03-02T00:00:00.000Z' });
+    const precise = await usage(c.access, '?from=2026-01-01T10:30&to=2026-01-02T23:59:59.5Z');
+    expect(precise.json()).toMatchObject({ from: '2026-01-01T10:30:00.000Z', to: '2026-01-02T23:59:59.500Z' });
+  });
+});
