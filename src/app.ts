@@ -32,11 +32,14 @@ import { billingFeature } from './billing/feature.js';
 import { chatFeature } from './chat/feature.js';
 import { createSearchFeatures } from './search/feature.js';
 
-// Search and scrape come as a pair: successful scrapes feed the same app's search index (INDEX_SCRAPES).
-const searchAndScrape = createSearchFeatures();
-
-/** Capabilities beyond accounts and keys; each registers its own routes. */
-export const FEATURES: readonly Feature[] = [chatFeature, billingFeature, searchAndScrape.scrape, searchAndScrape.search];
+/**
+ * Capabilities beyond accounts and keys, made for one app (each registers its own routes). Search
+ * and scrape come as a pair: successful scrapes feed the same app's search index (INDEX_SCRAPES).
+ */
+export function defaultFeatures(): Feature[] {
+  const searchAndScrape = createSearchFeatures();
+  return [chatFeature, billingFeature, searchAndScrape.scrape, searchAndScrape.search];
+}
 
 export interface AppOptions {
   readonly logger: FastifyBaseLogger;
@@ -59,7 +62,7 @@ export async function createApp(config: Config, options: AppOptions) {
 
   const log = options.logger;
   const mailer = options.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, (msg, fields) => log.info(fields, msg)));
-  const features = options.features ?? FEATURES;
+  const features = options.features ?? defaultFeatures();
   // Several instances share throttles and cached results through Redis; one instance keeps them in memory.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
   redis?.on('error', (error) => log.warn({ err: error }, 'redis connection problem'));

@@ -5,6 +5,7 @@ import { ledger } from './migrations/0002-ledger.js';
 import { billing } from './migrations/0003-billing.js';
 import { searchIndex } from './migrations/0004-search-index.js';
 import { searchIndexRanking } from './migrations/0005-search-index-ranking.js';
+import { searchPrivacy } from './migrations/0006-search-privacy.js';
 
 /** The one migration set; names sort in the order they apply. */
 function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -14,6 +15,7 @@ function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0003-billing': billing(dialect),
     '0004-search-index': searchIndex(dialect),
     '0005-search-index-ranking': searchIndexRanking(dialect),
+    '0006-search-privacy': searchPrivacy(dialect),
   };
 }
 

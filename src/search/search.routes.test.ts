@@ -40,7 +40,15 @@ describe('the search endpoints over the local index', () => {
     const { data } = res.json();
     expect(Object.keys(data).sort()).toEqual(['autocomplete', 'images', 'news', 'videos', 'web']);
     expect(data.web.length).toBeLessThanOrEqual(3);
-    expect(data.videos[0]).toHaveProperty('link');
+    // One field set across every source of the combined search (issue 16, item 22): url/description.
+    for (const source of ['web', 'images', 'videos', 'news'] as const) {
+      for (const item of data[source] as Record<string, unknown>[]) {
+        expect(item).toHaveProperty('url');
+        expect(item).not.toHaveProperty('link');
+        expect(item).not.toHaveProperty('snippet');
+      }
+    }
+    expect(data.videos.length).toBeGreaterThan(0);
     expect(data.autocomplete.every((s: unknown) => typeof s === 'string')).toBe(true);
     expect(res.headers['x-credits-used']).toBe('10');
     expect(await h.balance(c.id)).toBe(90);
