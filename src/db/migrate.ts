@@ -8,7 +8,7 @@ import { searchIndexRanking } from './migrations/0005-search-index-ranking.js';
 import { searchPrivacy } from './migrations/0006-search-privacy.js';
 
 /** The one migration set; names sort in the order they apply. */
-function allMigrations(dialect: DialectName): Record<string, Migration> {
+export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-accounts-and-keys': accountsAndKeys(dialect),
     '0002-ledger': ledger(dialect),

@@ -161,5 +161,59 @@ describe('when the engines fail', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().searchParameters.engine).toBe('local');
     expect(res.json().news.length).toBeGreaterThan(0);
+    // A partial answer names the engines that failed (issue 16, item 6).
+    expect(res.json().failed_engines).toEqual(['flaky']);
+  });
+
+  it('answers 502 when the upstreams failed and the local index has nothing: nothing charged, nothing cached', async () => {
+    const c = await h.t.customer(5);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const res = await h.post('/api/v1/news', c.key, { q: 'zqnothingindexed' });
+      expect(res.statusCode).toBe(502);
+      // flaky failed in an earlier test, so the breaker may hold it suspended now: either way it is named.
+      expect(res.json()).toEqual({ error: expect.stringMatching(/^All news search engines failed: flaky \((upstream|suspended)/) });
+      expect(res.headers['x-cache']).toBeUndefined();
+    }
+    expect(await h.balance(c.id)).toBe(5);
+  });
+
+  it('names the failed engines of a partial combined answer in failed_engines', async () => {
+    const c = await h.t.customer(5);
+    const res = await h.post('/api/v1/search', c.key, { query: 'storm', sources: ['news'], use_cache: false });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, failed_engines: ['flaky'] });
+  });
+});
+
+describe('blank or invalid input (issue 16, item 8)', () => {
+  let h: SearchApp;
+  beforeAll(async () => {
+    h = await startSearchApp();
+  });
+  afterAll(async () => h?.close());
+
+  it('refuses a blank query with a 400 before any hold, on the combined search and every vertical', async () => {
+    const c = await h.t.customer(3);
+    const combined = await h.post('/api/v1/search', c.key, { query: '   \t ' });
+    expect(combined.statusCode).toBe(400);
+    expect(combined.json()).toEqual({ query: ['This field may not be blank.'] });
+    for (const vertical of DEDICATED_VERTICALS) {
+      const res = await h.post(`/api/v1/${vertical}`, c.key, { q: ' \n ' });
+      expect(res.statusCode, vertical).toBe(400);
+      expect(res.json()).toEqual({ q: ['This field may not be blank.'] });
+    }
+    expect(await h.balance(c.id)).toBe(3);
+    const ledger = await h.t.quarry.db.selectFrom('ledger_entries').select('kind').where('user_id', '=', c.id).execute();
+    expect(ledger.map((row) => row.kind)).not.toContain('hold');
+  });
+
+  it('refuses an impossible date in a custom tbs range with a 400 before any hold', async () => {
+    const c = await h.t.customer(3);
+    const combined = await h.post('/api/v1/search', c.key, { query: 'storm', tbs: 'cdr:1,cd_min:2/30/2026' });
+    expect(combined.statusCode).toBe(400);
+    expect(combined.json()).toEqual({ tbs: [expect.stringContaining('2/30/2026')] });
+    const news = await h.post('/api/v1/news', c.key, { q: 'storm', tbs: 'cdr:1,cd_max:13/1/2026' });
+    expect(news.statusCode).toBe(400);
+    expect(await h.balance(c.id)).toBe(3);
   });
 });
