@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS, CORPUS_NOW } from '../../tests/support/index-corpus.js';
-import { createMemoryEngine } from '../../tests/support/memory-engine.js';
+import { startFakeSearchUpstreams, type FakeSearchUpstreams } from '../../tests/support/fake-search-upstreams.js';
 import { startSearchApp, type SearchApp } from '../../tests/support/search-app.js';
-import { EngineError } from './engine.js';
-import { buildUpstreamEngines } from './engines/registry.js';
-import { createSearchFeatures } from './feature.js';
 import { DEDICATED_VERTICALS } from './verticals.js';
 
 describe('the search endpoints over the local index', () => {
@@ -138,20 +135,24 @@ describe('the search endpoints over the local index', () => {
 
 describe('when the engines fail', () => {
   let h: SearchApp;
-  const flaky = createMemoryEngine({ name: 'flaky', verticals: ['web', 'news'], corpus: { web: [], news: [] } });
+  let upstreams: FakeSearchUpstreams;
   beforeAll(async () => {
-    flaky.failWith(() => new EngineError('flaky', 'upstream', 'the upstream answered HTTP 500'));
-    const { search } = createSearchFeatures({ upstreamEngines: (config) => [...buildUpstreamEngines(config), flaky] });
-    h = await startSearchApp({ SEARCH_CHAIN_WEB: 'flaky', SEARCH_CHAIN_NEWS: 'flaky,local' }, { features: [search] });
+    // A SearXNG instance on loopback whose every answer is an HTTP 500.
+    upstreams = await startFakeSearchUpstreams();
+    upstreams.fail('searxng', { status: 500, body: '' }, 10_000);
+    h = await startSearchApp({ SEARXNG_URL: upstreams.baseUrl('searxng'), SEARCH_CHAIN_WEB: 'searxng', SEARCH_CHAIN_NEWS: 'searxng,local' });
     await h.index(CORPUS, CORPUS_NOW);
   });
-  afterAll(async () => h?.close());
+  afterAll(async () => {
+    await h?.close();
+    await upstreams?.close();
+  });
 
   it('answers 502 naming the engines tried and why, and charges nothing', async () => {
     const c = await h.t.customer(5);
     const res = await h.post('/api/v1/search', c.key, { query: 'solar' });
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ error: 'All web search engines failed: flaky (upstream: the upstream answered HTTP 500)' });
+    expect(res.json()).toEqual({ error: 'All web search engines failed: searxng (upstream: upstream error (HTTP 500))' });
     expect(await h.balance(c.id)).toBe(5);
   });
 
@@ -162,7 +163,7 @@ describe('when the engines fail', () => {
     expect(res.json().searchParameters.engine).toBe('local');
     expect(res.json().news.length).toBeGreaterThan(0);
     // A partial answer names the engines that failed (issue 16, item 6).
-    expect(res.json().failed_engines).toEqual(['flaky']);
+    expect(res.json().failed_engines).toEqual(['searxng']);
   });
 
   it('answers 502 when the upstreams failed and the local index has nothing: nothing charged, nothing cached', async () => {
@@ -170,8 +171,8 @@ describe('when the engines fail', () => {
     for (let attempt = 0; attempt < 2; attempt++) {
       const res = await h.post('/api/v1/news', c.key, { q: 'zqnothingindexed' });
       expect(res.statusCode).toBe(502);
-      // flaky failed in an earlier test, so the breaker may hold it suspended now: either way it is named.
-      expect(res.json()).toEqual({ error: expect.stringMatching(/^All news search engines failed: flaky \((upstream|suspended)/) });
+      // searxng failed in an earlier test, so the breaker may hold it suspended now: either way it is named.
+      expect(res.json()).toEqual({ error: expect.stringMatching(/^All news search engines failed: searxng \((upstream|suspended)/) });
       expect(res.headers['x-cache']).toBeUndefined();
     }
     expect(await h.balance(c.id)).toBe(5);
@@ -181,7 +182,7 @@ describe('when the engines fail', () => {
     const c = await h.t.customer(5);
     const res = await h.post('/api/v1/search', c.key, { query: 'storm', sources: ['news'], use_cache: false });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, failed_engines: ['flaky'] });
+    expect(res.json()).toMatchObject({ success: true, failed_engines: ['searxng'] });
   });
 });
 
