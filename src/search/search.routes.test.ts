@@ -172,7 +172,7 @@ describe('when the engines fail', () => {
       const res = await h.post('/api/v1/news', c.key, { q: 'zqnothingindexed' });
       expect(res.statusCode).toBe(502);
       // searxng failed in an earlier test, so the breaker may hold it suspended now: either way it is named.
-      expect(res.json()).toEqual({ error: expect.stringMatching(/^All news search engines failed: searxng \((upstream|suspended)/) });
+      expect(res.json()).toEqual({ error: expect.stringMatching(/^All news search engines failed: searxng \((upstream|suspended).*\), local \(nothing found\)$/) });
       expect(res.headers['x-cache']).toBeUndefined();
     }
     expect(await h.balance(c.id)).toBe(5);
