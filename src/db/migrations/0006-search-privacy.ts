@@ -9,7 +9,8 @@ import { bigint, notNull, type AnyDb } from './helpers.js';
  *   that account only, so one URL may be held once shared and once per account, and the URL's
  *   uniqueness becomes (url, owner_id). SQLite cannot drop a UNIQUE column constraint, so it
  *   rebuilds `index_pages` with the same ids (the documents and the FTS table keep pointing at them);
- * - documents repeat their page's owner, so searches filter without reading pages;
+ * - documents repeat their page's owner (also in the covering index of ranking), so searches
+ *   filter without reading pages or document rows;
  * - each account's searches go to `search_query_history`, suggested to that account only; the
  *   shared log counts distinct accounts (`accounts`) and only shareable queries.
  * Existing data under the new rule: pages already indexed came from the operator (crawls,
@@ -28,6 +29,9 @@ export function searchPrivacy(dialect: DialectName): Migration {
       }
       await db.schema.createIndex('index_pages_url_owner').on('index_pages').columns(['url', 'owner_id']).unique().execute();
       await db.schema.alterTable('index_docs').addColumn('owner_id', bigint(dialect), (col) => col.notNull().defaultTo(0)).execute();
+      // The covering index of ranking (0005) gains the owner, so the visibility filter reads no document row.
+      await db.schema.dropIndex('index_docs_rank').execute();
+      await db.schema.createIndex('index_docs_rank').on('index_docs').columns(['id', 'vertical', 'dated_at', 'lang', 'country', 'host_rev', 'owner_id']).execute();
 
       await db.schema.alterTable('search_query_log').addColumn('accounts', bigint(dialect), (col) => col.notNull().defaultTo(0)).execute();
       let after = '';
@@ -52,6 +56,8 @@ export function searchPrivacy(dialect: DialectName): Migration {
     async down(db: AnyDb) {
       await db.schema.dropTable('search_query_history').execute();
       await db.schema.alterTable('search_query_log').dropColumn('accounts').execute();
+      await db.schema.dropIndex('index_docs_rank').execute();
+      await db.schema.createIndex('index_docs_rank').on('index_docs').columns(['id', 'vertical', 'dated_at', 'lang', 'country', 'host_rev']).execute();
       await db.schema.alterTable('index_docs').dropColumn('owner_id').execute();
     },
   };
