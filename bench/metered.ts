@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { FEATURES } from '../src/app.js';
+import { defaultFeatures } from '../src/app.js';
 import { startTestApp } from '../tests/support/app.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,7 +47,7 @@ async function bareBaseline(responseBody: string): Promise<Figures> {
 async function measure(dialect: string, databaseUrl: string | undefined): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'quarry-bench-'));
   const env: Record<string, string> = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
-  const t = await startTestApp({ ...env, THROTTLE_KEY_RATE: '100000000/min', THROTTLE_ACCOUNT_RATE: '100000000/min' }, { features: [...FEATURES, meteredTestFeature().feature] });
+  const t = await startTestApp({ ...env, THROTTLE_KEY_RATE: '100000000/min', THROTTLE_ACCOUNT_RATE: '100000000/min' }, { features: [...defaultFeatures(), meteredTestFeature().feature] });
   try {
     const customer = await t.customer(1_000_000_000);
     const url = await t.quarry.app.listen({ host: '127.0.0.1', port: 0 });

@@ -43,17 +43,19 @@ import { mcpFeature } from './mcp/feature.js';
 import { dashboardConfigSchemas, registerDashboardConfigRoute } from './web/config-route.js';
 import { registerDashboard } from './web/plugin.js';
 import { createFirecrawlFeature } from './compat/firecrawl/feature.js';
-import { sharedPerConfig } from './compat/shared-engines.js';
+import { sharedUpstreamEngines } from './compat/shared-engines.js';
 import { buildUpstreamEngines } from './search/engines/registry.js';
 
-// Search and scrape come as a pair: successful scrapes feed the same app's search index (INDEX_SCRAPES).
-// The compatibility surfaces search through the same upstream engines (and their rate limits).
-const upstreamEngines = sharedPerConfig(buildUpstreamEngines);
-const searchAndScrape = createSearchFeatures({ upstreamEngines });
-const firecrawlFeature = createFirecrawlFeature({ upstreamEngines });
-
-/** Capabilities beyond accounts and keys; each registers its own routes. */
-export const FEATURES: readonly Feature[] = [chatFeature, billingFeature, searchAndScrape.scrape, searchAndScrape.search, agentApisFeature, mcpFeature, firecrawlFeature];
+/**
+ * Capabilities beyond accounts and keys, made for one app (each registers its own routes). Search
+ * and scrape come as a pair: successful scrapes feed the same app's search index (INDEX_SCRAPES).
+ * The compatibility surfaces search through the same upstream engines (and their rate limits).
+ */
+export function defaultFeatures(): Feature[] {
+  const upstreamEngines = sharedUpstreamEngines(buildUpstreamEngines);
+  const searchAndScrape = createSearchFeatures({ upstreamEngines });
+  return [chatFeature, billingFeature, searchAndScrape.scrape, searchAndScrape.search, agentApisFeature, mcpFeature, createFirecrawlFeature({ upstreamEngines })];
+}
 
 /** The contract's management endpoints (auth, API keys, billing checkout) also take multipart bodies; nothing else does. */
 const MULTIPART_PREFIXES = ['/api/v1/auth/', '/api/v1/api-keys/', '/api/v1/billing/checkout/'];
@@ -81,7 +83,7 @@ export async function createApp(config: Config, options: AppOptions) {
 
   const log = options.logger;
   const mailer = options.mailer ?? createMailer(config, db, (fields, msg) => log.info(fields, msg));
-  const features = options.features ?? FEATURES;
+  const features = options.features ?? defaultFeatures();
   // Several instances share throttles and cached results through Redis; one instance keeps them in memory.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
   redis?.on('error', (error) => log.warn({ err: error }, 'redis connection problem'));

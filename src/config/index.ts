@@ -106,7 +106,8 @@ export const SETTINGS = {
   searchChainAutocomplete: list('SEARCH_CHAIN_AUTOCOMPLETE', 'Engine chain of autocomplete; unset → the built-in chain'),
   searchBlend: list('SEARCH_BLEND', 'Verticals answered by every engine of their chain at once, results fused by rank (comma-separated, e.g. `web,news`)'),
   searchEngineTimeoutMs: int('SEARCH_ENGINE_TIMEOUT_MS', 'Deadline of one search-engine call before the next engine of the chain is tried, in milliseconds', 10_000, 100, 120_000),
-  indexScrapes: bool('INDEX_SCRAPES', 'Add successfully scraped HTML pages to the local index', true),
+  indexScrapes: oneOf('INDEX_SCRAPES', 'Scraped HTML pages in the local index: `private` = found only by the account that scraped them; `shared` = also in the shared index when the URL has no query, credentials or fragment and neither robots.txt nor `noindex` forbids it; `off` = not indexed', ['private', 'shared', 'off'] as const, 'private'),
+  autocompleteMinAccounts: int('AUTOCOMPLETE_MIN_ACCOUNTS', 'Distinct accounts that must have searched a query before autocomplete suggests it to others (queries with operators, emails, URLs, long numbers or tokens never are)', 5, 1, 1_000_000),
   crawlDelayMs: int('CRAWL_DELAY_MS', 'Crawler: pause between two requests to the same host, in milliseconds (a longer robots.txt `Crawl-delay` wins)', 1000, 0, 600_000),
   crawlUserAgent: str('CRAWL_USER_AGENT', 'Crawler: User-Agent sent, and whose first word robots.txt groups are matched against', 'QuarryBot/1.0'),
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEATURES } from '../app.js';
+import { defaultFeatures } from '../app.js';
 import { startTestApp, type TestApp } from '../../tests/support/app.js';
 import { meteredTestFeature } from '../../tests/support/metered-feature.js';
 import { sendRawRequest, waitFor } from '../../tests/support/raw-client.js';
@@ -14,7 +14,7 @@ describe('a client that leaves before its answer', () => {
   let origin: string;
   const metered = meteredTestFeature();
   beforeAll(async () => {
-    t = await startTestApp({ THROTTLE_KEY_RATE: '100000/min', THROTTLE_ACCOUNT_RATE: '100000/min' }, { features: [...FEATURES, metered.feature] });
+    t = await startTestApp({ THROTTLE_KEY_RATE: '100000/min', THROTTLE_ACCOUNT_RATE: '100000/min' }, { features: [...defaultFeatures(), metered.feature] });
     origin = await t.quarry.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => t.close());

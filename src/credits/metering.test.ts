@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEATURES } from '../app.js';
+import { defaultFeatures } from '../app.js';
 import { startTestApp, type TestApp } from '../../tests/support/app.js';
 import { meteredTestFeature } from '../../tests/support/metered-feature.js';
 
@@ -7,7 +7,7 @@ let t: TestApp;
 const metered = meteredTestFeature();
 
 beforeAll(async () => {
-  t = await startTestApp({ THROTTLE_KEY_RATE: '100000/min', THROTTLE_ACCOUNT_RATE: '100000/min' }, { features: [...FEATURES, metered.feature] });
+  t = await startTestApp({ THROTTLE_KEY_RATE: '100000/min', THROTTLE_ACCOUNT_RATE: '100000/min' }, { features: [...defaultFeatures(), metered.feature] });
 });
 afterAll(async () => t.close());
 
@@ -140,7 +140,7 @@ describe('under fire', () => {
   });
 
   it('shares one throttle per key and answers 429 with Retry-After', async () => {
-    const throttled = await startTestApp({ THROTTLE_KEY_RATE: '5/min', THROTTLE_ACCOUNT_RATE: '1000/min' }, { features: [...FEATURES, meteredTestFeature().feature] });
+    const throttled = await startTestApp({ THROTTLE_KEY_RATE: '5/min', THROTTLE_ACCOUNT_RATE: '1000/min' }, { features: [...defaultFeatures(), meteredTestFeature().feature] });
     try {
       const c = await throttled.customer(100);
       const results = [];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEATURES } from '../app.js';
+import { defaultFeatures } from '../app.js';
 import { startTestApp, type TestApp } from '../../tests/support/app.js';
 import { meteredTestFeature } from '../../tests/support/metered-feature.js';
 
@@ -10,7 +10,7 @@ import { meteredTestFeature } from '../../tests/support/metered-feature.js';
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ THROTTLE_KEY_RATE: '100000/min', THROTTLE_ACCOUNT_RATE: '100000/min' }, { features: [...FEATURES, meteredTestFeature().feature] });
+  t = await startTestApp({ THROTTLE_KEY_RATE: '100000/min', THROTTLE_ACCOUNT_RATE: '100000/min' }, { features: [...defaultFeatures(), meteredTestFeature().feature] });
 });
 afterAll(async () => t.close());
 

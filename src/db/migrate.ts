@@ -5,17 +5,19 @@ import { ledger } from './migrations/0002-ledger.js';
 import { billing } from './migrations/0003-billing.js';
 import { searchIndex } from './migrations/0004-search-index.js';
 import { searchIndexRanking } from './migrations/0005-search-index-ranking.js';
+import { searchPrivacy } from './migrations/0006-search-privacy.js';
 import { usageIndexes } from './migrations/0007-usage-indexes.js';
 import { crawlJobs } from './migrations/0010-crawl-jobs.js';
 
 /** The one migration set; names sort in the order they apply. */
-function allMigrations(dialect: DialectName): Record<string, Migration> {
+export function allMigrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-accounts-and-keys': accountsAndKeys(dialect),
     '0002-ledger': ledger(dialect),
     '0003-billing': billing(dialect),
     '0004-search-index': searchIndex(dialect),
     '0005-search-index-ranking': searchIndexRanking(dialect),
+    '0006-search-privacy': searchPrivacy(dialect),
     '0007-usage-indexes': usageIndexes(),
     '0010-crawl-jobs': crawlJobs(dialect),
   };

@@ -16,6 +16,7 @@ export interface Database {
   index_pages: IndexPagesTable;
   index_docs: IndexDocsTable;
   search_query_log: SearchQueryLogTable;
+  search_query_history: SearchQueryHistoryTable;
   crawl_jobs: CrawlJobsTable;
   crawl_frontier: CrawlFrontierTable;
 }
@@ -134,6 +135,8 @@ export interface IndexPagesTable {
   /** How the page entered the index: `scrape`, `crawl` or `import`. */
   source: string;
   bytes: number;
+  /** 0: the shared index, searchable by every account; otherwise the only account that may find the page. */
+  owner_id: Generated<number>;
 }
 
 /**
@@ -161,9 +164,23 @@ export interface IndexDocsTable {
   dated_at: string;
   lang: string | null;
   country: string | null;
+  /** The page's `owner_id`, repeated so that a search filters without reading the page. */
+  owner_id: Generated<number>;
 }
 
+/** The shared autocomplete log: only shareable queries (see src/local-index/query-privacy.ts). */
 export interface SearchQueryLogTable {
+  query_key: string;
+  query: string;
+  searches: number;
+  last_searched: string;
+  /** Distinct accounts that searched the query; a global suggestion from AUTOCOMPLETE_MIN_ACCOUNTS on. */
+  accounts: Generated<number>;
+}
+
+/** Each account's own searches, suggested to that account only. */
+export interface SearchQueryHistoryTable {
+  account_id: number;
   query_key: string;
   query: string;
   searches: number;

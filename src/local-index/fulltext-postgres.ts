@@ -8,7 +8,7 @@ import type { Database } from '../db/schema.js';
 import type { DocInsert, FoundDoc, FullText } from './fulltext.js';
 import { isTextOnly, type Cond, type TextCond } from './query-plan.js';
 import { pairTokens } from './text.js';
-import { andAll, condSql, preferenceSql, windowSql, type SqlDialectParts } from './sql-conds.js';
+import { andAll, condSql, preferenceSql, visibleSql, windowSql, type SqlDialectParts } from './sql-conds.js';
 
 /** Weights of D (text), C (word pairs), B (URL), A (title), in ts_rank_cd's order. */
 const WEIGHTS = '{0.1, 0.2, 0.2, 1.0}';
@@ -104,9 +104,9 @@ export function createPostgresFullText(): FullText {
       const rows = docs.map((doc: DocInsert) => {
         const tsv = tsvectorColumns(doc.folded);
         return sql`(${doc.page_id}, ${doc.vertical}, ${doc.ord}, ${doc.title}, ${doc.link}, ${doc.host}, ${doc.host_rev}, ${doc.path}, ${doc.url_text},
-          ${doc.snippet}, ${doc.item}, ${doc.published_at}, ${doc.dated_at}, ${doc.lang}, ${doc.country}, ${tsv}::tsvector)`;
+          ${doc.snippet}, ${doc.item}, ${doc.published_at}, ${doc.dated_at}, ${doc.lang}, ${doc.country}, ${doc.owner_id}, ${tsv}::tsvector)`;
       });
-      await sql`INSERT INTO index_docs (page_id, vertical, ord, title, link, host, host_rev, path, url_text, snippet, item, published_at, dated_at, lang, country, tsv)
+      await sql`INSERT INTO index_docs (page_id, vertical, ord, title, link, host, host_rev, path, url_text, snippet, item, published_at, dated_at, lang, country, owner_id, tsv)
         VALUES ${sql.join(rows)}`.execute(trx);
     },
 
@@ -119,6 +119,7 @@ export function createPostgresFullText(): FullText {
       const { match, rank, filters } = split(request.plan.conds);
       const where = andAll([
         sql`d.vertical = ${request.vertical}`,
+        visibleSql(request.account),
         ...(match === undefined ? [] : [sql`d.tsv @@ ${match}::tsquery`]),
         ...filters,
         ...windowSql(request.window),
@@ -150,11 +151,11 @@ export function createPostgresFullText(): FullText {
       return rows.rows;
     },
 
-    async titlesMatching(db, words, lastIsPrefix, limit) {
+    async titlesMatching(db, words, lastIsPrefix, limit, account) {
       if (words.length === 0) return [];
       const query = words.map((word, index) => `'${word}'${index === words.length - 1 && lastIsPrefix ? ':*A' : ':A'}`).join(' <-> ');
       const rows = await sql<{ title: string }>`SELECT d.title FROM index_docs d
-        WHERE d.vertical = 'web' AND d.tsv @@ ${query}::tsquery
+        WHERE d.vertical = 'web' AND ${visibleSql(account)} AND d.tsv @@ ${query}::tsquery
         ORDER BY ts_rank_cd(${WEIGHTS}::float4[], d.tsv, ${query}::tsquery, 1) DESC, d.id LIMIT ${limit}`.execute(db);
       return rows.rows.map((row) => row.title);
     },

@@ -16,7 +16,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { FoundDoc, PlannedSearch } from './fulltext.js';
 import { isTextOnly, type Cond, type TextCond } from './query-plan.js';
-import { andAll, condSql, preferenceSql, windowSql, type SqlDialectParts } from './sql-conds.js';
+import { andAll, condSql, preferenceSql, visibleSql, windowSql, type SqlDialectParts } from './sql-conds.js';
 import { pairTokens } from './text.js';
 
 export interface SqliteSearchOptions {
@@ -114,7 +114,7 @@ export function createSqliteSearch(options: SqliteSearchOptions = {}) {
 
   return async function search(db: Kysely<Database>, request: PlannedSearch): Promise<FoundDoc[]> {
     const { positive, negative, filters } = split(request.plan.conds);
-    const where = andAll([sql`d.vertical = ${request.vertical}`, ...filters, ...windowSql(request.window)]);
+    const where = andAll([sql`d.vertical = ${request.vertical}`, visibleSql(request.account), ...filters, ...windowSql(request.window)]);
     const preference = preferenceSql(request.lang, request.country);
     const byDate = request.window.sortByDate;
     const page = { limit: request.limit, offset: request.offset };

@@ -1,6 +1,7 @@
 /** The full-text index on SQLite: a contentless FTS5 table (title, body, url, word pairs) keyed by document id. */
 import { sql } from 'kysely';
 import type { FullText } from './fulltext.js';
+import { visibleSql } from './sql-conds.js';
 import { BM25, createSqliteSearch, type SqliteSearchOptions } from './fulltext-sqlite-search.js';
 
 export function createSqliteFullText(options: SqliteSearchOptions = {}): FullText {
@@ -25,11 +26,11 @@ export function createSqliteFullText(options: SqliteSearchOptions = {}): FullTex
 
     search,
 
-    async titlesMatching(db, words, lastIsPrefix, limit) {
+    async titlesMatching(db, words, lastIsPrefix, limit, account) {
       if (words.length === 0) return [];
       const expression = `title : "${words.join(' ')}"${lastIsPrefix ? ' *' : ''}`;
       const rows = await sql<{ title: string }>`SELECT d.title FROM index_docs_fts JOIN index_docs d ON d.id = index_docs_fts.rowid
-        WHERE index_docs_fts MATCH ${expression} AND d.vertical = 'web'
+        WHERE index_docs_fts MATCH ${expression} AND d.vertical = 'web' AND ${visibleSql(account)}
         ORDER BY ${BM25}, d.id LIMIT ${limit}`.execute(db);
       return rows.rows.map((row) => row.title);
     },

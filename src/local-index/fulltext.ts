@@ -26,6 +26,8 @@ export interface DocInsert {
   readonly dated_at: string;
   readonly lang: string | null;
   readonly country: string | null;
+  /** The page's owner (0: shared). */
+  readonly owner_id: number;
   /** Folded words of the title, the searchable text and the URL, and their word pairs (see `wordPairs`). */
   readonly folded: { readonly title: string; readonly body: string; readonly url: string; readonly pairs: string };
 }
@@ -40,6 +42,8 @@ export interface PlannedSearch {
   readonly country?: string;
   readonly limit: number;
   readonly offset: number;
+  /** Documents of the shared index (owner 0) and of this account are found; 0 for the shared index only. */
+  readonly account: number;
 }
 
 export interface FoundDoc {
@@ -58,9 +62,9 @@ export interface FullText {
   search(db: Kysely<Database>, request: PlannedSearch): Promise<FoundDoc[]>;
   /**
    * Titles of web documents containing `words` consecutively, the last one as a prefix when
-   * `lastIsPrefix`, best match first.
+   * `lastIsPrefix`, best match first, among the pages `account` may find.
    */
-  titlesMatching(db: Kysely<Database>, words: readonly string[], lastIsPrefix: boolean, limit: number): Promise<string[]>;
+  titlesMatching(db: Kysely<Database>, words: readonly string[], lastIsPrefix: boolean, limit: number, account: number): Promise<string[]>;
   /** Bytes the index's tables take on disk (an estimate where the database cannot say exactly). */
   sizeBytes(db: Kysely<Database>): Promise<number>;
 }

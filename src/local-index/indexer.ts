@@ -11,9 +11,10 @@ export interface Indexer {
   /**
    * Reads an HTML page fetched from `url` (after redirects) and stores it, unless it asks not to
    * be indexed (`<meta name="robots" content="noindex">`). `fetchedAt` (default: now) dates a page
-   * first seen here, e.g. an archived copy's capture time. Rejects only when the store fails.
+   * first seen here, e.g. an archived copy's capture time. `owner` (default 0, the shared index)
+   * is the only account that may find the page. Rejects only when the store fails.
    */
-  indexHtml(html: string, url: string, source: IndexSource, fetchedAt?: Date): Promise<IndexOutcome>;
+  indexHtml(html: string, url: string, source: IndexSource, fetchedAt?: Date, owner?: number): Promise<IndexOutcome>;
 }
 
 export interface IndexerOptions {
@@ -25,10 +26,10 @@ export interface IndexerOptions {
 export function createIndexer(options: IndexerOptions): Indexer {
   const now = options.now ?? (() => new Date());
   return {
-    async indexHtml(html, url, source, fetchedAt) {
+    async indexHtml(html, url, source, fetchedAt, owner) {
       const facts = readPage(html, url);
       if (facts.robots.noindex) return { status: 'skipped', reason: 'the page asks not to be indexed (robots noindex)', facts };
-      const page = await options.store.putPage(indexablePage(facts), { source, now: fetchedAt ?? now() });
+      const page = await options.store.putPage(indexablePage(facts), { source, now: fetchedAt ?? now(), ...(owner === undefined ? {} : { owner }) });
       return { status: 'indexed', page, facts };
     },
   };

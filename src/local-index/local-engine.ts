@@ -1,11 +1,23 @@
 /** Quarry's own index as a search engine of the router: every vertical, every operator, exact time windows. */
 import { ALL_QUERY_FEATURES } from '../search/query.js';
-import { EngineError, type EngineResult, type SearchEngine } from '../search/engine.js';
+import { EngineError, QueryRejectedError, type EngineResult, type SearchEngine } from '../search/engine.js';
 import { VERTICALS } from '../search/verticals.js';
 import { parseLocaleTag } from './locale.js';
 import type { IndexStore } from './store.js';
 
 export const LOCAL_ENGINE_NAME = 'local';
+
+/**
+ * Whether the database refused the full-text expression built from the query (FTS5's depth limit
+ * or syntax, PostgreSQL's tsquery syntax or "statement too complex"): the request's fault, which
+ * must not count against the index's health.
+ */
+function causedByQuery(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as Error & { code?: unknown }).code;
+  if (code === '54001') return true;
+  return /fts5:? (expression tree is too large|syntax error|parser stack overflow)|syntax error in tsquery|stack depth limit exceeded/i.test(error.message);
+}
 
 export function createLocalEngine(store: IndexStore): SearchEngine {
   return {
@@ -16,11 +28,13 @@ export function createLocalEngine(store: IndexStore): SearchEngine {
     sortsByDate: true,
     // The index needs no key or address: an empty index answers "nothing found".
     configured: true,
+    // It holds only what was crawled, imported or scraped: no substitute for a failed upstream.
+    fallback: true,
     async search(request, signal): Promise<EngineResult> {
       signal.throwIfAborted();
       try {
         if (request.vertical === 'autocomplete') {
-          return { vertical: 'autocomplete', suggestions: await store.suggest(request.q, request.num) };
+          return { vertical: 'autocomplete', suggestions: await store.suggest(request.q, request.num, request.account) };
         }
         const lang = parseLocaleTag(request.lang).lang;
         const hits = await store.search({
@@ -31,10 +45,12 @@ export function createLocalEngine(store: IndexStore): SearchEngine {
           window: request.window,
           country: request.country,
           ...(lang === undefined ? {} : { lang }),
+          ...(request.account === undefined ? {} : { account: request.account }),
         });
         // The store answers with items of the vertical it was asked for.
         return { vertical: request.vertical, hits } as EngineResult;
       } catch (error) {
+        if (causedByQuery(error)) throw new QueryRejectedError(LOCAL_ENGINE_NAME, 'The query is too complex for the local index.', { cause: error });
         throw new EngineError(LOCAL_ENGINE_NAME, 'upstream', 'the local index could not be read', { cause: error });
       }
     },

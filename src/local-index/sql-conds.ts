@@ -52,3 +52,8 @@ export function preferenceSql(lang: string | undefined, country: string | undefi
 export function andAll(parts: readonly RawBuilder<unknown>[]): RawBuilder<unknown> {
   return parts.length === 0 ? sql`1 = 1` : sql.join(parts, sql` AND `);
 }
+
+/** The documents an account may find: the shared index's (owner 0) and its own. */
+export function visibleSql(account: number): RawBuilder<unknown> {
+  return account === 0 ? sql`d.owner_id = 0` : sql`d.owner_id IN (0, ${account})`;
+}

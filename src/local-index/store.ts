@@ -20,6 +20,7 @@ import type { SqliteSearchOptions } from './fulltext-sqlite-search.js';
 import { planQuery } from './query-plan.js';
 import { mentionsAny, querySnippet } from './snippet.js';
 import { clip, collapseWhitespace, foldedColumns, foldText, foldedWords } from './text.js';
+import { isShareableQuery } from './query-privacy.js';
 import { pageKey, urlFacts } from './url-facts.js';
 import type { AnyRecord } from './verticals/record.js';
 
@@ -37,6 +38,8 @@ export interface IndexSearch {
   readonly lang?: string;
   /** Preferred country (lower-case ISO code). */
   readonly country?: string;
+  /** The account searching: it finds the shared index and its own pages. Default: the shared index only. */
+  readonly account?: number;
 }
 
 export interface IndexStats {
@@ -63,13 +66,16 @@ export interface IndexStore {
    * Stores the page under its URL, replacing whatever the index held for that URL (its documents
    * included) in one transaction. `first_seen` survives replacement. Safe under concurrency.
    */
-  putPage(page: IndexablePage, options: { readonly source: IndexSource; readonly now: Date }): Promise<StoredPage>;
+  putPage(page: IndexablePage, options: { readonly source: IndexSource; readonly now: Date; readonly owner?: number }): Promise<StoredPage>;
   /** One page of hits of the vertical satisfying every clause of the query exactly. */
   search(request: IndexSearch): Promise<EngineHit<ItemVertical>[]>;
-  /** Completions of `prefix`: logged queries by how often they were searched, then page titles. */
-  suggest(prefix: string, limit: number): Promise<string[]>;
-  /** Counts one search of `query` for autocomplete. Blank queries are ignored. */
-  recordQuery(query: string, at: Date): Promise<void>;
+  /**
+   * Completions of `prefix` for `account`: its own searches, then shared queries that enough
+   * accounts searched, by how often they were searched, then titles of pages it may find.
+   */
+  suggest(prefix: string, limit: number, account?: number): Promise<string[]>;
+  /** Counts one search of `query` by `account` for autocomplete. Blank queries are ignored. */
+  recordQuery(query: string, at: Date, account: number): Promise<void>;
   stats(): Promise<IndexStats>;
   /** Removes the page stored under this URL; returns how many pages were removed (0 or 1). */
   removeUrl(url: string): Promise<number>;
@@ -80,7 +86,7 @@ export interface IndexStore {
 /** Longest query the autocomplete log keeps (longer ones are not suggestions anyone types). */
 const MAX_LOGGED_QUERY = 200;
 
-function docRows(page: IndexablePage, pageId: number, firstSeen: string): DocInsert[] {
+function docRows(page: IndexablePage, pageId: number, firstSeen: string, owner: number): DocInsert[] {
   return page.records.map((record: AnyRecord, ord) => {
     const view = itemDocument(record.vertical, record.item);
     const link = view.url === '' ? page.url : view.url;
@@ -103,6 +109,7 @@ function docRows(page: IndexablePage, pageId: number, firstSeen: string): DocIns
       dated_at: published ?? page.publishedAt?.toISOString() ?? firstSeen,
       lang: page.lang ?? null,
       country: page.country ?? null,
+      owner_id: owner,
       folded: foldedColumns(foldText(record.item.title), foldText(record.text), facts.urlText),
     };
   });
@@ -111,10 +118,16 @@ function docRows(page: IndexablePage, pageId: number, firstSeen: string): DocIns
 export interface IndexStoreOptions {
   /** How SQLite keeps queries with very common words fast (see fulltext-sqlite-search.ts). */
   readonly sqlite?: SqliteSearchOptions;
+  /** `AUTOCOMPLETE_MIN_ACCOUNTS`: distinct accounts a query needs before others see it suggested. Default 5. */
+  readonly autocompleteMinAccounts?: number;
 }
+
+/** The owner of the shared index's pages. */
+export const SHARED_OWNER = 0;
 
 export function createIndexStore(db: Kysely<Database>, dialect: DialectName, options: IndexStoreOptions = {}): IndexStore {
   const fullText: FullText = dialect === 'postgres' ? createPostgresFullText() : createSqliteFullText(options.sqlite);
+  const minAccounts = options.autocompleteMinAccounts ?? 5;
 
   async function removePages(pageIds: readonly number[]): Promise<number> {
     let removed = 0;
@@ -144,7 +157,7 @@ export function createIndexStore(db: Kysely<Database>, dialect: DialectName, opt
   }
 
   return {
-    async putPage(page, { source, now }) {
+    async putPage(page, { source, now, owner = SHARED_OWNER }) {
       const url = pageKey(page.url);
       const at = now.toISOString();
       const published = page.publishedAt?.toISOString() ?? null;
@@ -166,9 +179,10 @@ export function createIndexStore(db: Kysely<Database>, dialect: DialectName, opt
             dated_at: published ?? at,
             source,
             bytes,
+            owner_id: owner,
           })
           .onConflict((conflict) =>
-            conflict.column('url').doUpdateSet({
+            conflict.columns(['url', 'owner_id']).doUpdateSet({
               host: (eb) => eb.ref('excluded.host'),
               title: (eb) => eb.ref('excluded.title'),
               description: (eb) => eb.ref('excluded.description'),
@@ -185,7 +199,7 @@ export function createIndexStore(db: Kysely<Database>, dialect: DialectName, opt
           .returning(['id', 'first_seen'])
           .executeTakeFirstOrThrow();
         await fullText.deleteDocsOfPages(trx, [stored.id]);
-        await fullText.insertDocs(trx, docRows({ ...page, url }, stored.id, stored.first_seen));
+        await fullText.insertDocs(trx, docRows({ ...page, url }, stored.id, stored.first_seen, owner));
         const records: Partial<Record<ItemVertical, number>> = {};
         for (const record of page.records) records[record.vertical] = (records[record.vertical] ?? 0) + 1;
         return { url, created: stored.first_seen === at, records };
@@ -200,6 +214,7 @@ export function createIndexStore(db: Kysely<Database>, dialect: DialectName, opt
         window: request.window,
         limit: request.num,
         offset: (request.page - 1) * request.num,
+        account: request.account ?? SHARED_OWNER,
         ...(request.lang === undefined ? {} : { lang: request.lang }),
         ...(request.country === undefined ? {} : { country: request.country }),
       });
@@ -210,14 +225,26 @@ export function createIndexStore(db: Kysely<Database>, dialect: DialectName, opt
       return withSnippets(request.vertical, hits, found.map((row) => row.page_id), plan.words);
     },
 
-    async suggest(prefix, limit) {
+    async suggest(prefix, limit, account = SHARED_OWNER) {
       const words = foldedWords(prefix);
       if (words.length === 0) return [];
       const lastIsPrefix = !/\s$/.test(prefix);
       const key = words.join(' ') + (lastIsPrefix ? '' : ' ');
-      const logged = await db
+      const own = await db
+        .selectFrom('search_query_history')
+        .select('query')
+        .where('account_id', '=', account)
+        .where('query_key', '>=', key)
+        .where('query_key', '<', `${key}\u{10FFFF}`)
+        .orderBy('searches', 'desc')
+        .orderBy('last_searched', 'desc')
+        .orderBy('query_key')
+        .limit(limit)
+        .execute();
+      const shared = await db
         .selectFrom('search_query_log')
         .select('query')
+        .where('accounts', '>=', minAccounts)
         .where('query_key', '>=', key)
         .where('query_key', '<', `${key}\u{10FFFF}`)
         .orderBy('searches', 'desc')
@@ -233,25 +260,38 @@ export function createIndexStore(db: Kysely<Database>, dialect: DialectName, opt
         seen.add(folded);
         suggestions.push(text);
       };
-      for (const row of logged) add(row.query);
+      for (const row of [...own, ...shared]) add(row.query);
       if (suggestions.length < limit) {
-        for (const title of await fullText.titlesMatching(db, words, lastIsPrefix, limit * 2)) add(title);
+        for (const title of await fullText.titlesMatching(db, words, lastIsPrefix, limit * 2, account)) add(title);
       }
       return suggestions;
     },
 
-    async recordQuery(query, at) {
+    async recordQuery(query, at, account) {
       const text = clip(collapseWhitespace(query), MAX_LOGGED_QUERY);
       const key = foldText(text);
       if (key === '') return;
       const when = at.toISOString();
+      // One statement per table: concurrent searches of the same query by the same account count
+      // the account once (only the insert that created the history row sees searches = 1).
+      const own = await db
+        .insertInto('search_query_history')
+        .values({ account_id: account, query_key: key, query: text, searches: 1, last_searched: when })
+        .onConflict((conflict) =>
+          conflict.columns(['account_id', 'query_key']).doUpdateSet({ searches: sql`search_query_history.searches + 1`, last_searched: when, query: text }),
+        )
+        .returning('searches')
+        .executeTakeFirstOrThrow();
+      if (!isShareableQuery(text)) return;
+      const newAccount = Number(own.searches) === 1 ? 1 : 0;
       await db
         .insertInto('search_query_log')
-        .values({ query_key: key, query: text, searches: 1, last_searched: when })
+        .values({ query_key: key, query: text, searches: 1, last_searched: when, accounts: newAccount })
         .onConflict((conflict) =>
           conflict.column('query_key').doUpdateSet({
             searches: sql`search_query_log.searches + 1`,
             last_searched: when,
+            accounts: sql`search_query_log.accounts + ${newAccount}`,
           }),
         )
         .execute();

@@ -53,7 +53,7 @@ export function registerScrapeRoutes(app: App, deps: ScrapeRouteDeps): void {
         const result = await cached(
           reply,
           { endpoint: SCRAPE_ENDPOINT, key: input, ttlSeconds: deps.cacheTtlSeconds, useCache, signal },
-          (shared) => service.scrape(input, shared),
+          (shared) => service.scrape(input, shared, request.apiKey!.userId),
         );
         const cost = result.hit && deps.cacheHitCharge === 'free' ? 0 : service.costOf(result.value.billing);
         return { body: answer(result.value, { cache: result.hit ? 'hit' : 'miss', source_url: sourceUrl }), cost };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEATURES } from '../app.js';
+import { defaultFeatures } from '../app.js';
 import { startScrapeHarness, type ScrapeHarness } from '../../tests/support/scrape-harness.js';
 import { createScrapeFeature, type ScrapedPage } from './feature.js';
 
@@ -114,7 +114,7 @@ describe('the onScraped hook', () => {
         if (failing) throw new Error('the index is down');
       },
     });
-    h = await startScrapeHarness({ features: [...FEATURES.filter((f) => f.name !== 'scrape'), scrape] });
+    h = await startScrapeHarness({ features: [...defaultFeatures().filter((f) => f.name !== 'scrape'), scrape] });
   });
   afterAll(async () => h?.close());
 

@@ -18,6 +18,10 @@ export interface ScrapedPage {
   readonly html?: string;
   readonly page: ExtractedPage;
   readonly fetchedAt: Date;
+  /** The account that asked for the scrape: the page is indexed for it alone unless shared (INDEX_SCRAPES). */
+  readonly account?: number;
+  /** The target's `X-Robots-Tag` header, when it sent one (`noindex` keeps the page out of the shared index). */
+  readonly robotsTag?: string;
 }
 
 /**

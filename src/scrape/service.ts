@@ -71,7 +71,7 @@ export function createScrapeService(options: ScrapeServiceOptions) {
   const notify = options.notify ?? (() => undefined);
   const now = options.now ?? (() => new Date());
 
-  async function scrape(input: ScrapeInput, signal?: AbortSignal): Promise<ScrapeResult> {
+  async function scrape(input: ScrapeInput, signal?: AbortSignal, account?: number): Promise<ScrapeResult> {
     if (input.render === 'always' && !browserEngine.available) throw browserNotInstalledError();
     const fetchedAt = now();
     const fetched = await fetchEngine.fetch(input.url, { signal });
@@ -82,14 +82,14 @@ export function createScrapeService(options: ScrapeServiceOptions) {
       // PDFs, text and XML carry their content in the bytes: no browser can add to them.
       if (!isSuccess(fetched.status)) throw targetStatusError(fetched.status);
       const page = await readDocument(kind, fetched);
-      return finish(input, fetched, { status: fetched.status, finalUrl: fetched.finalUrl, engine: 'fetch' }, page, fetchedAt);
+      return finish(input, fetched, { status: fetched.status, finalUrl: fetched.finalUrl, engine: 'fetch' }, page, fetchedAt, account);
     }
 
     const source = await htmlSource(input, fetched, signal);
     if (looksLikeChallenge(source.html, source.status)) throw challengeError(new URL(source.finalUrl).host);
     if (!isSuccess(source.status)) throw targetStatusError(source.status);
     const page = extractPage(source.html, { url: source.finalUrl });
-    return finish(input, fetched, source, page, fetchedAt);
+    return finish(input, fetched, source, page, fetchedAt, account);
   }
 
   /** The HTML to extract from: the fetched page, or the browser's rendering of it when needed. */
@@ -114,7 +114,7 @@ export function createScrapeService(options: ScrapeServiceOptions) {
     }
   }
 
-  function finish(input: ScrapeInput, fetched: FetchedResponse, source: ContentSource, page: ExtractedPage, fetchedAt: Date): ScrapeResult {
+  function finish(input: ScrapeInput, fetched: FetchedResponse, source: ContentSource, page: ExtractedPage, fetchedAt: Date, account: number | undefined): ScrapeResult {
     const content = page.text.trim() !== '' || page.markdown.trim() !== '';
     const metadata: ScrapedMetadata = {
       title: page.title ?? null,
@@ -143,6 +143,8 @@ export function createScrapeService(options: ScrapeServiceOptions) {
         ...(source.html === undefined ? {} : { html: source.html }),
         page,
         fetchedAt,
+        ...(account === undefined ? {} : { account }),
+        ...(fetched.headers['x-robots-tag'] === undefined ? {} : { robotsTag: String(fetched.headers['x-robots-tag']) }),
       });
     }
     return { data, billing: { browser: source.engine === 'browser', content } };

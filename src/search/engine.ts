@@ -31,6 +31,11 @@ export interface EngineRequest {
   /** The same time restriction as concrete instants, for engines that filter by date. */
   readonly window: TimeWindow;
   readonly autocorrect: boolean;
+  /**
+   * The account searching, for engines holding per-account data (the local index shows an
+   * account its own scraped pages and search history); upstream engines ignore it.
+   */
+  readonly account?: number;
 }
 
 /** One result as an engine found it. */
@@ -76,6 +81,12 @@ export interface SearchEngine {
    * may change at run time; an unconfigured engine is skipped without counting as a failure.
    */
   readonly configured: boolean;
+  /**
+   * True for an engine that answers only from what it already holds (Quarry's own index): when the
+   * engines before it failed, its empty answer is no answer, and the search fails (502) instead of
+   * returning, charging and caching an empty list. Default false.
+   */
+  readonly fallback?: boolean;
   /**
    * Runs one search. Must resolve with a result of `request.vertical`; an empty list means "nothing
    * found", never "something went wrong". Every failure must reject with an `EngineError` of the
@@ -124,5 +135,21 @@ export class EngineError extends Error {
     this.engine = engine;
     this.kind = kind;
     if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}
+
+/**
+ * The query itself cannot be run by this engine (bad syntax for it, too deep, too large): the
+ * request's fault, not the engine's. The router answers it as a 400 and never counts it against
+ * the engine's health, so no account can suspend a shared engine for everyone with a crafted query.
+ */
+export class QueryRejectedError extends Error {
+  readonly code = 'query_rejected';
+  readonly engine: string;
+
+  constructor(engine: string, message: string, options: { cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'QueryRejectedError';
+    this.engine = engine;
   }
 }

@@ -27,7 +27,8 @@ function describeAttempt(attempt: EngineAttempt): string {
     case 'not_configured':
       return `${attempt.engine} (not configured)`;
     case 'ok':
-      return `${attempt.engine} (ok)`;
+      // Only a fallback (the local index) that found nothing answers "ok" in a failed search.
+      return `${attempt.engine} (nothing found)`;
   }
 }
 

@@ -2,15 +2,17 @@
  * The search feature: the combined endpoint and the eight vertical endpoints, over a router whose
  * engines are Quarry's own index ("local") and the configured upstream engines. It also owns the
  * index's intake from scrapes: `createSearchFeatures()` pairs it with a scrape feature whose
- * successful pages go into the same app's index (`INDEX_SCRAPES`).
+ * successful pages go into the same app's index (`INDEX_SCRAPES`, see local-index/scrape-intake.ts).
  */
 import type { Config } from '../config/index.js';
 import type { Feature, FeatureContext } from '../feature.js';
-import type { App } from '../http/server.js';
-import { createIndexer, type Indexer } from '../local-index/indexer.js';
+import { createIndexer } from '../local-index/indexer.js';
 import { createLocalEngine } from '../local-index/local-engine.js';
 import { createIndexStore } from '../local-index/store.js';
-import { createScrapeFeature, type ScrapedPage } from '../scrape/feature.js';
+import { fetchEngineOptions } from '../scrape/engine-options.js';
+import { createScrapeFeature, type ScrapeListener } from '../scrape/feature.js';
+import { createFetchEngine } from '../scrape/net/index.js';
+import { createScrapeIntake } from '../local-index/scrape-intake.js';
 import { blendFromConfig, chainsFromConfig } from './chains.js';
 import type { SearchEngine } from './engine.js';
 import { registerEngineHealthRoute, registerEngineMetrics } from './engines/health.js';
@@ -21,9 +23,9 @@ import { registerCombinedSearchRoute } from './routes-combined.js';
 import { registerVerticalSearchRoutes } from './routes-vertical.js';
 import { createSearchService } from './search-service.js';
 
-function registerSearch(context: FeatureContext, upstreamEngines: (config: Config) => SearchEngine[]): Indexer | undefined {
+function registerSearch(context: FeatureContext, upstreamEngines: (config: Config) => SearchEngine[]): ScrapeListener | undefined {
   const { app, config, db, dialect, log, now, metering, cached, auth, metrics } = context;
-  const store = createIndexStore(db, dialect);
+  const store = createIndexStore(db, dialect, { autocompleteMinAccounts: config.autocompleteMinAccounts });
   const engines = [createLocalEngine(store), ...upstreamEngines(config)];
   const router = createSearchRouter({
     engines,
@@ -31,6 +33,9 @@ function registerSearch(context: FeatureContext, upstreamEngines: (config: Confi
     blend: blendFromConfig(config),
     engineTimeoutMs: config.searchEngineTimeoutMs,
     clock: { now: () => now().getTime() },
+    // One warning per failed engine call, with its cause; engine messages carry no keys or addresses.
+    onEngineFailure: (vertical, attempt) =>
+      log.warn({ engine: attempt.engine, vertical, kind: attempt.kind, latencyMs: attempt.latencyMs, cause: causeOf(attempt.error) }, `search engine ${attempt.engine} failed: ${attempt.message ?? 'no message'}`),
   });
   const service = createSearchService({
     router,
@@ -51,13 +56,24 @@ function registerSearch(context: FeatureContext, upstreamEngines: (config: Confi
   registerVerticalSearchRoutes(app, deps);
   registerEngineHealthRoute(app, { router, auth, engines });
   registerEngineMetrics(metrics, router);
-  return config.indexScrapes ? createIndexer({ store, now }) : undefined;
+  if (config.indexScrapes === 'off') return undefined;
+  const indexer = createIndexer({ store, now });
+  if (config.indexScrapes === 'private') return createScrapeIntake({ mode: 'private', indexer, userAgent: config.crawlUserAgent });
+  // Shared intake reads robots.txt through the same guarded fetch engine as the crawler.
+  const fetchEngine = createFetchEngine({ ...fetchEngineOptions(config), userAgent: config.crawlUserAgent });
+  context.onClose(() => fetchEngine.close());
+  const robots = async (origin: string) => {
+    const response = await fetchEngine.fetch(new URL('/robots.txt', origin));
+    return { status: response.status, text: response.text ?? response.body.toString('utf8') };
+  };
+  return createScrapeIntake({ mode: 'shared', indexer, robots, userAgent: config.crawlUserAgent });
 }
 
-/** Stores a scraped HTML page in the index (PDF, text and XML scrapes carry no HTML and are left out). */
-async function indexScrape(indexer: Indexer | undefined, page: ScrapedPage): Promise<void> {
-  if (indexer === undefined || page.html === undefined) return;
-  await indexer.indexHtml(page.html, page.finalUrl, 'scrape');
+/** The message of what an engine error was caused by (a network error's code), for the log. */
+function causeOf(error: unknown): string | undefined {
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (cause === undefined) return undefined;
+  return cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
 }
 
 export interface SearchFeatureOptions {
@@ -73,29 +89,22 @@ export interface SearchFeatures {
 }
 
 /**
- * The search feature and a scrape feature wired to it. One pair serves any number of apps (tests
- * run several in one process): each app's scrapes go to that app's own index.
+ * The search feature and a scrape feature wired to it, for one app: the composition root makes a
+ * pair per app (`defaultFeatures` in app.ts), so each app's scrapes go to its own index.
  */
 export function createSearchFeatures(options: SearchFeatureOptions = {}): SearchFeatures {
   const upstreamEngines = options.upstreamEngines ?? buildUpstreamEngines;
-  const indexers = new WeakMap<App, Indexer>();
+  let intake: ScrapeListener | undefined;
+  let registered = false;
   const search: Feature = {
     name: 'search',
     errorMappers: [searchErrorMapper],
     register(context) {
-      const indexer = registerSearch(context, upstreamEngines);
-      if (indexer !== undefined) indexers.set(context.app, indexer);
+      if (registered) throw new Error('createSearchFeatures() makes the features of one app; call it again for another app.');
+      registered = true;
+      intake = registerSearch(context, upstreamEngines);
     },
   };
-  const plainScrape = createScrapeFeature();
-  const scrape: Feature = {
-    ...plainScrape,
-    register(context) {
-      return createScrapeFeature({ onScraped: (page) => indexScrape(indexers.get(context.app), page) }).register(context);
-    },
-  };
+  const scrape = createScrapeFeature({ onScraped: (page) => intake?.(page) });
   return { search, scrape };
 }
-
-/** The search endpoints alone (no scrape intake), for apps and tests that do not scrape. */
-export const searchFeature: Feature = createSearchFeatures().search;

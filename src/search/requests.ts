@@ -6,6 +6,8 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { COUNTRY_CODE_PATTERN, normaliseCountryCode } from './countries.js';
+import { parseQuery } from './query.js';
+import { queryLimitError } from './query-limits.js';
 import { tbsError } from './tbs.js';
 import { VERTICALS, type DedicatedVertical, type Vertical } from './verticals.js';
 
@@ -146,11 +148,21 @@ export function resolveCombinedRequest(body: CombinedSearchRequest): {
   };
 }
 
+/** DRF's message for a string field holding only whitespace. */
+export const BLANK_MESSAGE = 'This field may not be blank.';
+
 /**
  * Errors that JSON Schema cannot express, keyed by field like a DRF body (`{ tbs: ["…"] }`);
- * empty when the body is fine. Call after schema validation.
+ * empty when the body is fine. `queryField` names the query's field (`query` for the combined
+ * search, `q` for the verticals). Call after schema validation and before any credit is held.
  */
-export function searchFieldErrors(body: { tbs?: string | undefined }): Record<string, string[]> {
+export function searchFieldErrors(body: { tbs?: string | undefined }, query?: { field: string; text: string }): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  if (query !== undefined) {
+    const message = query.text.trim() === '' ? BLANK_MESSAGE : queryLimitError(parseQuery(query.text));
+    if (message !== undefined) errors[query.field] = [message];
+  }
   const tbsMessage = body.tbs === undefined ? undefined : tbsError(body.tbs);
-  return tbsMessage === undefined ? {} : { tbs: [tbsMessage] };
+  if (tbsMessage !== undefined) errors.tbs = [tbsMessage];
+  return errors;
 }

@@ -4,10 +4,11 @@
  * post-filters what the answering engine could not apply, de-duplicates, ranks and trims.
  * Failing engines are suspended by a circuit breaker per engine.
  */
-import { createCircuitBreaker, type BreakerOptions, type BreakerStatus, type CircuitBreaker } from './breaker.js';
+import { createCircuitBreaker, type BreakerOptions, type BreakerStatus } from './breaker.js';
 import { systemClock, type Clock } from './clock.js';
-import { EngineError, type EngineErrorKind, type EngineRequest, type EngineResult, type SearchEngine } from './engine.js';
-import { createEngineStats, type EngineStats } from './engine-stats.js';
+import type { EngineErrorKind, EngineRequest, SearchEngine } from './engine.js';
+import { callEngine, suspendedAttempt, type CallOutcome, type EngineSlot } from './engine-call.js';
+import { createEngineStats } from './engine-stats.js';
 import { AllEnginesFailedError, SearchConfigurationError, SearchNotConfiguredError, type EngineAttempt } from './errors.js';
 import { parseQuery } from './query.js';
 import { itemsFrom, suggestionsFrom, type EngineAnswer, type RankedItem } from './results.js';
@@ -29,6 +30,8 @@ export interface SearchRouterOptions {
   readonly engineTimeoutMs?: number;
   /** Number of recent calls per engine behind the health figures. Default 100. */
   readonly healthWindow?: number;
+  /** Told once about every engine call that failed (for a warning in the log). */
+  readonly onEngineFailure?: (vertical: Vertical, attempt: EngineAttempt) => void;
 }
 
 /** One search of one vertical, as validated by the request schemas. */
@@ -46,6 +49,8 @@ export interface RouterSearchRequest {
   readonly tbs?: string;
   /** Default true. */
   readonly autocorrect?: boolean;
+  /** The account searching (see `EngineRequest.account`). */
+  readonly account?: number;
 }
 
 interface OutcomeBase<V extends Vertical> {
@@ -54,6 +59,8 @@ interface OutcomeBase<V extends Vertical> {
   readonly engine: string;
   /** Every engine of the chain and what happened to it, for logs. */
   readonly attempts: readonly EngineAttempt[];
+  /** Engines of the chain that failed or were suspended, although the search was answered. */
+  readonly failedEngines: readonly string[];
 }
 
 export type SearchOutcome<V extends Vertical> = V extends ItemVertical
@@ -86,17 +93,6 @@ export interface SearchRouter {
   /** One entry per engine, in registration order. */
   health(): EngineHealth[];
 }
-
-interface EngineSlot {
-  readonly engine: SearchEngine;
-  readonly breaker: CircuitBreaker;
-  readonly stats: EngineStats;
-  lastError?: { readonly kind: EngineErrorKind | 'internal'; readonly message: string; readonly at: Date };
-}
-
-type CallOutcome =
-  | { readonly ok: true; readonly result: EngineResult; readonly attempt: EngineAttempt }
-  | { readonly ok: false; readonly attempt: EngineAttempt };
 
 type InternalOutcome =
   | (OutcomeBase<Vertical> & { readonly items: RankedItem[] })
@@ -142,88 +138,40 @@ export function createSearchRouter(options: SearchRouterOptions): SearchRouter {
       return slot ? [slot] : [];
     });
 
-  /** Runs the engine under a deadline and the caller's signal, whichever ends first. */
-  function runWithDeadline(engine: SearchEngine, request: EngineRequest, signal?: AbortSignal): Promise<EngineResult> {
-    const controller = new AbortController();
-    return new Promise<EngineResult>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        const timeout = new EngineError(engine.name, 'timeout', `no answer within ${timeoutMs} ms`);
-        controller.abort(timeout);
-        reject(timeout);
-      }, timeoutMs);
-      const onAbort = (): void => {
-        controller.abort(signal?.reason);
-        reject(signal?.reason);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      const settle = (): void => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-      };
-      Promise.resolve()
-        .then(() => engine.search(request, controller.signal))
-        .then(
-          (result) => {
-            settle();
-            resolve(result);
-          },
-          (error: unknown) => {
-            settle();
-            reject(error);
-          },
-        );
-    });
-  }
+  const settings = { clock, timeoutMs };
+  const call = (slot: EngineSlot, request: EngineRequest, signal?: AbortSignal) => callEngine(slot, request, settings, signal);
+  const suspended = (slot: EngineSlot) => suspendedAttempt(slot, clock.now());
 
-  async function call(slot: EngineSlot, request: EngineRequest, signal?: AbortSignal): Promise<CallOutcome> {
-    const { engine } = slot;
-    const started = clock.now();
-    try {
-      const result = await runWithDeadline(engine, request, signal);
-      if (result.vertical !== request.vertical) {
-        throw new EngineError(engine.name, 'bad_response', `answered ${result.vertical} to a ${request.vertical} search`);
-      }
-      const latencyMs = clock.now() - started;
-      slot.breaker.recordSuccess();
-      slot.stats.record(latencyMs, true);
-      return { ok: true, result, attempt: { engine: engine.name, outcome: 'ok', latencyMs } };
-    } catch (error) {
-      if (signal?.aborted) {
-        // The caller gave up: says nothing about the engine's health.
-        slot.breaker.release();
-        throw signal.reason;
-      }
-      const now = clock.now();
-      const latencyMs = now - started;
-      // A non-EngineError is an adapter bug; failing over keeps search up while the log shows it.
-      const kind = error instanceof EngineError ? error.kind : 'internal';
-      const message = error instanceof Error ? error.message : String(error);
-      slot.breaker.recordFailure(kind, now, error instanceof EngineError ? error.retryAfterSeconds : undefined);
-      slot.stats.record(latencyMs, false);
-      slot.lastError = { kind, message, at: new Date(now) };
-      return { ok: false, attempt: { engine: engine.name, outcome: 'failed', kind, message, latencyMs, error } };
-    }
-  }
-
-  function suspendedAttempt(slot: EngineSlot): EngineAttempt {
-    const { suspendedUntil } = slot.breaker.snapshot(clock.now());
-    return {
-      engine: slot.engine.name,
-      outcome: 'suspended',
-      ...(suspendedUntil === undefined ? {} : { suspendedUntil: new Date(suspendedUntil) }),
-    };
-  }
-
+  /**
+   * The outcome of a search, or `AllEnginesFailedError` when the answer is only a fallback's empty
+   * list after other engines failed (an empty local index is no substitute for a failed upstream).
+   * Every failure is reported once to `onEngineFailure`.
+   */
   function answer(
     vertical: Vertical,
     answers: readonly EngineAnswer[],
     attempts: readonly EngineAttempt[],
     request: EngineRequest,
   ): InternalOutcome {
+    const failed = attempts.filter((attempt) => attempt.outcome === 'failed' || attempt.outcome === 'suspended');
+    for (const attempt of failed) if (attempt.outcome === 'failed') options.onEngineFailure?.(vertical, attempt);
+    const failedEngines = failed.map((attempt) => attempt.engine);
     const engine = answers.map((answered) => answered.engine.name).join('+');
-    return vertical === 'autocomplete'
-      ? { vertical, engine, attempts, suggestions: suggestionsFrom(answers, request.num) }
-      : { vertical, engine, attempts, items: itemsFrom(vertical, answers, request, new Date(clock.now())) };
+    const outcome: InternalOutcome =
+      vertical === 'autocomplete'
+        ? { vertical, engine, attempts, failedEngines, suggestions: suggestionsFrom(answers, request.num) }
+        : { vertical, engine, attempts, failedEngines, items: itemsFrom(vertical, answers, request, new Date(clock.now())) };
+    const empty = 'items' in outcome ? outcome.items.length === 0 : outcome.suggestions.length === 0;
+    if (empty && failed.length > 0 && answers.every((answered) => answered.engine.fallback === true)) {
+      throw new AllEnginesFailedError(vertical, attempts);
+    }
+    return outcome;
+  }
+
+  function failure(vertical: Vertical, attempts: readonly EngineAttempt[]): Error {
+    if (attempts.every((attempt) => attempt.outcome === 'not_configured')) return new SearchNotConfiguredError(vertical);
+    for (const attempt of attempts) if (attempt.outcome === 'failed') options.onEngineFailure?.(vertical, attempt);
+    return new AllEnginesFailedError(vertical, attempts);
   }
 
   async function walkChain(
@@ -239,15 +187,14 @@ export function createSearchRouter(options: SearchRouterOptions): SearchRouter {
         continue;
       }
       if (!slot.breaker.tryAcquire(clock.now())) {
-        attempts.push(suspendedAttempt(slot));
+        attempts.push(suspended(slot));
         continue;
       }
       const outcome = await call(slot, request, signal);
       attempts.push(outcome.attempt);
       if (outcome.ok) return answer(vertical, [{ engine: slot.engine, result: outcome.result }], attempts, request);
     }
-    if (attempts.every((attempt) => attempt.outcome === 'not_configured')) throw new SearchNotConfiguredError(vertical);
-    throw new AllEnginesFailedError(vertical, attempts);
+    throw failure(vertical, attempts);
   }
 
   async function blend(
@@ -258,7 +205,7 @@ export function createSearchRouter(options: SearchRouterOptions): SearchRouter {
   ): Promise<InternalOutcome> {
     const pending = chain.map((slot): EngineAttempt | Promise<CallOutcome> => {
       if (!slot.engine.configured) return { engine: slot.engine.name, outcome: 'not_configured' };
-      if (!slot.breaker.tryAcquire(clock.now())) return suspendedAttempt(slot);
+      if (!slot.breaker.tryAcquire(clock.now())) return suspended(slot);
       return call(slot, request, signal);
     });
     const settled = await Promise.all(pending);
@@ -267,10 +214,7 @@ export function createSearchRouter(options: SearchRouterOptions): SearchRouter {
       const entry = settled[index];
       return entry !== undefined && 'ok' in entry && entry.ok ? [{ engine: slot.engine, result: entry.result }] : [];
     });
-    if (answers.length === 0) {
-      if (attempts.every((attempt) => attempt.outcome === 'not_configured')) throw new SearchNotConfiguredError(vertical);
-      throw new AllEnginesFailedError(vertical, attempts);
-    }
+    if (answers.length === 0) throw failure(vertical, attempts);
     return answer(vertical, answers, attempts, request);
   }
 
@@ -290,6 +234,7 @@ export function createSearchRouter(options: SearchRouterOptions): SearchRouter {
         ...(tbs === undefined ? {} : { tbs }),
         window: tbsWindow(tbs, new Date(clock.now())),
         autocorrect: request.autocorrect ?? true,
+        ...(request.account === undefined ? {} : { account: request.account }),
       };
       const chain = chainOf(vertical);
       const outcome = blended.has(vertical)

@@ -1,5 +1,5 @@
 import { CombinedSearchRequest, resolveCombinedRequest } from './requests.js';
-import { CombinedSearchResponse } from './shapes.js';
+import { CombinedSearchResponse } from './combined-shape.js';
 import { chargeFor, checkSearchFields, searchErrorResponses, searchSecurity, searchTags, type SearchRouteDeps } from './routes-shared.js';
 import type { App } from '../http/server.js';
 
@@ -30,17 +30,19 @@ export function registerCombinedSearchRoute(app: App, deps: SearchRouteDeps): vo
       },
     },
     async (request, reply) => {
-      checkSearchFields(request.body);
+      checkSearchFields(request.body, { field: 'query', text: request.body.query });
       const { sources, search } = resolveCombinedRequest(request.body);
       const price = deps.priceSource * sources.length;
       const { useCache, ...key } = search;
+      // Per account: the answer may hold the account's own scraped pages and search history.
+      const account = request.apiKey!.userId;
       const body = await metering.run(request, reply, COMBINED_SEARCH_ENDPOINT, price, async (signal) => {
-        const result = await cached(reply, { endpoint: COMBINED_SEARCH_ENDPOINT, key: { sources, ...key }, ttlSeconds: deps.cacheTtlSeconds, useCache, signal }, (shared) =>
-          service.combined(sources, search, shared),
+        const result = await cached(reply, { endpoint: COMBINED_SEARCH_ENDPOINT, key: { sources, ...key, account }, ttlSeconds: deps.cacheTtlSeconds, useCache, signal }, (shared) =>
+          service.combined(sources, search, account, shared),
         );
         return { body: result.value, cost: chargeFor(price, result.hit, deps.cacheHitCharge) };
       });
-      if (sources.some((source) => source !== 'autocomplete')) await service.countQuery(search.q);
+      if (sources.some((source) => source !== 'autocomplete')) await service.countQuery(search.q, account);
       return body;
     },
   );

@@ -24,9 +24,12 @@ export const searchSecurity = [{ ApiKeyAuth: [] }];
 
 export const searchErrorResponses = meteredErrorResponses;
 
-/** What JSON Schema cannot check (the `tbs` grammar), reported in the same DRF shape as schema errors. */
-export function checkSearchFields(body: { tbs?: string | undefined }): void {
-  const errors = searchFieldErrors(body);
+/**
+ * What JSON Schema cannot check (a blank query, the query's limits, the `tbs` grammar and its
+ * dates), reported in the same DRF shape as schema errors, before any credit is held.
+ */
+export function checkSearchFields(body: { tbs?: string | undefined }, query: { field: string; text: string }): void {
+  const errors = searchFieldErrors(body, query);
   if (Object.keys(errors).length > 0) throw new InvalidInputError(errors);
 }
 

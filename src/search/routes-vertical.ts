@@ -42,14 +42,17 @@ export function registerVerticalSearchRoutes(app: App, deps: SearchRouteDeps): v
         },
       },
       async (request, reply) => {
-        checkSearchFields(request.body);
+        checkSearchFields(request.body, { field: 'q', text: request.body.q });
         const search = resolveVerticalRequest(request.body);
-        const { useCache, ...key } = search;
+        const { useCache, ...rest } = search;
+        // Per account: the answer may hold the account's own scraped pages and search history.
+        const account = request.apiKey!.userId;
+        const key = { ...rest, account };
         const body = await metering.run(request, reply, endpoint, deps.priceCall, async (signal) => {
-          const result = await cached(reply, { endpoint, key, ttlSeconds: deps.cacheTtlSeconds, useCache, signal }, (shared) => service.vertical(vertical, search, shared));
+          const result = await cached(reply, { endpoint, key, ttlSeconds: deps.cacheTtlSeconds, useCache, signal }, (shared) => service.vertical(vertical, search, account, shared));
           return { body: result.value, cost: chargeFor(deps.priceCall, result.hit, deps.cacheHitCharge) };
         });
-        if (vertical !== 'autocomplete') await service.countQuery(search.q);
+        if (vertical !== 'autocomplete') await service.countQuery(search.q, account);
         return body;
       },
     );

@@ -17,7 +17,7 @@ describe('pages entering the index from scrapes', () => {
   beforeAll(async () => {
     site = await startFixtureSite();
     on = await startSearchApp({ SCRAPE_ALLOWED_HOSTS: site.host });
-    off = await startSearchApp({ SCRAPE_ALLOWED_HOSTS: site.host, INDEX_SCRAPES: 'false' });
+    off = await startSearchApp({ SCRAPE_ALLOWED_HOSTS: site.host, INDEX_SCRAPES: 'off' });
   });
   afterAll(async () => {
     await on?.close();
@@ -35,7 +35,7 @@ describe('pages entering the index from scrapes', () => {
     expect(res.json().data.web[0]).toMatchObject({ title: 'An article with structure', url: `${site.url}/html/article`, position: 1 });
   });
 
-  it('does not index scrapes with INDEX_SCRAPES=false', async () => {
+  it('does not index scrapes with INDEX_SCRAPES=off', async () => {
     const c = await off.t.customer(10);
     expect((await off.post('/api/v1/scrape/', c.key, { url: `${site.url}/html/article`, formats: ['text'] })).statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -5,12 +5,13 @@
  */
 import type { ResolvedSearch } from './requests.js';
 import type { RouterSearchRequest, SearchRouter } from './router.js';
-import type { CombinedSearchResponse, SearchParameters, VerticalResponseOf } from './shapes.js';
+import { combinedItem, type CombinedSearchResponse } from './combined-shape.js';
+import type { SearchParameters, VerticalResponseOf } from './shapes.js';
 import type { DedicatedVertical, Vertical } from './verticals.js';
 
-/** Counts searched queries (the autocomplete log). Must not throw for a blank query. */
+/** Counts searched queries (the autocomplete log), per account. Must not throw for a blank query. */
 export interface QueryLog {
-  recordQuery(query: string, at: Date): Promise<void>;
+  recordQuery(query: string, at: Date, account: number): Promise<void>;
 }
 
 export interface SearchServiceOptions {
@@ -23,16 +24,17 @@ export interface SearchServiceOptions {
 }
 
 export interface SearchService {
-  /** Shape A for one dedicated vertical. Rejects with the router's errors. */
-  vertical<V extends DedicatedVertical>(vertical: V, search: ResolvedSearch, signal?: AbortSignal): Promise<VerticalResponseOf<V>>;
+  /** Shape A for one dedicated vertical, as `account` sees it. Rejects with the router's errors. */
+  vertical<V extends DedicatedVertical>(vertical: V, search: ResolvedSearch, account: number, signal?: AbortSignal): Promise<VerticalResponseOf<V>>;
   /** Shape B: every source searched at once; any source whose engines all fail fails the whole search. */
-  combined(sources: readonly Vertical[], search: ResolvedSearch, signal?: AbortSignal): Promise<CombinedSearchResponse>;
-  /** Counts one search of the query (cache hits included); autocomplete prefixes are not counted. */
-  countQuery(q: string): Promise<void>;
+  combined(sources: readonly Vertical[], search: ResolvedSearch, account: number, signal?: AbortSignal): Promise<CombinedSearchResponse>;
+  /** Counts one search of the query by `account` (cache hits included); autocomplete prefixes are not counted. */
+  countQuery(q: string, account: number): Promise<void>;
 }
 
-function routerRequest(search: ResolvedSearch): RouterSearchRequest {
+function routerRequest(search: ResolvedSearch, account: number): RouterSearchRequest {
   return {
+    account,
     q: search.q,
     num: search.num,
     page: search.page,
@@ -62,26 +64,33 @@ function parameters(vertical: Vertical, search: ResolvedSearch, engine: string):
 export function createSearchService(options: SearchServiceOptions): SearchService {
   const { router } = options;
   return {
-    async vertical(vertical, search, signal) {
-      const outcome = await router.search(vertical, routerRequest(search), signal);
+    async vertical(vertical, search, account, signal) {
+      const outcome = await router.search(vertical, routerRequest(search, account), signal);
       const searchParameters = parameters(vertical, search, outcome.engine);
       const results = 'suggestions' in outcome ? { suggestions: outcome.suggestions } : { [vertical]: outcome.items };
+      const failed = outcome.failedEngines.length === 0 ? {} : { failed_engines: [...outcome.failedEngines] };
       // The router answers with the shape of the vertical it was asked for.
-      return { searchParameters, ...results } as VerticalResponseOf<typeof vertical>;
+      return { searchParameters, ...results, ...failed } as VerticalResponseOf<typeof vertical>;
     },
 
-    async combined(sources, search, signal) {
-      const request = routerRequest(search);
+    async combined(sources, search, account, signal) {
+      const request = routerRequest(search, account);
       const outcomes = await Promise.all(sources.map((source) => router.search(source, request, signal)));
       const data: Record<string, unknown> = {};
-      for (const outcome of outcomes) data[outcome.vertical] = 'suggestions' in outcome ? outcome.suggestions : outcome.items;
-      return { success: true, data: data as CombinedSearchResponse['data'] };
+      for (const outcome of outcomes) data[outcome.vertical] = 'suggestions' in outcome ? outcome.suggestions : outcome.items.map(combinedItem);
+      const failedEngines = [...new Set(outcomes.flatMap((outcome) => outcome.failedEngines))];
+      return {
+        success: true,
+        // Every item went through combinedItem, giving the combined field set of its source.
+        data: data as CombinedSearchResponse['data'],
+        ...(failedEngines.length === 0 ? {} : { failed_engines: failedEngines }),
+      };
     },
 
-    async countQuery(q) {
+    async countQuery(q, account) {
       if (options.queryLog === undefined) return;
       try {
-        await options.queryLog.recordQuery(q, options.now());
+        await options.queryLog.recordQuery(q, options.now(), account);
       } catch (error) {
         options.onLogError?.(error);
       }

@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS, CORPUS_NOW } from '../../tests/support/index-corpus.js';
-import { createMemoryEngine } from '../../tests/support/memory-engine.js';
+import { startFakeSearchUpstreams, type FakeSearchUpstreams } from '../../tests/support/fake-search-upstreams.js';
 import { startSearchApp, type SearchApp } from '../../tests/support/search-app.js';
-import { EngineError } from './engine.js';
-import { buildUpstreamEngines } from './engines/registry.js';
-import { createSearchFeatures } from './feature.js';
 import { DEDICATED_VERTICALS } from './verticals.js';
 
 describe('the search endpoints over the local index', () => {
@@ -40,7 +37,15 @@ describe('the search endpoints over the local index', () => {
     const { data } = res.json();
     expect(Object.keys(data).sort()).toEqual(['autocomplete', 'images', 'news', 'videos', 'web']);
     expect(data.web.length).toBeLessThanOrEqual(3);
-    expect(data.videos[0]).toHaveProperty('link');
+    // One field set across every source of the combined search (issue 16, item 22): url/description.
+    for (const source of ['web', 'images', 'videos', 'news'] as const) {
+      for (const item of data[source] as Record<string, unknown>[]) {
+        expect(item).toHaveProperty('url');
+        expect(item).not.toHaveProperty('link');
+        expect(item).not.toHaveProperty('snippet');
+      }
+    }
+    expect(data.videos.length).toBeGreaterThan(0);
     expect(data.autocomplete.every((s: unknown) => typeof s === 'string')).toBe(true);
     expect(res.headers['x-credits-used']).toBe('10');
     expect(await h.balance(c.id)).toBe(90);
@@ -130,20 +135,24 @@ describe('the search endpoints over the local index', () => {
 
 describe('when the engines fail', () => {
   let h: SearchApp;
-  const flaky = createMemoryEngine({ name: 'flaky', verticals: ['web', 'news'], corpus: { web: [], news: [] } });
+  let upstreams: FakeSearchUpstreams;
   beforeAll(async () => {
-    flaky.failWith(() => new EngineError('flaky', 'upstream', 'the upstream answered HTTP 500'));
-    const { search } = createSearchFeatures({ upstreamEngines: (config) => [...buildUpstreamEngines(config), flaky] });
-    h = await startSearchApp({ SEARCH_CHAIN_WEB: 'flaky', SEARCH_CHAIN_NEWS: 'flaky,local' }, { features: [search] });
+    // A SearXNG instance on loopback whose every answer is an HTTP 500.
+    upstreams = await startFakeSearchUpstreams();
+    upstreams.fail('searxng', { status: 500, body: '' }, 10_000);
+    h = await startSearchApp({ SEARXNG_URL: upstreams.baseUrl('searxng'), SEARCH_CHAIN_WEB: 'searxng', SEARCH_CHAIN_NEWS: 'searxng,local' });
     await h.index(CORPUS, CORPUS_NOW);
   });
-  afterAll(async () => h?.close());
+  afterAll(async () => {
+    await h?.close();
+    await upstreams?.close();
+  });
 
   it('answers 502 naming the engines tried and why, and charges nothing', async () => {
     const c = await h.t.customer(5);
     const res = await h.post('/api/v1/search', c.key, { query: 'solar' });
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ error: 'All web search engines failed: flaky (upstream: the upstream answered HTTP 500)' });
+    expect(res.json()).toEqual({ error: 'All web search engines failed: searxng (upstream: upstream error (HTTP 500))' });
     expect(await h.balance(c.id)).toBe(5);
   });
 
@@ -153,5 +162,59 @@ describe('when the engines fail', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().searchParameters.engine).toBe('local');
     expect(res.json().news.length).toBeGreaterThan(0);
+    // A partial answer names the engines that failed (issue 16, item 6).
+    expect(res.json().failed_engines).toEqual(['searxng']);
+  });
+
+  it('answers 502 when the upstreams failed and the local index has nothing: nothing charged, nothing cached', async () => {
+    const c = await h.t.customer(5);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const res = await h.post('/api/v1/news', c.key, { q: 'zqnothingindexed' });
+      expect(res.statusCode).toBe(502);
+      // searxng failed in an earlier test, so the breaker may hold it suspended now: either way it is named.
+      expect(res.json()).toEqual({ error: expect.stringMatching(/^All news search engines failed: searxng \((upstream|suspended).*\), local \(nothing found\)$/) });
+      expect(res.headers['x-cache']).toBeUndefined();
+    }
+    expect(await h.balance(c.id)).toBe(5);
+  });
+
+  it('names the failed engines of a partial combined answer in failed_engines', async () => {
+    const c = await h.t.customer(5);
+    const res = await h.post('/api/v1/search', c.key, { query: 'storm', sources: ['news'], use_cache: false });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, failed_engines: ['searxng'] });
+  });
+});
+
+describe('blank or invalid input (issue 16, item 8)', () => {
+  let h: SearchApp;
+  beforeAll(async () => {
+    h = await startSearchApp();
+  });
+  afterAll(async () => h?.close());
+
+  it('refuses a blank query with a 400 before any hold, on the combined search and every vertical', async () => {
+    const c = await h.t.customer(3);
+    const combined = await h.post('/api/v1/search', c.key, { query: '   \t ' });
+    expect(combined.statusCode).toBe(400);
+    expect(combined.json()).toEqual({ query: ['This field may not be blank.'] });
+    for (const vertical of DEDICATED_VERTICALS) {
+      const res = await h.post(`/api/v1/${vertical}`, c.key, { q: ' \n ' });
+      expect(res.statusCode, vertical).toBe(400);
+      expect(res.json()).toEqual({ q: ['This field may not be blank.'] });
+    }
+    expect(await h.balance(c.id)).toBe(3);
+    const ledger = await h.t.quarry.db.selectFrom('ledger_entries').select('kind').where('user_id', '=', c.id).execute();
+    expect(ledger.map((row) => row.kind)).not.toContain('hold');
+  });
+
+  it('refuses an impossible date in a custom tbs range with a 400 before any hold', async () => {
+    const c = await h.t.customer(3);
+    const combined = await h.post('/api/v1/search', c.key, { query: 'storm', tbs: 'cdr:1,cd_min:2/30/2026' });
+    expect(combined.statusCode).toBe(400);
+    expect(combined.json()).toEqual({ tbs: [expect.stringContaining('2/30/2026')] });
+    const news = await h.post('/api/v1/news', c.key, { q: 'storm', tbs: 'cdr:1,cd_max:13/1/2026' });
+    expect(news.statusCode).toBe(400);
+    expect(await h.balance(c.id)).toBe(3);
   });
 });

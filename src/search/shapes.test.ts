@@ -1,7 +1,8 @@
 import { describe, it, expect, afterAll } from 'vitest';
 import Fastify from 'fastify';
 import { Value } from '@sinclair/typebox/value';
-import { CombinedSearchResponse, ITEM_SCHEMAS, VERTICAL_RESPONSE_SCHEMAS } from './shapes.js';
+import { CombinedSearchResponse } from './combined-shape.js';
+import { ITEM_SCHEMAS, VERTICAL_RESPONSE_SCHEMAS } from './shapes.js';
 
 describe('item shapes', () => {
   it('follow the contract field lists per vertical', () => {

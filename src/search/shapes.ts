@@ -175,28 +175,35 @@ export const SearchParameters = Type.Object(
 );
 export type SearchParameters = Static<typeof SearchParameters>;
 
+/** Named in every answer some of whose engines failed or were suspended (a partial answer). */
+export const FailedEngines = Type.Array(Type.String(), {
+  description: 'present when some engines failed or were suspended although the search was answered (a partial answer): their names, e.g. ["serper"]',
+});
+const FailedEnginesA = Type.Optional(FailedEngines);
+
 /** Shape A: the response of each dedicated vertical endpoint. */
 export const VERTICAL_RESPONSE_SCHEMAS = {
-  images: Type.Object({ searchParameters: SearchParameters, images: Type.Array(ImageItem) }, { title: 'ImagesResponse' }),
-  videos: Type.Object({ searchParameters: SearchParameters, videos: Type.Array(VideoItem) }, { title: 'VideosResponse' }),
-  news: Type.Object({ searchParameters: SearchParameters, news: Type.Array(NewsItem) }, { title: 'NewsResponse' }),
+  images: Type.Object({ searchParameters: SearchParameters, images: Type.Array(ImageItem), failed_engines: FailedEnginesA }, { title: 'ImagesResponse' }),
+  videos: Type.Object({ searchParameters: SearchParameters, videos: Type.Array(VideoItem), failed_engines: FailedEnginesA }, { title: 'VideosResponse' }),
+  news: Type.Object({ searchParameters: SearchParameters, news: Type.Array(NewsItem), failed_engines: FailedEnginesA }, { title: 'NewsResponse' }),
   shopping: Type.Object(
-    { searchParameters: SearchParameters, shopping: Type.Array(ShoppingItem) },
+    { searchParameters: SearchParameters, shopping: Type.Array(ShoppingItem), failed_engines: FailedEnginesA },
     { title: 'ShoppingResponse' },
   ),
-  places: Type.Object({ searchParameters: SearchParameters, places: Type.Array(PlaceItem) }, { title: 'PlacesResponse' }),
+  places: Type.Object({ searchParameters: SearchParameters, places: Type.Array(PlaceItem), failed_engines: FailedEnginesA }, { title: 'PlacesResponse' }),
   patents: Type.Object(
-    { searchParameters: SearchParameters, patents: Type.Array(PatentItem) },
+    { searchParameters: SearchParameters, patents: Type.Array(PatentItem), failed_engines: FailedEnginesA },
     { title: 'PatentsResponse' },
   ),
   scholar: Type.Object(
-    { searchParameters: SearchParameters, scholar: Type.Array(ScholarItem) },
+    { searchParameters: SearchParameters, scholar: Type.Array(ScholarItem), failed_engines: FailedEnginesA },
     { title: 'ScholarResponse' },
   ),
   autocomplete: Type.Object(
     {
       searchParameters: SearchParameters,
       suggestions: Type.Array(Type.String(), { description: 'ranked by search frequency' }),
+      failed_engines: FailedEnginesA,
     },
     { title: 'AutocompleteResponse' },
   ),
@@ -204,25 +211,4 @@ export const VERTICAL_RESPONSE_SCHEMAS = {
 
 export type VerticalResponseOf<V extends DedicatedVertical> = Static<(typeof VERTICAL_RESPONSE_SCHEMAS)[V]>;
 
-/**
- * Shape B for search: one array per requested source. Sources other than `web` reuse the vertical
- * item shapes of shape A; autocomplete gives its suggestions as strings.
- */
-export const CombinedSearchResponse = Type.Object(
-  {
-    success: Type.Boolean(),
-    data: Type.Object({
-      web: Type.Optional(Type.Array(WebItem)),
-      news: Type.Optional(Type.Array(NewsItem)),
-      images: Type.Optional(Type.Array(ImageItem)),
-      places: Type.Optional(Type.Array(PlaceItem)),
-      shopping: Type.Optional(Type.Array(ShoppingItem)),
-      videos: Type.Optional(Type.Array(VideoItem)),
-      scholar: Type.Optional(Type.Array(ScholarItem)),
-      patents: Type.Optional(Type.Array(PatentItem)),
-      autocomplete: Type.Optional(Type.Array(Type.String())),
-    }),
-  },
-  { title: 'CombinedSearchResponse' },
-);
-export type CombinedSearchResponse = Static<typeof CombinedSearchResponse>;
+// Shape B, the combined search, is in combined-shape.ts.

@@ -8,7 +8,9 @@
  * Failure injection: `fail(upstream, failure)` makes the next request(s) to that upstream answer
  * with an HTTP status (401/403/429/5xx, optional headers and body), hang, close the connection,
  * send malformed JSON, or send an HTML CAPTCHA page. A query containing the word `nothing`
- * finds no results on every upstream. It listens on 127.0.0.1 only.
+ * finds no results on every upstream. `program(upstream, corpus)` makes SearXNG, Brave or Serper
+ * answer from the test's own documents instead, and `beforeAnswer` runs a hook as each request
+ * arrives (latency, held answers). It listens on 127.0.0.1 only.
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +18,7 @@ import type { EngineRequest } from '../../src/search/engine.js';
 import { parseQuery } from '../../src/search/query.js';
 import { parseTbs, tbsWindow } from '../../src/search/tbs.js';
 import type { Vertical } from '../../src/search/verticals.js';
+import { programmedAnswer, type FakeCorpus, type ProgrammableUpstream } from './fake-search-corpus.js';
 
 export const UPSTREAMS = [
   'searxng',
@@ -70,6 +73,13 @@ export interface FakeSearchUpstreams {
   requestsTo(upstream: UpstreamName): RecordedUpstreamRequest[];
   /** The next `times` requests to `upstream` fail this way (default once). */
   fail(upstream: UpstreamName, failure: FakeFailure, times?: number): void;
+  /** From now on SearXNG, Brave or Serper answer from this corpus (see fake-search-corpus.ts). */
+  program(upstream: ProgrammableUpstream, corpus: FakeCorpus): void;
+  /**
+   * Runs when a request to `upstream` arrives, before it is answered (or failed): e.g. to advance a
+   * manual clock and so simulate latency, or to hold the answer back until the test lets it go.
+   */
+  beforeAnswer(upstream: UpstreamName, hook: (request: RecordedUpstreamRequest) => void | Promise<void>): void;
   close(): Promise<void>;
 }
 
@@ -675,6 +685,8 @@ export async function startFakeSearchUpstreams(options: FakeSearchUpstreamsOptio
   const requests: RecordedUpstreamRequest[] = [];
   const failures = new Map<UpstreamName, FakeFailure[]>();
   const hanging = new Set<ServerResponse>();
+  const corpora = new Map<UpstreamName, FakeCorpus>();
+  const hooks = new Map<UpstreamName, (request: RecordedUpstreamRequest) => void | Promise<void>>();
 
   const server = createServer((request, response) => {
     void (async () => {
@@ -684,7 +696,9 @@ export async function startFakeSearchUpstreams(options: FakeSearchUpstreamsOptio
       const body = await readBody(request);
       if (upstream === undefined) return send(response, text('unknown upstream', 'text/plain', 404));
       const path = `/${rest.join('/')}`;
-      requests.push({ upstream, method: request.method ?? 'GET', path, query: url.searchParams, headers: request.headers, body });
+      const recorded: RecordedUpstreamRequest = { upstream, method: request.method ?? 'GET', path, query: url.searchParams, headers: request.headers, body };
+      requests.push(recorded);
+      await hooks.get(upstream)?.(recorded);
       const failure = failures.get(upstream)?.shift();
       if (failure === 'hang') {
         hanging.add(response);
@@ -697,6 +711,9 @@ export async function startFakeSearchUpstreams(options: FakeSearchUpstreamsOptio
       if (failure !== undefined) {
         return send(response, { status: failure.status, contentType: failure.contentType ?? 'application/json', body: failure.body ?? '', ...(failure.headers ? { headers: failure.headers } : {}) });
       }
+      const corpus = corpora.get(upstream);
+      const programmed = corpus === undefined ? undefined : programmedAnswer(upstream as ProgrammableUpstream, corpus, recorded);
+      if (programmed !== undefined) return send(response, json(programmed));
       send(response, HANDLERS[upstream]({ method: request.method ?? 'GET', path, query: url.searchParams, headers: request.headers, body }, context));
     })().catch((error: unknown) => {
       response.writeHead(500, { 'content-type': 'text/plain' });
@@ -716,6 +733,12 @@ export async function startFakeSearchUpstreams(options: FakeSearchUpstreamsOptio
       const queue = failures.get(upstream) ?? [];
       for (let i = 0; i < times; i++) queue.push(failure);
       failures.set(upstream, queue);
+    },
+    program(upstream, corpus) {
+      corpora.set(upstream, corpus);
+    },
+    beforeAnswer(upstream, hook) {
+      hooks.set(upstream, hook);
     },
     async close() {
       for (const response of hanging) response.destroy();

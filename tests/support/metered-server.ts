@@ -3,13 +3,13 @@
  * processes or a SIGKILL: configured from the environment like `npm start`, prints
  * `listening <url>` on stdout once it serves.
  */
-import { createApp, FEATURES } from '../../src/app.js';
+import { createApp, defaultFeatures } from '../../src/app.js';
 import { loadConfig } from '../../src/config/secrets.js';
 import { createLogger } from '../../src/logging.js';
 import { meteredTestFeature } from './metered-feature.js';
 
 const config = loadConfig(process.env);
-const quarry = await createApp(config, { logger: createLogger(config.logLevel), features: [...FEATURES, meteredTestFeature().feature] });
+const quarry = await createApp(config, { logger: createLogger(config.logLevel), features: [...defaultFeatures(), meteredTestFeature().feature] });
 const url = await quarry.app.listen({ host: '127.0.0.1', port: 0 });
 process.stdout.write(`listening ${url}\n`);
 process.on('SIGTERM', () => void quarry.close().then(() => process.exit(0)));

@@ -17,7 +17,25 @@ export interface SearchApp {
   index(pages: readonly CorpusPage[], at: Date): Promise<void>;
   post(path: string, key: string | undefined, body: unknown): Promise<LightMyRequestResponse>;
   balance(userId: number): Promise<number>;
+  /** Listens on loopback and returns a client that speaks real HTTP to it, as an attacker would. */
+  listen(): Promise<HttpClient>;
   close(): Promise<void>;
+}
+
+export interface HttpClient {
+  readonly baseUrl: string;
+  /** POSTs JSON with the key in `X-API-KEY`; resolves with the status and the parsed body. */
+  post(path: string, key: string | undefined, body: unknown): Promise<{ status: number; body: SearchBody }>;
+}
+
+/** What the search endpoints answer, loosely: shape A, shape B or an error body. */
+export interface SearchBody {
+  readonly data?: Record<string, (Record<string, unknown> | string)[]>;
+  readonly suggestions?: string[];
+  readonly searchParameters?: Record<string, unknown>;
+  readonly failed_engines?: string[];
+  readonly error?: string;
+  readonly [field: string]: unknown;
 }
 
 export async function startSearchApp(env: Record<string, string> = {}, options: { features?: readonly Feature[]; now?: () => Date } = {}): Promise<SearchApp> {
@@ -42,6 +60,21 @@ export async function startSearchApp(env: Record<string, string> = {}, options: 
     async balance(userId) {
       const row = await db.selectFrom('users').select('credits_balance').where('id', '=', userId).executeTakeFirstOrThrow();
       return Number(row.credits_balance);
+    },
+    async listen() {
+      const address = await t.quarry.app.listen({ port: 0, host: '127.0.0.1' });
+      return {
+        baseUrl: address,
+        async post(path, key, body) {
+          const res = await fetch(`${address}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...(key === undefined ? {} : { 'x-api-key': key }) },
+            body: JSON.stringify(body),
+          });
+          const text = await res.text();
+          return { status: res.status, body: (text === '' ? {} : JSON.parse(text)) as SearchBody };
+        },
+      };
     },
     close: () => t.close(),
   };

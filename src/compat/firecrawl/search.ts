@@ -8,7 +8,7 @@ import type { FastifyReply } from 'fastify';
 import type { CachedRunner } from '../../cache/cached.js';
 import { COUNTRY_CODE_PATTERN, normaliseCountryCode, searchFieldErrors, type ResolvedSearch } from '../../search/index.js';
 import type { SearchService } from '../../search/search-service.js';
-import type { CombinedSearchResponse } from '../../search/shapes.js';
+import type { CombinedSearchResponse } from '../../search/combined-shape.js';
 import { unknownKeys } from '../error-text.js';
 import { badRequest, firecrawlError } from './errors.js';
 import type { FirecrawlScraper } from './scraper.js';
@@ -97,9 +97,11 @@ export async function runFirecrawlSearch(reply: FastifyReply, resolved: Resolved
   const workSignal = deadline === undefined ? signal : AbortSignal.any([signal, deadline]);
   const { useCache, ...key } = search;
   const price = deps.priceSource * sources.length;
+  // The same cache entry as `POST /api/v1/search`, per account: the answer may hold the account's own scraped pages.
+  const account = reply.request.apiKey!.userId;
   const result = await deps
-    .cached(reply, { endpoint: 'search', key: { sources, ...key }, ttlSeconds: deps.cacheTtlSeconds, useCache, signal: workSignal }, (shared) =>
-      deps.service.combined(sources, search, deadline === undefined ? shared : AbortSignal.any([shared, deadline])),
+    .cached(reply, { endpoint: 'search', key: { sources, ...key, account }, ttlSeconds: deps.cacheTtlSeconds, useCache, signal: workSignal }, (shared) =>
+      deps.service.combined(sources, search, account, deadline === undefined ? shared : AbortSignal.any([shared, deadline])),
     )
     .catch((error: unknown) => {
       if (deadline?.aborted && !signal.aborted) throw firecrawlError(408, `Search timed out after ${resolved.timeoutMs} ms`, 'SEARCH_TIMEOUT');
@@ -108,8 +110,8 @@ export async function runFirecrawlSearch(reply: FastifyReply, resolved: Resolved
   const data: CombinedSearchResponse['data'] = result.value.data;
   let cost = result.hit && deps.cacheHitCharge === 'free' ? 0 : price;
   const web: Hit[] = (data.web ?? []).map((item) => ({ url: item.url, title: item.title, description: item.description ?? '', position: item.position }));
-  const news: Hit[] = (data.news ?? []).map((item) => ({ title: item.title, url: item.link, snippet: item.snippet ?? '', ...(item.date ? { date: item.date } : {}), ...(item.imageUrl ? { imageUrl: item.imageUrl } : {}), position: item.position }));
-  const images: Hit[] = (data.images ?? []).map((item) => ({ title: item.title, imageUrl: item.imageUrl, ...(item.imageWidth ? { imageWidth: item.imageWidth } : {}), ...(item.imageHeight ? { imageHeight: item.imageHeight } : {}), url: item.link, position: item.position }));
+  const news: Hit[] = (data.news ?? []).map((item) => ({ title: item.title, url: item.url, snippet: item.description ?? '', ...(item.date ? { date: item.date } : {}), ...(item.imageUrl ? { imageUrl: item.imageUrl } : {}), position: item.position }));
+  const images: Hit[] = (data.images ?? []).map((item) => ({ title: item.title, imageUrl: item.imageUrl, ...(item.imageWidth ? { imageWidth: item.imageWidth } : {}), ...(item.imageHeight ? { imageHeight: item.imageHeight } : {}), url: item.url, position: item.position }));
   if (resolved.scrape.formats.length > 0) {
     for (const hit of [...web, ...news]) {
       const scraped = await deps.scraper.scrapeOrReport(reply, String(hit.url), resolved.scrape, workSignal);
@@ -117,7 +119,7 @@ export async function runFirecrawlSearch(reply: FastifyReply, resolved: Resolved
       cost += scraped.cost;
     }
   }
-  await deps.service.countQuery(search.q);
+  await deps.service.countQuery(search.q, account);
   const shaped: Partial<Record<FirecrawlSource, Hit[]>> = {};
   if (sources.includes('web')) shaped.web = web;
   if (sources.includes('news')) shaped.news = news;

@@ -4,6 +4,7 @@
  * the default rate enforces. The query language takes `all:`/`ti:` fields, quoted phrases, `OR`
  * and `ANDNOT`, and `submittedDate:[… TO …]` windows to the minute, so `tbs` is applied exactly.
  */
+import { defineEngine } from './define-engine.js';
 import { DOMParser } from 'linkedom';
 import { EngineError, type EngineHit, type EngineResult, type SearchEngine } from '../engine.js';
 import { isNativelySupported, type ParsedQuery, type QueryClause, type QueryFeature, type SimpleClause } from '../query.js';
@@ -112,17 +113,14 @@ export function createArxivEngine(options: UpstreamEngineOptions): SearchEngine 
   const http = upstreamHttpFor(NAME, options, { rate: { limit: 1, periodSeconds: 3 }, keyed: false });
   const baseUrl = options.baseUrl ?? ARXIV_DEFAULT_URL;
 
-  return {
+  return defineEngine({
     name: NAME,
-    verticals: ['scholar'],
+    verticals: ['scholar'] as const,
     operators: OPERATORS,
     recency: 'exact',
     sortsByDate: true,
-    get configured() {
-      return options.enabled !== false;
-    },
+    configured: () => options.enabled !== false,
     async search(request, signal): Promise<EngineResult> {
-      if (request.vertical !== 'scholar') throw new EngineError(NAME, 'bad_response', `does not serve ${request.vertical}`);
       const searchQuery = arxivSearchQuery(request.query, request.window);
       if (searchQuery === '') return { vertical: 'scholar', hits: [] };
       const entries = await collectByOffset(rangeOf(request), MAX_RESULTS_PER_CALL, async (start, max) => {
@@ -138,5 +136,5 @@ export function createArxivEngine(options: UpstreamEngineOptions): SearchEngine 
       });
       return { vertical: 'scholar', hits: entries.flatMap((entry) => (entry.hit === undefined ? [] : [entry.hit])) };
     },
-  };
+  });
 }

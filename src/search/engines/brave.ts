@@ -4,6 +4,7 @@
  * (web ≤ 20, news and videos ≤ 50) at `offset` page numbers 0–9; images take only `count` (≤ 200).
  * Field names follow shared/reference/protocols.md §7.2 (brave/brave-search-mcp-server).
  */
+import { defineEngine } from './define-engine.js';
 import { EngineError, type EngineHit, type EngineRequest, type EngineResult, type SearchEngine } from '../engine.js';
 import { formatQuery, type QueryFeature } from '../query.js';
 import type { ItemVertical } from '../verticals.js';
@@ -179,22 +180,17 @@ export function createBraveEngine(options: BraveOptions): SearchEngine {
     });
   }
 
-  return {
+  return defineEngine({
     name: NAME,
     verticals: ['web', 'news', 'images', 'videos'],
     operators: OPERATORS,
     recency: ['d', 'w', 'm', 'y'],
     sortsByDate: false,
-    get configured() {
-      return options.apiKey !== undefined && options.apiKey !== '';
-    },
+    configured: () => options.apiKey !== undefined && options.apiKey !== '',
+    notConfigured: 'BRAVE_API_KEY is not set',
     async search(request, signal): Promise<EngineResult> {
-      const apiKey = options.apiKey;
-      if (apiKey === undefined || apiKey === '') throw new EngineError(NAME, 'unauthorized', 'BRAVE_API_KEY is not set');
+      const apiKey = options.apiKey ?? '';
       const vertical = request.vertical;
-      if (vertical !== 'web' && vertical !== 'news' && vertical !== 'images' && vertical !== 'videos') {
-        throw new EngineError(NAME, 'bad_response', `does not serve ${vertical}`);
-      }
       const range = rangeOf(request);
       let hits: EngineHit<ItemVertical>[];
       if (vertical === 'images') {
@@ -208,5 +204,5 @@ export function createBraveEngine(options: BraveOptions): SearchEngine {
       }
       return { vertical, hits } as EngineResult;
     },
-  };
+  });
 }

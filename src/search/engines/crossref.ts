@@ -4,6 +4,7 @@
  * Dates are days, so the router enforces `tbs` windows; `filter=from-pub-date:` narrows the upstream
  * search first.
  */
+import { defineEngine } from './define-engine.js';
 import { EngineError, type EngineHit, type EngineResult, type SearchEngine } from '../engine.js';
 import { arrayAt, countAt, defined, httpUrl, isObject, objectAt, plainText, stringAt, strings } from './json-read.js';
 import { collectByOffset, rangeOf } from './paging.js';
@@ -64,17 +65,14 @@ export function createCrossrefEngine(options: UpstreamEngineOptions): SearchEngi
   const http = upstreamHttpFor(NAME, options, { rate: { limit: 10, periodSeconds: 1 }, keyed: false });
   const baseUrl = options.baseUrl ?? CROSSREF_DEFAULT_URL;
 
-  return {
+  return defineEngine({
     name: NAME,
-    verticals: ['scholar'],
+    verticals: ['scholar'] as const,
     operators: new Set(),
     recency: 'none',
     sortsByDate: true,
-    get configured() {
-      return options.enabled !== false;
-    },
+    configured: () => options.enabled !== false,
     async search(request, signal): Promise<EngineResult> {
-      if (request.vertical !== 'scholar') throw new EngineError(NAME, 'bad_response', `does not serve ${request.vertical}`);
       const query = keywordQuery(request.query);
       if (query === '') return { vertical: 'scholar', hits: [] };
       const hits = await collectByOffset(rangeOf(request), MAX_ROWS, async (offset, rows) => {
@@ -108,5 +106,5 @@ export function createCrossrefEngine(options: UpstreamEngineOptions): SearchEngi
         }),
       };
     },
-  };
+  });
 }

@@ -5,6 +5,7 @@
  * (`[{"phrase": …}]`). DuckDuckGo shows a CAPTCHA to clients it takes for bots: that is reported as
  * `blocked`, and a page whose layout is not recognised as `bad_response`, never as "no results".
  */
+import { defineEngine } from './define-engine.js';
 import { DOMParser } from 'linkedom';
 import { EngineError, type EngineHit, type EngineRequest, type EngineResult, type SearchEngine } from '../engine.js';
 import { formatQuery, type QueryFeature } from '../query.js';
@@ -126,19 +127,15 @@ export function createDuckDuckGoEngine(options: DuckDuckGoOptions): SearchEngine
     return { vertical: 'autocomplete', suggestions: suggestions.slice(0, request.num) };
   }
 
-  return {
+  return defineEngine({
     name: NAME,
     verticals: ['web', 'autocomplete'],
     operators: OPERATORS,
     recency: ['d', 'w', 'm', 'y'],
     sortsByDate: false,
-    get configured() {
-      return options.enabled !== false;
-    },
+    configured: () => options.enabled !== false,
     async search(request, signal) {
-      if (request.vertical === 'autocomplete') return autocomplete(request, signal);
-      if (request.vertical !== 'web') throw new EngineError(NAME, 'bad_response', `does not serve ${request.vertical}`);
-      return web(request, signal);
+      return request.vertical === 'autocomplete' ? autocomplete(request, signal) : web(request, signal);
     },
-  };
+  });
 }

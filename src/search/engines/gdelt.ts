@@ -4,6 +4,7 @@
  * and `-` exclusions, and minute-precise `startdatetime`/`enddatetime`. GDELT asks for at most one
  * request every five seconds; it answers refusals (too short a keyword, too fast) as plain text.
  */
+import { defineEngine } from './define-engine.js';
 import { EngineError, type EngineHit, type EngineResult, type SearchEngine } from '../engine.js';
 import { formatQuery, type QueryFeature } from '../query.js';
 import { rejectBlockPage } from './http.js';
@@ -52,17 +53,14 @@ export function createGdeltEngine(options: GdeltOptions): SearchEngine {
   const baseUrl = options.baseUrl ?? GDELT_DEFAULT_URL;
   const now = options.now ?? Date.now;
 
-  return {
+  return defineEngine({
     name: NAME,
-    verticals: ['news'],
+    verticals: ['news'] as const,
     operators: OPERATORS,
     recency: 'exact',
     sortsByDate: true,
-    get configured() {
-      return options.enabled !== false;
-    },
+    configured: () => options.enabled !== false,
     async search(request, signal): Promise<EngineResult> {
-      if (request.vertical !== 'news') throw new EngineError(NAME, 'bad_response', `does not serve ${request.vertical}`);
       const query = formatQuery(request.query, OPERATORS);
       if (query.trim() === '') return { vertical: 'news', hits: [] };
       const range = rangeOf(request);
@@ -96,5 +94,5 @@ export function createGdeltEngine(options: GdeltOptions): SearchEngine {
       });
       return { vertical: 'news', hits };
     },
-  };
+  });
 }

@@ -4,6 +4,7 @@
  * for results to be cached: answers are kept in memory for `cacheTtlSeconds`. No paging: a page
  * is cut from one answer of up to 40 places.
  */
+import { defineEngine } from './define-engine.js';
 import { LRUCache } from 'lru-cache';
 import { EngineError, type EngineHit, type EngineResult, type SearchEngine } from '../engine.js';
 import { defined, numberAt, stringAt } from './json-read.js';
@@ -43,17 +44,14 @@ export function createNominatimEngine(options: NominatimOptions): SearchEngine {
   const ttlMs = (options.cacheTtlSeconds ?? 86_400) * 1000;
   const cache = ttlMs > 0 ? new LRUCache<string, readonly unknown[]>({ max: options.cacheEntries ?? 1000, ttl: ttlMs }) : undefined;
 
-  return {
+  return defineEngine({
     name: NAME,
-    verticals: ['places'],
+    verticals: ['places'] as const,
     operators: new Set(),
     recency: 'none',
     sortsByDate: false,
-    get configured() {
-      return options.enabled !== false;
-    },
+    configured: () => options.enabled !== false,
     async search(request, signal): Promise<EngineResult> {
-      if (request.vertical !== 'places') throw new EngineError(NAME, 'bad_response', `does not serve ${request.vertical}`);
       const q = placeQuery(request);
       if (q.trim() === '') return { vertical: 'places', hits: [] };
       const range = rangeOf(request);
@@ -77,5 +75,5 @@ export function createNominatimEngine(options: NominatimOptions): SearchEngine {
       });
       return { vertical: 'places', hits };
     },
-  };
+  });
 }

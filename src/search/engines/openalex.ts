@@ -3,6 +3,7 @@
  * for the polite pool. `search` understands quoted phrases. Answers `{meta, results[]}`; abstracts
  * come as an inverted index. Dates are days, so the router enforces `tbs` windows.
  */
+import { defineEngine } from './define-engine.js';
 import { EngineError, type EngineHit, type EngineResult, type SearchEngine } from '../engine.js';
 import { formatQuery, type QueryFeature } from '../query.js';
 import { arrayAt, countAt, defined, httpUrl, isObject, objectAt, parseDate, plainText, stringAt } from './json-read.js';
@@ -61,17 +62,14 @@ export function createOpenAlexEngine(options: UpstreamEngineOptions): SearchEngi
   const http = upstreamHttpFor(NAME, options, { rate: { limit: 10, periodSeconds: 1 }, keyed: options.apiKey !== undefined });
   const baseUrl = options.baseUrl ?? OPENALEX_DEFAULT_URL;
 
-  return {
+  return defineEngine({
     name: NAME,
-    verticals: ['scholar'],
+    verticals: ['scholar'] as const,
     operators: OPERATORS,
     recency: 'none',
     sortsByDate: true,
-    get configured() {
-      return options.enabled !== false;
-    },
+    configured: () => options.enabled !== false,
     async search(request, signal): Promise<EngineResult> {
-      if (request.vertical !== 'scholar') throw new EngineError(NAME, 'bad_response', `does not serve ${request.vertical}`);
       const search = formatQuery(request.query, OPERATORS);
       if (search.trim() === '') return { vertical: 'scholar', hits: [] };
       const perPage = Math.min(request.num, MAX_PER_PAGE);
@@ -101,5 +99,5 @@ export function createOpenAlexEngine(options: UpstreamEngineOptions): SearchEngi
         }),
       };
     },
-  };
+  });
 }

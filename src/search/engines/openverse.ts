@@ -3,6 +3,7 @@
  * Anonymous clients get pages of at most 20 and a low rate. Every image carries its licence,
  * kept in the item as e.g. "CC BY-SA 2.0".
  */
+import { defineEngine } from './define-engine.js';
 import { EngineError, type EngineHit, type EngineResult, type SearchEngine } from '../engine.js';
 import { queryKeywords } from '../query.js';
 import { arrayAt, countAt, defined, httpUrl, stringAt } from './json-read.js';
@@ -48,17 +49,14 @@ export function createOpenverseEngine(options: UpstreamEngineOptions): SearchEng
   const http = upstreamHttpFor(NAME, options, { rate: { limit: 20, periodSeconds: 60 }, keyed: false });
   const baseUrl = options.baseUrl ?? OPENVERSE_DEFAULT_URL;
 
-  return {
+  return defineEngine({
     name: NAME,
-    verticals: ['images'],
+    verticals: ['images'] as const,
     operators: new Set(),
     recency: 'none',
     sortsByDate: false,
-    get configured() {
-      return options.enabled !== false;
-    },
+    configured: () => options.enabled !== false,
     async search(request, signal): Promise<EngineResult> {
-      if (request.vertical !== 'images') throw new EngineError(NAME, 'bad_response', `does not serve ${request.vertical}`);
       const words = queryKeywords(request.query).join(' ');
       if (words === '') return { vertical: 'images', hits: [] };
       const pageSize = Math.min(request.num, MAX_PAGE_SIZE);
@@ -80,5 +78,5 @@ export function createOpenverseEngine(options: UpstreamEngineOptions): SearchEng
         }),
       };
     },
-  };
+  });
 }

@@ -4,6 +4,7 @@
  * answers `{error, count, total_hits, patents[]}`. Its limit is 45 requests per minute per key.
  * Patent dates are days, so the router enforces `tbs` windows.
  */
+import { defineEngine } from './define-engine.js';
 import { EngineError, type EngineHit, type EngineResult, type SearchEngine } from '../engine.js';
 import type { ParsedQuery, QueryFeature } from '../query.js';
 import type { TimeWindow } from '../tbs.js';
@@ -87,19 +88,16 @@ export function createPatentsViewEngine(options: UpstreamEngineOptions): SearchE
   const http = upstreamHttpFor(NAME, options, { rate: { limit: 45, periodSeconds: 60 }, keyed: true });
   const baseUrl = options.baseUrl ?? PATENTSVIEW_DEFAULT_URL;
 
-  return {
+  return defineEngine({
     name: NAME,
     verticals: ['patents'],
     operators: OPERATORS,
     recency: 'none',
     sortsByDate: true,
-    get configured() {
-      return options.apiKey !== undefined && options.apiKey !== '';
-    },
+    configured: () => options.apiKey !== undefined && options.apiKey !== '',
+    notConfigured: 'PATENTSVIEW_API_KEY is not set',
     async search(request, signal): Promise<EngineResult> {
-      const apiKey = options.apiKey;
-      if (apiKey === undefined || apiKey === '') throw new EngineError(NAME, 'unauthorized', 'PATENTSVIEW_API_KEY is not set');
-      if (request.vertical !== 'patents') throw new EngineError(NAME, 'bad_response', `does not serve ${request.vertical}`);
+      const apiKey = options.apiKey ?? '';
       const q = patentQuery(request.query, request.window);
       if (q === undefined) return { vertical: 'patents', hits: [] };
       const range = rangeOf(request);
@@ -120,5 +118,5 @@ export function createPatentsViewEngine(options: UpstreamEngineOptions): SearchE
       });
       return { vertical: 'patents', hits };
     },
-  };
+  });
 }

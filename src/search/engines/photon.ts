@@ -3,6 +3,7 @@
  * GeoJSON FeatureCollection. Serves places and place-name autocomplete. Photon has no paging, so
  * a page is cut from one answer of up to 50 features.
  */
+import { defineEngine } from './define-engine.js';
 import { EngineError, type EngineHit, type EngineRequest, type EngineResult, type SearchEngine } from '../engine.js';
 import { arrayAt, defined, isObject, objectAt, stringAt } from './json-read.js';
 import { limitCovering, rangeOf } from './paging.js';
@@ -63,15 +64,10 @@ export function createPhotonEngine(options: UpstreamEngineOptions): SearchEngine
     return found;
   }
 
-  return {
+  return defineEngine({
     name: NAME,
     verticals: ['places', 'autocomplete'],
-    operators: new Set(),
-    recency: 'none',
-    sortsByDate: false,
-    get configured() {
-      return options.enabled !== false;
-    },
+    configured: () => options.enabled !== false,
     async search(request, signal): Promise<EngineResult> {
       if (request.vertical === 'autocomplete') {
         const found = await features(request, request.q, Math.min(MAX_LIMIT, request.num), signal);
@@ -84,7 +80,6 @@ export function createPhotonEngine(options: UpstreamEngineOptions): SearchEngine
         });
         return { vertical: 'autocomplete', suggestions };
       }
-      if (request.vertical !== 'places') throw new EngineError(NAME, 'bad_response', `does not serve ${request.vertical}`);
       const q = placeQuery(request);
       if (q.trim() === '') return { vertical: 'places', hits: [] };
       const range = rangeOf(request);
@@ -95,6 +90,6 @@ export function createPhotonEngine(options: UpstreamEngineOptions): SearchEngine
       });
       return { vertical: 'places', hits };
     },
-  };
+  });
 }
 

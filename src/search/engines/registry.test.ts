@@ -1,18 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSearchUpstreams, type FakeSearchUpstreams } from '../../../tests/support/fake-search-upstreams.js';
-import { createMemoryEngine } from '../../../tests/support/memory-engine.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/database.js';
 import { readRawConfig } from '../../config/index.js';
+import { openDatabase, type DatabaseHandle } from '../../db/database.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import { createLocalEngine } from '../../local-index/local-engine.js';
+import { createIndexStore } from '../../local-index/store.js';
 import { createSearchRouter } from '../router.js';
 import { VERTICALS } from '../verticals.js';
 import { DEFAULT_CHAINS, defaultChain } from './defaults.js';
 import { buildUpstreamEngines, UPSTREAM_ENGINE_NAMES } from './registry.js';
 
 let fake: FakeSearchUpstreams;
+let database: TestDatabase;
+let handle: DatabaseHandle;
 beforeAll(async () => {
   fake = await startFakeSearchUpstreams();
+  database = await createTestDatabase();
+  handle = openDatabase({ url: database.url, sqliteFile: join(mkdtempSync(join(tmpdir(), 'quarry-registry-')), 'quarry.db') });
+  await migrateToLatest(handle);
 });
 afterAll(async () => {
   await fake.close();
+  await handle?.close();
+  await database?.drop();
 });
 
 /** The environment of an install whose every upstream is the fake, with fast rate limits. */
@@ -32,7 +46,8 @@ function fakeEnv(extra: Record<string, string> = {}): Record<string, string> {
   return { ...env, ...extra };
 }
 
-const local = () => createMemoryEngine({ name: 'local', verticals: VERTICALS, corpus: {} });
+/** Quarry's own index, empty, on the test database. */
+const local = () => createLocalEngine(createIndexStore(handle.db, handle.dialect));
 
 describe('upstream engine registry', () => {
   it('builds every engine once; keyed ones and SearXNG stay unconfigured without their key or URL', () => {

@@ -3,6 +3,7 @@
  * and `GET /autocompleter`. The instance must list `json` in `search.formats` of its settings.yml;
  * otherwise it answers 403, which is reported as exactly that.
  */
+import { defineEngine } from './define-engine.js';
 import { EngineError, type EngineHit, type EngineRequest, type EngineResult, type SearchEngine } from '../engine.js';
 import { ALL_QUERY_FEATURES, formatQuery, type QueryFeature } from '../query.js';
 import { formatDuration } from '../relative-time.js';
@@ -207,7 +208,7 @@ export function createSearxngEngine(options: SearxngOptions): SearchEngine {
     return { vertical: 'autocomplete', suggestions: suggestions.slice(0, request.num) };
   }
 
-  return {
+  return defineEngine({
     name: NAME,
     verticals: ['web', 'news', 'images', 'videos', 'scholar', 'places', 'autocomplete'],
     // The engines behind SearXNG vary by instance, so no operator is guaranteed; the full syntax is
@@ -215,16 +216,13 @@ export function createSearxngEngine(options: SearxngOptions): SearchEngine {
     operators: NO_FEATURES,
     recency: ['d', 'w', 'm', 'y'],
     sortsByDate: false,
-    get configured() {
-      return options.baseUrl !== undefined;
-    },
+    configured: () => options.baseUrl !== undefined,
+    notConfigured: 'SEARXNG_URL is not set',
     async search(request, signal) {
-      const baseUrl = options.baseUrl;
-      if (baseUrl === undefined) throw new EngineError(NAME, 'unauthorized', 'SEARXNG_URL is not set');
+      const baseUrl = options.baseUrl ?? '';
       if (request.vertical === 'autocomplete') return autocomplete(request, baseUrl, signal);
-      if (CATEGORIES[request.vertical] === undefined) throw new EngineError(NAME, 'bad_response', `does not serve ${request.vertical}`);
       return searchItems(request as EngineRequest & { vertical: ItemVertical }, baseUrl, signal);
     },
-  };
+  });
 }
 

@@ -4,6 +4,7 @@
  * whole query syntax and `tbs` itself. Scholar and patents results arrive under `organic`.
  * Field names follow shared/reference/protocols.md §4.
  */
+import { defineEngine } from './define-engine.js';
 import { EngineError, type EngineHit, type EngineRequest, type EngineResult, type SearchEngine } from '../engine.js';
 import { ALL_QUERY_FEATURES, formatQuery } from '../query.js';
 import { formatTbs } from '../tbs.js';
@@ -184,21 +185,19 @@ export function createSerperEngine(options: UpstreamEngineOptions): SearchEngine
     });
   }
 
-  return {
+  return defineEngine({
     name: NAME,
     verticals: ['web', 'news', 'images', 'videos', 'places', 'shopping', 'scholar', 'patents', 'autocomplete'],
     operators: ALL_QUERY_FEATURES,
     recency: 'exact',
     sortsByDate: true,
-    get configured() {
-      return options.apiKey !== undefined && options.apiKey !== '';
-    },
+    configured: () => options.apiKey !== undefined && options.apiKey !== '',
+    notConfigured: 'SERPER_API_KEY is not set',
     async search(request, signal): Promise<EngineResult> {
-      if (options.apiKey === undefined || options.apiKey === '') throw new EngineError(NAME, 'unauthorized', 'SERPER_API_KEY is not set');
       const answer = await http.json({
         url: endpoint(baseUrl, PATHS[request.vertical]),
         method: 'POST',
-        headers: { 'x-api-key': options.apiKey, 'content-type': 'application/json' },
+        headers: { 'x-api-key': options.apiKey ?? '', 'content-type': 'application/json' },
         body: JSON.stringify(body(request)),
         signal,
         // Serper answers an exhausted balance with 400 "Not enough credits": a quota, not a bad request.
@@ -227,5 +226,5 @@ export function createSerperEngine(options: UpstreamEngineOptions): SearchEngine
       });
       return { vertical, hits: hits.slice(0, request.num) } as EngineResult;
     },
-  };
+  });
 }

@@ -3,6 +3,7 @@
  * `GET <base>/w/api.php?action=query&generator=search&gsrnamespace=6&prop=imageinfo` with
  * `iiprop=url|size|extmetadata` (licence and artist). API errors arrive as 200 `{error:{code,info}}`.
  */
+import { defineEngine } from './define-engine.js';
 import { EngineError, type EngineHit, type EngineResult, type SearchEngine } from '../engine.js';
 import { queryKeywords } from '../query.js';
 import { arrayAt, countAt, defined, httpUrl, objectAt, plainText, stringAt } from './json-read.js';
@@ -47,17 +48,14 @@ export function createWikimediaEngine(options: UpstreamEngineOptions): SearchEng
   const http = upstreamHttpFor(NAME, options, { rate: { limit: 5, periodSeconds: 1 }, keyed: false });
   const baseUrl = options.baseUrl ?? WIKIMEDIA_DEFAULT_URL;
 
-  return {
+  return defineEngine({
     name: NAME,
-    verticals: ['images'],
+    verticals: ['images'] as const,
     operators: new Set(),
     recency: 'none',
     sortsByDate: false,
-    get configured() {
-      return options.enabled !== false;
-    },
+    configured: () => options.enabled !== false,
     async search(request, signal): Promise<EngineResult> {
-      if (request.vertical !== 'images') throw new EngineError(NAME, 'bad_response', `does not serve ${request.vertical}`);
       const words = queryKeywords(request.query).join(' ');
       if (words === '') return { vertical: 'images', hits: [] };
       const pages = await collectByOffset(rangeOf(request), MAX_PER_CALL, async (offset, limit) => {
@@ -97,5 +95,5 @@ export function createWikimediaEngine(options: UpstreamEngineOptions): SearchEng
         }),
       };
     },
-  };
+  });
 }

@@ -3,6 +3,7 @@
  * `GET <base>/w/api.php?action=opensearch&search=…&limit=&namespace=0&format=json`, answering
  * `[query, [titles], [descriptions], [urls]]`. `{lang}` in the base URL picks the language edition.
  */
+import { defineEngine } from './define-engine.js';
 import { EngineError, type EngineResult, type SearchEngine } from '../engine.js';
 import { strings } from './json-read.js';
 import { endpoint, upstreamHttpFor, type UpstreamEngineOptions } from './upstream-options.js';
@@ -23,17 +24,14 @@ export function createWikipediaEngine(options: UpstreamEngineOptions): SearchEng
   const http = upstreamHttpFor(NAME, options, { rate: { limit: 10, periodSeconds: 1 }, keyed: false });
   const template = options.baseUrl ?? WIKIPEDIA_DEFAULT_URL;
 
-  return {
+  return defineEngine({
     name: NAME,
-    verticals: ['autocomplete'],
+    verticals: ['autocomplete'] as const,
     operators: new Set(),
     recency: 'none',
     sortsByDate: false,
-    get configured() {
-      return options.enabled !== false;
-    },
+    configured: () => options.enabled !== false,
     async search(request, signal): Promise<EngineResult> {
-      if (request.vertical !== 'autocomplete') throw new EngineError(NAME, 'bad_response', `does not serve ${request.vertical}`);
       const url = endpoint(wikipediaBase(template, request.lang), 'w/api.php');
       url.searchParams.set('action', 'opensearch');
       url.searchParams.set('search', request.q);
@@ -44,5 +42,5 @@ export function createWikipediaEngine(options: UpstreamEngineOptions): SearchEng
       if (!Array.isArray(body) || !Array.isArray(body[1])) throw new EngineError(NAME, 'bad_response', 'answer is not an OpenSearch suggestion list');
       return { vertical: 'autocomplete', suggestions: strings(body[1]).slice(0, request.num) };
     },
-  };
+  });
 }
