@@ -31,6 +31,7 @@ import type { Feature } from './feature.js';
 import { billingFeature } from './billing/feature.js';
 import { chatFeature } from './chat/feature.js';
 import { createSearchFeatures } from './search/feature.js';
+import { createOffloadPool } from './scrape/offload/pool.js';
 
 // Search and scrape come as a pair: successful scrapes feed the same app's search index (INDEX_SCRAPES).
 const searchAndScrape = createSearchFeatures();
@@ -114,10 +115,12 @@ export async function createApp(config: Config, options: AppOptions) {
   registerCreditRoutes(app, { ledger, auth, db, pageSize: config.pageSize, now });
   const metering = createMetering({ authenticate: auth.requireApiKey, ledger, limiter, keyRate: config.throttleKeyRate, accountRate: config.throttleAccountRate, holdTtlSeconds: config.holdTtlSeconds });
   const cached = createCachedRunner(resultCache);
+  // Threads start with the first page read, not here: a server that never scrapes never pays for them.
+  const offload = createOffloadPool();
   const closers: (() => Promise<void>)[] = [];
   for (const feature of features) {
     await feature.register({
-      app, config, db, dialect: database.dialect, log, now, auth, metrics, accounts, keys, ledger, metering, cached,
+      app, config, db, dialect: database.dialect, log, now, auth, metrics, accounts, keys, ledger, metering, cached, offload,
       onClose: (task) => closers.unshift(task),
     });
   }
@@ -138,13 +141,14 @@ export async function createApp(config: Config, options: AppOptions) {
     app,
     db,
     dialect: database.dialect,
-    services: { accounts, keys, ledger, tokens, mailer, metering, limiter },
+    services: { accounts, keys, ledger, tokens, mailer, metering, limiter, offload },
     /** Stops accepting requests, lets in-flight ones finish, then releases every resource. */
     async close() {
       clearInterval(flushTimer);
       clearInterval(sweepTimer);
       await app.close();
       for (const task of closers) await task().catch((error: unknown) => log.error({ err: error }, 'shutdown task failed'));
+      await offload.close();
       await keys.flushLastUsed().catch((error) => log.error({ err: error }, 'last_used flush failed'));
       await limiter.close();
       await resultCache.close();

@@ -29,7 +29,7 @@ export function createScrapeFeature(options: ScrapeFeatureOptions = {}): Feature
     name: 'scrape',
     schemas: scrapeSchemas,
     errorMappers: [scrapeErrorMapper],
-    register({ app, config, metering, cached, log, now, onClose }) {
+    register({ app, config, metering, cached, log, now, offload, onClose }) {
       const fetchEngine = createFetchEngine(fetchEngineOptions(config));
       onClose(() => fetchEngine.close());
       const browserEngine = createBrowserEngine(browserEngineOptions(config));
@@ -46,6 +46,7 @@ export function createScrapeFeature(options: ScrapeFeatureOptions = {}): Feature
       const service = createScrapeService({
         fetchEngine,
         browserEngine,
+        reader: offload,
         prices: { scrape: config.priceScrape, browser: config.priceScrapeBrowser },
         notify,
         now,

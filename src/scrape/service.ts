@@ -1,9 +1,10 @@
 import { looksLikeChallenge, looksLikeScriptShell, type BrowserEngine } from './browser/index.js';
 import { classifyContent } from './content-kind.js';
-import { readDocument } from './documents.js';
+import { readDocument, type DocumentSource } from './documents.js';
 import { browserNotInstalledError, challengeError, targetStatusError, unsupportedContentError } from './errors.js';
 import { decodeHtmlBytes, extractPage, toJsonFormat, type ExtractedPage, type ScrapeJson } from './extract/index.js';
 import type { FetchEngine, FetchedResponse } from './net/index.js';
+import type { ContentKind } from './content-kind.js';
 import type { ScrapeInput } from './scrape-request.js';
 import type { ScrapeMetadata } from './schemas.js';
 import type { ScrapedPage, ScrapeEngineName } from './scraped-page.js';
@@ -15,8 +16,22 @@ export interface ScrapePrices {
   readonly browser: number;
 }
 
+/** Turns fetched content into an extracted page: the CPU-heavy part of a scrape. */
+export interface PageReader {
+  extractHtml(html: string, url: string, signal?: AbortSignal): Promise<ExtractedPage>;
+  readDocument(kind: Exclude<ContentKind, 'html'>, source: DocumentSource, signal?: AbortSignal): Promise<ExtractedPage>;
+}
+
+/** Reading in the calling thread: for tools and tests; the server reads in its worker pool (`OffloadPool`). */
+export const inThreadReader: PageReader = {
+  extractHtml: async (html, url) => extractPage(html, { url }),
+  readDocument: (kind, source) => readDocument(kind, source),
+};
+
 export interface ScrapeServiceOptions {
   readonly fetchEngine: FetchEngine;
+  /** Default: `inThreadReader`. */
+  readonly reader?: PageReader;
   readonly browserEngine: BrowserEngine;
   readonly prices: ScrapePrices;
   /** Told about each successful scrape; must not throw (see `createPageNotifier`). Default: nobody. */
@@ -70,6 +85,7 @@ export function createScrapeService(options: ScrapeServiceOptions) {
   const { fetchEngine, browserEngine, prices } = options;
   const notify = options.notify ?? (() => undefined);
   const now = options.now ?? (() => new Date());
+  const reader = options.reader ?? inThreadReader;
 
   async function scrape(input: ScrapeInput, signal?: AbortSignal): Promise<ScrapeResult> {
     if (input.render === 'always' && !browserEngine.available) throw browserNotInstalledError();
@@ -81,14 +97,14 @@ export function createScrapeService(options: ScrapeServiceOptions) {
     if (kind !== 'html') {
       // PDFs, text and XML carry their content in the bytes: no browser can add to them.
       if (!isSuccess(fetched.status)) throw targetStatusError(fetched.status);
-      const page = await readDocument(kind, fetched);
+      const page = await reader.readDocument(kind, fetched, signal);
       return finish(input, fetched, { status: fetched.status, finalUrl: fetched.finalUrl, engine: 'fetch' }, page, fetchedAt);
     }
 
     const source = await htmlSource(input, fetched, signal);
     if (looksLikeChallenge(source.html, source.status)) throw challengeError(new URL(source.finalUrl).host);
     if (!isSuccess(source.status)) throw targetStatusError(source.status);
-    const page = extractPage(source.html, { url: source.finalUrl });
+    const page = await reader.extractHtml(source.html, source.finalUrl, signal);
     return finish(input, fetched, source, page, fetchedAt);
   }
 
@@ -128,6 +144,7 @@ export function createScrapeService(options: ScrapeServiceOptions) {
       author: page.author ?? null,
       site_name: page.siteName ?? null,
       engine: source.engine,
+      warnings: page.warnings,
     };
     const data: ScrapedData = { metadata };
     if (input.formats.includes('markdown')) data.markdown = page.markdown;

@@ -22,7 +22,7 @@ import { registerVerticalSearchRoutes } from './routes-vertical.js';
 import { createSearchService } from './search-service.js';
 
 function registerSearch(context: FeatureContext, upstreamEngines: (config: Config) => SearchEngine[]): Indexer | undefined {
-  const { app, config, db, dialect, log, now, metering, cached, auth, metrics } = context;
+  const { app, config, db, dialect, log, now, metering, cached, auth, metrics, offload } = context;
   const store = createIndexStore(db, dialect);
   const engines = [createLocalEngine(store), ...upstreamEngines(config)];
   const router = createSearchRouter({
@@ -51,7 +51,7 @@ function registerSearch(context: FeatureContext, upstreamEngines: (config: Confi
   registerVerticalSearchRoutes(app, deps);
   registerEngineHealthRoute(app, { router, auth, engines });
   registerEngineMetrics(metrics, router);
-  return config.indexScrapes ? createIndexer({ store, now }) : undefined;
+  return config.indexScrapes ? createIndexer({ store, now, readPage: offload.readPage }) : undefined;
 }
 
 /** Stores a scraped HTML page in the index (PDF, text and XML scrapes carry no HTML and are left out). */
