@@ -1,10 +1,9 @@
-import { looksLikeChallenge, looksLikeScriptShell, type BrowserEngine } from './browser/index.js';
+import type { BrowserEngine } from './browser/index.js';
 import { classifyContent } from './content-kind.js';
-import { readDocument, type DocumentSource } from './documents.js';
 import { browserNotInstalledError, challengeError, targetStatusError, unsupportedContentError } from './errors.js';
-import { decodeHtmlBytes, extractPage, toJsonFormat, type ExtractedPage, type ScrapeJson } from './extract/index.js';
+import { decodeHtmlBytes, toJsonFormat, type ExtractedPage, type ScrapeJson } from './extract/index.js';
+import { inThreadReader, type HtmlReading, type PageReader } from './page-reader.js';
 import type { FetchEngine, FetchedResponse } from './net/index.js';
-import type { ContentKind } from './content-kind.js';
 import type { ScrapeInput } from './scrape-request.js';
 import type { ScrapeMetadata } from './schemas.js';
 import type { ScrapedPage, ScrapeEngineName } from './scraped-page.js';
@@ -16,21 +15,9 @@ export interface ScrapePrices {
   readonly browser: number;
 }
 
-/** Turns fetched content into an extracted page: the CPU-heavy part of a scrape. */
-export interface PageReader {
-  extractHtml(html: string, url: string, signal?: AbortSignal): Promise<ExtractedPage>;
-  readDocument(kind: Exclude<ContentKind, 'html'>, source: DocumentSource, signal?: AbortSignal): Promise<ExtractedPage>;
-}
-
-/** Reading in the calling thread: for tools and tests; the server reads in its worker pool (`OffloadPool`). */
-export const inThreadReader: PageReader = {
-  extractHtml: async (html, url) => extractPage(html, { url }),
-  readDocument: (kind, source) => readDocument(kind, source),
-};
-
 export interface ScrapeServiceOptions {
   readonly fetchEngine: FetchEngine;
-  /** Default: `inThreadReader`. */
+  /** Where pages are read; the server hands in its worker pool. Default: `inThreadReader`. */
   readonly reader?: PageReader;
   readonly browserEngine: BrowserEngine;
   readonly prices: ScrapePrices;
@@ -73,8 +60,6 @@ interface ContentSource {
   html?: string;
 }
 
-type HtmlSource = ContentSource & { html: string };
-
 /**
  * Scrapes one page: fetch → decide whether the browser is needed → extract → shape the
  * requested formats. Failures reject with `ScrapeNetworkError` (the target could not be
@@ -101,24 +86,28 @@ export function createScrapeService(options: ScrapeServiceOptions) {
       return finish(input, fetched, { status: fetched.status, finalUrl: fetched.finalUrl, engine: 'fetch' }, page, fetchedAt);
     }
 
-    const source = await htmlSource(input, fetched, signal);
-    if (looksLikeChallenge(source.html, source.status)) throw challengeError(new URL(source.finalUrl).host);
-    if (!isSuccess(source.status)) throw targetStatusError(source.status);
-    const page = await reader.extractHtml(source.html, source.finalUrl, signal);
-    return finish(input, fetched, source, page, fetchedAt);
+    return scrapeHtml(input, fetched, fetchedAt, signal);
   }
 
-  /** The HTML to extract from: the fetched page, or the browser's rendering of it when needed. */
-  async function htmlSource(input: ScrapeInput, fetched: FetchedResponse, signal: AbortSignal | undefined): Promise<HtmlSource> {
+  /** Reads the fetched page, or the browser's rendering of it when needed, and extracts it. */
+  async function scrapeHtml(input: ScrapeInput, fetched: FetchedResponse, fetchedAt: Date, signal: AbortSignal | undefined): Promise<ScrapeResult> {
     const html = decodeHtmlBytes(fetched.body, fetched.headers['content-type']);
-    const fromFetch: HtmlSource = { html, status: fetched.status, finalUrl: fetched.finalUrl, engine: 'fetch' };
-    if (!needsBrowser(input, fromFetch) || !browserEngine.available) return fromFetch;
-    // Rendered from the final URL: the redirects are already known to lead there.
-    const rendered = await browserEngine.render(fetched.finalUrl, { signal });
-    return { html: rendered.html, status: rendered.status, finalUrl: rendered.finalUrl, engine: 'browser' };
+    let source: ContentSource = { html, status: fetched.status, finalUrl: fetched.finalUrl, engine: 'fetch' };
+    // With `render: "always"` the fetched page is only the way to the final URL: not worth reading.
+    let reading = input.render === 'always' ? undefined : await reader.readHtml(html, source.finalUrl, source.status, signal);
+    if (browserEngine.available && needsBrowser(input, source.status, reading)) {
+      // Rendered from the final URL: the redirects are already known to lead there.
+      const rendered = await browserEngine.render(fetched.finalUrl, { signal });
+      source = { html: rendered.html, status: rendered.status, finalUrl: rendered.finalUrl, engine: 'browser' };
+      reading = await reader.readHtml(rendered.html, rendered.finalUrl, rendered.status, signal);
+    }
+    reading ??= await reader.readHtml(html, source.finalUrl, source.status, signal);
+    if (reading.challenge) throw challengeError(new URL(source.finalUrl).host);
+    if (!isSuccess(source.status)) throw targetStatusError(source.status);
+    return finish(input, fetched, source, reading.page, fetchedAt);
   }
 
-  function needsBrowser(input: ScrapeInput, fetched: HtmlSource): boolean {
+  function needsBrowser(input: ScrapeInput, status: number, fetched: HtmlReading | undefined): boolean {
     switch (input.render) {
       case 'never':
         return false;
@@ -126,7 +115,7 @@ export function createScrapeService(options: ScrapeServiceOptions) {
         return true;
       case 'auto':
         // A non-2xx page stays one when rendered, unless it is an interstitial in front of the real page.
-        return looksLikeChallenge(fetched.html, fetched.status) || (isSuccess(fetched.status) && looksLikeScriptShell(fetched.html));
+        return fetched !== undefined && (fetched.challenge || (isSuccess(status) && fetched.scriptShell));
     }
   }
 

@@ -8,10 +8,9 @@
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { PageFacts } from '../../local-index/page-facts.js';
-import { ExtractionError, type ExtractedPage } from '../extract/index.js';
+import { ExtractionError } from '../extract/index.js';
+import type { PageReader } from '../page-reader.js';
 import { ScrapeNetworkError } from '../net/index.js';
-import type { DocumentSource } from '../documents.js';
-import type { ContentKind } from '../content-kind.js';
 import type { OffloadOutcome, OffloadResults, OffloadTask } from './tasks.js';
 
 export interface OffloadPoolOptions {
@@ -23,15 +22,13 @@ export interface OffloadPoolOptions {
   readonly maxHeapMb?: number;
 }
 
-export interface OffloadPool {
-  /** `extractPage` in a pool thread. */
-  extractHtml(html: string, url: string, signal?: AbortSignal): Promise<ExtractedPage>;
+export interface OffloadPool extends PageReader {
   /** The index's `readPage` in a pool thread. */
   readPage(html: string, url: string, signal?: AbortSignal): Promise<PageFacts>;
-  /** `readDocument` (PDF, XML, text) in a pool thread. */
-  readDocument(kind: Exclude<ContentKind, 'html'>, source: DocumentSource, signal?: AbortSignal): Promise<ExtractedPage>;
   /** Whether a thread was ever started (the pool is lazy). */
   readonly started: boolean;
+  /** Tasks queued or running. */
+  readonly pending: number;
   /** Stops the threads; tasks still running reject. */
   close(): Promise<void>;
 }
@@ -42,6 +39,7 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 export function createOffloadPool(options: OffloadPoolOptions = {}): OffloadPool {
   const timeoutMs = options.taskTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   let pool: Piscina<OffloadTask, OffloadOutcome> | undefined;
+  let pending = 0;
 
   function threads(): Piscina<OffloadTask, OffloadOutcome> {
     pool ??= new Piscina<OffloadTask, OffloadOutcome>({
@@ -51,6 +49,8 @@ export function createOffloadPool(options: OffloadPoolOptions = {}): OffloadPool
       // Idle threads leave after a while: their heaps are not kept for a server at rest.
       idleTimeout: 60_000,
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 512 },
+      // Below the event loop's priority: when cores are short, answering requests comes first.
+      niceIncrement: 10,
     });
     return pool;
   }
@@ -58,24 +58,30 @@ export function createOffloadPool(options: OffloadPoolOptions = {}): OffloadPool
   async function run<K extends OffloadTask['kind']>(task: OffloadTask & { kind: K }, signal: AbortSignal | undefined): Promise<OffloadResults[K]> {
     const budget = AbortSignal.timeout(timeoutMs);
     let outcome: OffloadOutcome;
+    pending++;
     try {
       outcome = await threads().run(task, { signal: signal ? AbortSignal.any([signal, budget]) : budget });
     } catch (error) {
       if (signal?.aborted) throw new ScrapeNetworkError('aborted', 'The request was cancelled while the page was read.');
       // Over the time budget, out of heap, or a thread that died: the page is too much to read.
       throw new ExtractionError('too_complex', 'The page is too large or too complex to read within the limits.', { cause: error });
+    } finally {
+      pending--;
     }
     if (!outcome.ok) throw new ExtractionError(outcome.code, outcome.message);
     return outcome.value as OffloadResults[K];
   }
 
   return {
-    extractHtml: (html, url, signal) => run({ kind: 'extract-html', html, url }, signal),
+    readHtml: (html, url, status, signal) => run({ kind: 'read-html', html, url, status }, signal),
     readPage: (html, url, signal) => run({ kind: 'read-page', html, url }, signal),
     readDocument: (kind, source, signal) =>
       run({ kind: 'read-document', documentKind: kind, body: source.body, text: source.text, finalUrl: source.finalUrl }, signal),
     get started() {
       return pool !== undefined;
+    },
+    get pending() {
+      return pending;
     },
     async close() {
       const running = pool;

@@ -6,10 +6,11 @@
 import { readPage, type PageFacts } from '../../local-index/page-facts.js';
 import type { ContentKind } from '../content-kind.js';
 import { readDocument } from '../documents.js';
-import { ExtractionError, extractPage, type ExtractedPage, type ExtractionErrorCode } from '../extract/index.js';
+import { ExtractionError, type ExtractedPage, type ExtractionErrorCode } from '../extract/index.js';
+import { readHtml, type HtmlReading } from '../page-reader.js';
 
 export type OffloadTask =
-  | { readonly kind: 'extract-html'; readonly html: string; readonly url: string }
+  | { readonly kind: 'read-html'; readonly html: string; readonly url: string; readonly status: number }
   | { readonly kind: 'read-page'; readonly html: string; readonly url: string }
   | {
       readonly kind: 'read-document';
@@ -20,7 +21,7 @@ export type OffloadTask =
     };
 
 export interface OffloadResults {
-  'extract-html': ExtractedPage;
+  'read-html': HtmlReading;
   'read-page': PageFacts;
   'read-document': ExtractedPage;
 }
@@ -31,8 +32,8 @@ export type OffloadOutcome =
 
 async function perform(task: OffloadTask): Promise<OffloadResults[OffloadTask['kind']]> {
   switch (task.kind) {
-    case 'extract-html':
-      return extractPage(task.html, { url: task.url });
+    case 'read-html':
+      return readHtml(task.html, task.url, task.status);
     case 'read-page':
       return readPage(task.html, task.url);
     case 'read-document':
