@@ -4,7 +4,9 @@
  * site serves the pages; ten `POST /api/v1/scrape/` run concurrently with `use_cache: false`,
  * and the scraped pages go into the local index (INDEX_SCRAPES, the default). /healthz is
  * probed every 20 ms from before the scrapes start until the index has read every page. The
- * same probe at rest, before any scrape, gives the baseline of the same run.
+ * same probe at rest, before any scrape, gives the baseline of the same run. It also reports the
+ * longest event-loop delay and how much of it the main thread spent running (the rest is the
+ * machine not scheduling it: on a shared box that, not our code, sets the tail).
  *
  *   npm run bench:nested -- [--pages 10] [--kb 1536] [--rounds 1] [--rest-seconds 3] [--json]
  */
@@ -12,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { startTestApp } from '../tests/support/app.js';
 import { startHostileSite } from '../tests/support/hostile-pages.js';
 import { percentile, probeLatency } from '../tests/support/latency-probe.js';
+import { monitorLoopStalls } from '../tests/support/loop-stalls.js';
 
 const { values } = parseArgs({
   options: {
@@ -59,13 +62,18 @@ try {
   const loaded: number[] = [];
   const statuses: number[] = [];
   let seconds = 0;
+  let loopDelayMs = 0;
+  let cpuBoundMs = 0;
   for (let round = 0; round < rounds; round++) {
+    const stalls = monitorLoopStalls();
     const probe = probeLatency(`${base}/healthz`);
     const started = performance.now();
     statuses.push(...(await Promise.all(Array.from({ length: pages }, (_, n) => scrape(`/nested/${round * pages + n}?kb=${kilobytes}`)))));
     while (t.quarry.services.offload.pending > 0) await sleep(20);
     seconds += (performance.now() - started) / 1000;
     loaded.push(...(await probe.stop()));
+    loopDelayMs = Math.max(loopDelayMs, probe.maxLoopDelayMs());
+    cpuBoundMs = Math.max(cpuBoundMs, stalls.stop().longestCpuBoundMs);
   }
 
   const result = {
@@ -75,12 +83,15 @@ try {
     loadSeconds: Number(seconds.toFixed(2)),
     healthzAtRest: summary(atRest),
     healthzUnderLoad: summary(loaded),
+    maxEventLoopDelayMs: Number(loopDelayMs.toFixed(1)),
+    longestCpuBoundStallMs: Number(cpuBoundMs.toFixed(0)),
   };
   if (values.json) console.log(JSON.stringify(result));
   else {
     console.log(`${result.pages} nested pages of ${kilobytes} KiB scraped and indexed in ${result.loadSeconds} s; answers: ${JSON.stringify(result.statuses)}`);
     console.log(`/healthz at rest:    p50 ${result.healthzAtRest.p50} ms, p99 ${result.healthzAtRest.p99} ms, max ${result.healthzAtRest.max} ms (${result.healthzAtRest.samples} samples)`);
     console.log(`/healthz under load: p50 ${result.healthzUnderLoad.p50} ms, p99 ${result.healthzUnderLoad.p99} ms, max ${result.healthzUnderLoad.max} ms (${result.healthzUnderLoad.samples} samples)`);
+    console.log(`longest event-loop delay under load: ${result.maxEventLoopDelayMs} ms, of which the main thread ran for ${result.longestCpuBoundStallMs} ms`);
   }
 } finally {
   await t.close();

@@ -5,17 +5,22 @@
  * so counting from the send would hide exactly the stalls being looked for.
  */
 import { Agent, request } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 export interface LatencyProbe {
   /** Stops probing and returns every latency measured, in milliseconds, in order. */
   stop(): Promise<number[]>;
+  /** Longest event-loop delay of this process while probing, in milliseconds (valid after `stop`). */
+  maxLoopDelayMs(): number;
 }
 
 export function probeLatency(url: string, intervalMs = 20): LatencyProbe {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const agent = new Agent({ keepAlive: true });
   const samples: number[] = [];
   let running = true;
   const started = performance.now();
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
 
   const getOnce = (): Promise<void> =>
     new Promise((resolve, reject) => {
@@ -27,23 +32,35 @@ export function probeLatency(url: string, intervalMs = 20): LatencyProbe {
       req.end();
     });
 
+  // Open loop: each request is sent when due, whether or not the ones before it have answered,
+  // so one slow answer delays only itself (a closed loop would queue every later probe behind it).
+  const inFlight = new Set<Promise<void>>();
+  const probeOnce = (due: number): void => {
+    const done = getOnce().then(() => {
+      samples.push(performance.now() - due);
+    });
+    inFlight.add(done);
+    void done.finally(() => inFlight.delete(done));
+  };
   const loop = (async () => {
     for (let i = 0; running; i++) {
       const due = started + i * intervalMs;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      await getOnce();
-      samples.push(performance.now() - due);
+      if (running) probeOnce(due);
     }
+    await Promise.all(inFlight);
   })();
 
   return {
     async stop() {
       running = false;
       await loop;
+      loopDelay.disable();
       agent.destroy();
       return samples;
     },
+    maxLoopDelayMs: () => loopDelay.max / 1e6,
   };
 }
 

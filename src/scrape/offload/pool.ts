@@ -5,6 +5,7 @@
  * answers every other tenant and `/healthz`. Threads start on first use and leave when idle,
  * so a server that never scrapes never pays for them.
  */
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { PageFacts } from '../../local-index/page-facts.js';
@@ -14,7 +15,7 @@ import { ScrapeNetworkError } from '../net/index.js';
 import type { OffloadOutcome, OffloadResults, OffloadTask } from './tasks.js';
 
 export interface OffloadPoolOptions {
-  /** Threads at most (default 2: the work is CPU-bound, and the event loop keeps a core). */
+  /** Threads at most (default: one core fewer than the machine has, at most 2, at least 1: the event loop keeps a core). */
   readonly threads?: number;
   /** Longest one task may take, waiting in the queue included (default 30 s); past it the thread is stopped. */
   readonly taskTimeoutMs?: number;
@@ -45,7 +46,7 @@ export function createOffloadPool(options: OffloadPoolOptions = {}): OffloadPool
     pool ??= new Piscina<OffloadTask, OffloadOutcome>({
       filename: WORKER_FILE,
       minThreads: 0,
-      maxThreads: options.threads ?? 2,
+      maxThreads: options.threads ?? Math.max(1, Math.min(2, availableParallelism() - 1)),
       // Idle threads leave after a while: their heaps are not kept for a server at rest.
       idleTimeout: 60_000,
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 512 },
