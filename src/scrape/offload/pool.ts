@@ -64,8 +64,11 @@ export function createOffloadPool(options: OffloadPoolOptions = {}): OffloadPool
       outcome = await threads().run(task, { signal: signal ? AbortSignal.any([signal, budget]) : budget });
     } catch (error) {
       if (signal?.aborted) throw new ScrapeNetworkError('aborted', 'The request was cancelled while the page was read.');
-      // Over the time budget, out of heap, or a thread that died: the page is too much to read.
-      throw new ExtractionError('too_complex', 'The page is too large or too complex to read within the limits.', { cause: error });
+      // Over the time budget, or out of heap: the page is too much to read. Anything else is a bug and stays one.
+      if (budget.aborted || isOutOfMemory(error)) {
+        throw new ExtractionError('too_complex', 'The page is too large or too complex to read within the limits.', { cause: error });
+      }
+      throw error;
     } finally {
       pending--;
     }
@@ -90,4 +93,8 @@ export function createOffloadPool(options: OffloadPoolOptions = {}): OffloadPool
       await running?.destroy();
     },
   };
+}
+
+function isOutOfMemory(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'ERR_WORKER_OUT_OF_MEMORY';
 }
