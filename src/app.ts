@@ -45,6 +45,7 @@ import { registerDashboard } from './web/plugin.js';
 import { createFirecrawlFeature } from './compat/firecrawl/feature.js';
 import { sharedUpstreamEngines } from './compat/shared-engines.js';
 import { buildUpstreamEngines } from './search/engines/registry.js';
+import { createOffloadPool } from './scrape/offload/pool.js';
 
 /**
  * Capabilities beyond accounts and keys, made for one app (each registers its own routes). Search
@@ -146,10 +147,12 @@ export async function createApp(config: Config, options: AppOptions) {
   await registerDashboard(app, { root: options.webRoot, onMissing: (root) => log.warn({ root }, 'dashboard not built (npm run build:web): serving the API only') });
   const metering = createMetering({ authenticate: auth.requireApiKey, ledger, limiter, keyRate: config.throttleKeyRate, accountRate: config.throttleAccountRate, holdTtlSeconds: config.holdTtlSeconds });
   const cached = createCachedRunner(resultCache);
+  // Threads start with the first page read, not here: a server that never scrapes never pays for them.
+  const offload = createOffloadPool();
   const closers: (() => Promise<void>)[] = [];
   for (const feature of features) {
     await feature.register({
-      app, config, db, dialect: database.dialect, log, now, auth, metrics, accounts, keys, ledger, metering, cached,
+      app, config, db, dialect: database.dialect, log, now, auth, metrics, accounts, keys, ledger, metering, cached, offload,
       onClose: (task) => closers.unshift(task),
     });
   }
@@ -173,7 +176,7 @@ export async function createApp(config: Config, options: AppOptions) {
     app,
     db,
     dialect: database.dialect,
-    services: { accounts, keys, ledger, tokens, mailer, metering, limiter },
+    services: { accounts, keys, ledger, tokens, mailer, metering, limiter, offload },
     /** The loopback metrics listener when METRICS_PORT is set. */
     metricsListener,
     /** Stops accepting requests, lets in-flight ones finish, then releases every resource. */
@@ -183,6 +186,7 @@ export async function createApp(config: Config, options: AppOptions) {
       await app.close();
       await metricsListener?.close();
       for (const task of closers) await task().catch((error: unknown) => log.error({ err: error }, 'shutdown task failed'));
+      await offload.close();
       await keys.flushLastUsed().catch((error) => log.error({ err: error }, 'last_used flush failed'));
       await limiter.close();
       await resultCache.close();

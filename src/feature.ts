@@ -13,6 +13,7 @@ import type { AuthHooks } from './http/auth.js';
 import type { ErrorMapper } from './http/errors.js';
 import type { App } from './http/server.js';
 import type { KeyService } from './keys/service.js';
+import type { OffloadPool } from './scrape/offload/pool.js';
 
 /** What the composition root hands every feature when it registers. */
 export interface FeatureContext {
@@ -31,6 +32,8 @@ export interface FeatureContext {
   readonly metering: Metering;
   /** Result caching with coalescing, in memory or Redis. */
   readonly cached: CachedRunner;
+  /** Worker threads for parsing and reading untrusted pages off the event loop (started on first use). */
+  readonly offload: OffloadPool;
   /** Runs at shutdown, after the server stopped taking requests, in reverse order of registration. */
   onClose(task: () => Promise<void>): void;
 }

@@ -21,13 +21,16 @@ export interface IndexerOptions {
   readonly store: IndexStore;
   /** Default: the wall clock. */
   readonly now?: () => Date;
+  /** How a page is read; the server hands in a worker pool's (`OffloadPool.readPage`). Default: in this thread. */
+  readonly readPage?: (html: string, url: string) => PageFacts | Promise<PageFacts>;
 }
 
 export function createIndexer(options: IndexerOptions): Indexer {
   const now = options.now ?? (() => new Date());
+  const read = options.readPage ?? readPage;
   return {
     async indexHtml(html, url, source, fetchedAt, owner) {
-      const facts = readPage(html, url);
+      const facts = await read(html, url);
       if (facts.robots.noindex) return { status: 'skipped', reason: 'the page asks not to be indexed (robots noindex)', facts };
       const page = await options.store.putPage(indexablePage(facts), { source, now: fetchedAt ?? now(), ...(owner === undefined ? {} : { owner }) });
       return { status: 'indexed', page, facts };

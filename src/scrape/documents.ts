@@ -1,4 +1,3 @@
-import type { FetchedResponse } from './net/index.js';
 import { pdfToDocument, plainTextDocument, type ExtractedPage } from './extract/index.js';
 import type { ContentKind } from './content-kind.js';
 import { xmlToText } from './xml-text.js';
@@ -27,11 +26,19 @@ export function pageFromDocument(content: DocumentContent, url: string): Extract
     images: [],
     structuredData: { jsonLd: [], microdata: [], openGraph: {} },
     meta: {},
+    warnings: [],
   };
 }
 
 /** Reads a fetched PDF, plain-text or XML body. Rejects with `ExtractionError` for an unreadable PDF. */
-export async function readDocument(kind: Exclude<ContentKind, 'html'>, fetched: FetchedResponse): Promise<ExtractedPage> {
+/** What reading a document needs of a fetched response (a copy of it crosses to a pool thread). */
+export interface DocumentSource {
+  readonly body: Uint8Array;
+  readonly text?: string | undefined;
+  readonly finalUrl: string;
+}
+
+export async function readDocument(kind: Exclude<ContentKind, 'html'>, fetched: DocumentSource): Promise<ExtractedPage> {
   switch (kind) {
     case 'pdf': {
       const pdf = await pdfToDocument(fetched.body);
@@ -47,7 +54,7 @@ export async function readDocument(kind: Exclude<ContentKind, 'html'>, fetched: 
 }
 
 /** The fetch engine decodes every textual body; a sniffed one without a declared type may still come as bytes. */
-function textOf(fetched: FetchedResponse): string {
+function textOf(fetched: DocumentSource): string {
   return fetched.text ?? new TextDecoder('utf-8').decode(fetched.body);
 }
 

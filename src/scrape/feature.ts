@@ -22,14 +22,15 @@ export interface ScrapeFeatureOptions {
  * `POST /api/v1/scrape/`: any URL to clean Markdown, text or JSON, metered and cached. The
  * fetch engine and the (lazily launched) browser are made from the configuration here and
  * closed at shutdown; without Chromium, `render: "always"` answers 503 and `auto` stays
- * with the fetched page.
+ * with the fetched page. Pages are read (parsed, extracted) in the app's worker pool
+ * (`context.offload`), never on the event loop.
  */
 export function createScrapeFeature(options: ScrapeFeatureOptions = {}): Feature {
   return {
     name: 'scrape',
     schemas: scrapeSchemas,
     errorMappers: [scrapeErrorMapper],
-    register({ app, config, metering, cached, log, now, onClose }) {
+    register({ app, config, metering, cached, log, now, offload, onClose }) {
       const fetchEngine = createFetchEngine(fetchEngineOptions(config));
       onClose(() => fetchEngine.close());
       const browserEngine = createBrowserEngine(browserEngineOptions(config));
@@ -47,6 +48,7 @@ export function createScrapeFeature(options: ScrapeFeatureOptions = {}): Feature
       const service = createScrapeService({
         fetchEngine,
         browserEngine,
+        reader: offload,
         prices: { scrape: config.priceScrape, browser: config.priceScrapeBrowser },
         notify,
         now,

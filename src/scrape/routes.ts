@@ -63,5 +63,7 @@ export function registerScrapeRoutes(app: App, deps: ScrapeRouteDeps): void {
 }
 
 function answer(result: ScrapeResult, perRequest: Pick<ScrapeMetadata, 'cache' | 'source_url'>) {
-  return { success: true, data: { ...result.data, metadata: { ...result.data.metadata, ...perRequest } } };
+  // Results cached before `warnings` existed have none: the field is required in the answer.
+  const warnings = result.data.metadata.warnings ?? [];
+  return { success: true, data: { ...result.data, metadata: { ...result.data.metadata, warnings, ...perRequest } } };
 }

@@ -48,6 +48,11 @@ export const ScrapeMetadata = Type.Object(
     site_name: Nullable(Type.String()),
     engine: StringEnum(['fetch', 'browser'] as const, { description: 'Whether the content needed the headless browser.' }),
     cache: StringEnum(['hit', 'miss'] as const),
+    warnings: Type.Array(Type.String(), {
+      description:
+        'What the scrape left out to stay within its limits, one sentence each (for example a JSON-LD block nested too deeply, ' +
+        'or elements nested beyond the depth budget); empty when nothing was left out. The rest of the page is returned as usual.',
+    }),
   },
   { $id: 'ScrapeMetadata' },
 );

@@ -84,6 +84,7 @@ describe('POST /api/v1/scrape/ on an HTML page', () => {
       site_name: null,
       engine: 'fetch',
       cache: 'miss',
+      warnings: [],
     });
   });
 

@@ -1,8 +1,8 @@
-import { looksLikeChallenge, looksLikeScriptShell, type BrowserEngine } from './browser/index.js';
+import type { BrowserEngine } from './browser/index.js';
 import { classifyContent } from './content-kind.js';
-import { readDocument } from './documents.js';
 import { browserNotInstalledError, challengeError, targetStatusError, unsupportedContentError } from './errors.js';
-import { decodeHtmlBytes, extractPage, toJsonFormat, type ExtractedPage, type ScrapeJson } from './extract/index.js';
+import { decodeHtmlBytes, toJsonFormat, type ExtractedPage, type ScrapeJson } from './extract/index.js';
+import { inThreadReader, type HtmlReading, type PageReader } from './page-reader.js';
 import type { FetchEngine, FetchedResponse } from './net/index.js';
 import type { ScrapeInput } from './scrape-request.js';
 import type { ScrapeMetadata } from './schemas.js';
@@ -17,6 +17,8 @@ export interface ScrapePrices {
 
 export interface ScrapeServiceOptions {
   readonly fetchEngine: FetchEngine;
+  /** Where pages are read; the server hands in its worker pool. Default: `inThreadReader`. */
+  readonly reader?: PageReader;
   readonly browserEngine: BrowserEngine;
   readonly prices: ScrapePrices;
   /** Told about each successful scrape; must not throw (see `createPageNotifier`). Default: nobody. */
@@ -58,8 +60,6 @@ interface ContentSource {
   html?: string;
 }
 
-type HtmlSource = ContentSource & { html: string };
-
 /**
  * Scrapes one page: fetch → decide whether the browser is needed → extract → shape the
  * requested formats. Failures reject with `ScrapeNetworkError` (the target could not be
@@ -70,6 +70,7 @@ export function createScrapeService(options: ScrapeServiceOptions) {
   const { fetchEngine, browserEngine, prices } = options;
   const notify = options.notify ?? (() => undefined);
   const now = options.now ?? (() => new Date());
+  const reader = options.reader ?? inThreadReader;
 
   async function scrape(input: ScrapeInput, signal?: AbortSignal, account?: number): Promise<ScrapeResult> {
     if (input.render === 'always' && !browserEngine.available) throw browserNotInstalledError();
@@ -81,28 +82,32 @@ export function createScrapeService(options: ScrapeServiceOptions) {
     if (kind !== 'html') {
       // PDFs, text and XML carry their content in the bytes: no browser can add to them.
       if (!isSuccess(fetched.status)) throw targetStatusError(fetched.status);
-      const page = await readDocument(kind, fetched);
+      const page = await reader.readDocument(kind, fetched, signal);
       return finish(input, fetched, { status: fetched.status, finalUrl: fetched.finalUrl, engine: 'fetch' }, page, fetchedAt, account);
     }
 
-    const source = await htmlSource(input, fetched, signal);
-    if (looksLikeChallenge(source.html, source.status)) throw challengeError(new URL(source.finalUrl).host);
-    if (!isSuccess(source.status)) throw targetStatusError(source.status);
-    const page = extractPage(source.html, { url: source.finalUrl });
-    return finish(input, fetched, source, page, fetchedAt, account);
+    return scrapeHtml(input, fetched, fetchedAt, signal, account);
   }
 
-  /** The HTML to extract from: the fetched page, or the browser's rendering of it when needed. */
-  async function htmlSource(input: ScrapeInput, fetched: FetchedResponse, signal: AbortSignal | undefined): Promise<HtmlSource> {
+  /** Reads the fetched page, or the browser's rendering of it when needed, and extracts it. */
+  async function scrapeHtml(input: ScrapeInput, fetched: FetchedResponse, fetchedAt: Date, signal: AbortSignal | undefined, account: number | undefined): Promise<ScrapeResult> {
     const html = decodeHtmlBytes(fetched.body, fetched.headers['content-type']);
-    const fromFetch: HtmlSource = { html, status: fetched.status, finalUrl: fetched.finalUrl, engine: 'fetch' };
-    if (!needsBrowser(input, fromFetch) || !browserEngine.available) return fromFetch;
-    // Rendered from the final URL: the redirects are already known to lead there.
-    const rendered = await browserEngine.render(fetched.finalUrl, { signal });
-    return { html: rendered.html, status: rendered.status, finalUrl: rendered.finalUrl, engine: 'browser' };
+    let source: ContentSource = { html, status: fetched.status, finalUrl: fetched.finalUrl, engine: 'fetch' };
+    // With `render: "always"` the fetched page is only the way to the final URL: not worth reading.
+    let reading = input.render === 'always' ? undefined : await reader.readHtml(html, source.finalUrl, source.status, signal);
+    if (browserEngine.available && needsBrowser(input, source.status, reading)) {
+      // Rendered from the final URL: the redirects are already known to lead there.
+      const rendered = await browserEngine.render(fetched.finalUrl, { signal });
+      source = { html: rendered.html, status: rendered.status, finalUrl: rendered.finalUrl, engine: 'browser' };
+      reading = await reader.readHtml(rendered.html, rendered.finalUrl, rendered.status, signal);
+    }
+    reading ??= await reader.readHtml(html, source.finalUrl, source.status, signal);
+    if (reading.challenge) throw challengeError(new URL(source.finalUrl).host);
+    if (!isSuccess(source.status)) throw targetStatusError(source.status);
+    return finish(input, fetched, source, reading.page, fetchedAt, account);
   }
 
-  function needsBrowser(input: ScrapeInput, fetched: HtmlSource): boolean {
+  function needsBrowser(input: ScrapeInput, status: number, fetched: HtmlReading | undefined): boolean {
     switch (input.render) {
       case 'never':
         return false;
@@ -110,7 +115,7 @@ export function createScrapeService(options: ScrapeServiceOptions) {
         return true;
       case 'auto':
         // A non-2xx page stays one when rendered, unless it is an interstitial in front of the real page.
-        return looksLikeChallenge(fetched.html, fetched.status) || (isSuccess(fetched.status) && looksLikeScriptShell(fetched.html));
+        return fetched !== undefined && (fetched.challenge || (isSuccess(status) && fetched.scriptShell));
     }
   }
 
@@ -128,6 +133,7 @@ export function createScrapeService(options: ScrapeServiceOptions) {
       author: page.author ?? null,
       site_name: page.siteName ?? null,
       engine: source.engine,
+      warnings: page.warnings,
     };
     const data: ScrapedData = { metadata };
     if (input.formats.includes('markdown')) data.markdown = page.markdown;

@@ -24,7 +24,7 @@ import { registerVerticalSearchRoutes } from './routes-vertical.js';
 import { createSearchService } from './search-service.js';
 
 function registerSearch(context: FeatureContext, upstreamEngines: (config: Config) => SearchEngine[]): ScrapeListener | undefined {
-  const { app, config, db, dialect, log, now, metering, cached, auth, metrics } = context;
+  const { app, config, db, dialect, log, now, metering, cached, auth, metrics, offload } = context;
   const store = createIndexStore(db, dialect, { autocompleteMinAccounts: config.autocompleteMinAccounts });
   const engines = [createLocalEngine(store), ...upstreamEngines(config)];
   const router = createSearchRouter({
@@ -57,7 +57,7 @@ function registerSearch(context: FeatureContext, upstreamEngines: (config: Confi
   registerEngineHealthRoute(app, { router, auth, engines });
   registerEngineMetrics(metrics, router);
   if (config.indexScrapes === 'off') return undefined;
-  const indexer = createIndexer({ store, now });
+  const indexer = createIndexer({ store, now, readPage: offload.readPage });
   if (config.indexScrapes === 'private') return createScrapeIntake({ mode: 'private', indexer, userAgent: config.crawlUserAgent });
   // Shared intake reads robots.txt through the same guarded fetch engine as the crawler.
   const fetchEngine = createFetchEngine({ ...fetchEngineOptions(config), userAgent: config.crawlUserAgent });

@@ -43,7 +43,7 @@ function searchServiceFor(context: FeatureContext, upstreamEngines: (config: Con
 }
 
 async function register(context: FeatureContext, upstreamEngines: (config: Config) => SearchEngine[]): Promise<void> {
-  const { app, config, db, dialect, log, now, metering, cached, ledger, onClose } = context;
+  const { app, config, db, dialect, log, now, metering, cached, ledger, onClose, offload } = context;
   if (!config.compatFirecrawl) return;
 
   const fetchEngine = createFetchEngine(fetchEngineOptions(config));
@@ -54,7 +54,7 @@ async function register(context: FeatureContext, upstreamEngines: (config: Confi
   onClose(() => crawlFetchEngine.close());
 
   const prices = { scrape: config.priceScrape, browser: config.priceScrapeBrowser };
-  const scraper = createFirecrawlScraper({ fetchEngine, browserEngine, prices, cached, cacheTtlSeconds: config.scrapeCacheTtl, cacheHitCharge: config.cacheHitCharge, now });
+  const scraper = createFirecrawlScraper({ fetchEngine, browserEngine, prices, reader: offload, cached, cacheTtlSeconds: config.scrapeCacheTtl, cacheHitCharge: config.cacheHitCharge, now });
   registerScrapeRoutes(app, { scraper, metering });
   registerSearchRoutes(app, {
     service: searchServiceFor(context, upstreamEngines),

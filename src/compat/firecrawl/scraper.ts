@@ -12,6 +12,7 @@ import type { ExtractedPage, ScrapeJson } from '../../scrape/extract/index.js';
 import type { FetchEngine } from '../../scrape/net/index.js';
 import { parseScrapeRequest } from '../../scrape/scrape-request.js';
 import type { ScrapedPage } from '../../scrape/scraped-page.js';
+import type { PageReader } from '../../scrape/page-reader.js';
 import { createScrapeService, type ScrapeBilling, type ScrapePrices, type ScrapeResult } from '../../scrape/service.js';
 import { buildDocument, type FirecrawlDocument } from './document.js';
 import { firecrawlError } from './errors.js';
@@ -21,6 +22,8 @@ export interface FirecrawlScraperDeps {
   readonly fetchEngine: FetchEngine;
   readonly browserEngine: BrowserEngine;
   readonly prices: ScrapePrices;
+  /** Reads pages off the event loop (the app's worker pool), as Quarry's own scrape does. */
+  readonly reader: PageReader;
   readonly cached: CachedRunner;
   /** `SCRAPE_CACHE_TTL` seconds; 0 turns caching off. */
   readonly cacheTtlSeconds: number;
@@ -57,16 +60,17 @@ function pageFromJson(json: ScrapeJson | undefined, url: string): ExtractedPage 
     images: [],
     structuredData: { jsonLd: [], microdata: [], openGraph: {} },
     meta: {},
+    warnings: [],
   };
 }
 
 export function createFirecrawlScraper(deps: FirecrawlScraperDeps) {
-  const { fetchEngine, browserEngine, prices, now } = deps;
-  const pricing = createScrapeService({ fetchEngine, browserEngine, prices, now });
+  const { fetchEngine, browserEngine, prices, reader, now } = deps;
+  const pricing = createScrapeService({ fetchEngine, browserEngine, prices, reader, now });
 
   async function fresh(url: string, sourceUrl: string, options: ResolvedScrapeOptions, signal: AbortSignal): Promise<ScrapeOutcome> {
     let captured: ScrapedPage | undefined;
-    const service = createScrapeService({ fetchEngine, browserEngine, prices, now, notify: (page) => (captured = page) });
+    const service = createScrapeService({ fetchEngine, browserEngine, prices, reader, now, notify: (page) => (captured = page) });
     const result: ScrapeResult = await service.scrape({ url, formats: ['markdown', 'json'], render: options.render }, signal);
     const { metadata } = result.data;
     const document = buildDocument(

@@ -7,8 +7,8 @@
 
 const SHELL_MAX_TEXT_CHARS = 200;
 
-const APP_ROOT = /<(div|main|section)\b[^>]*\bid\s*=\s*["']?(root|app|__next|__nuxt|___gatsby|svelte|main-app|application)\b["']?[^>]*>\s*<\/\1>/i;
-const NOSCRIPT_ASKS_FOR_JS = /<noscript\b[^>]*>[\s\S]{0,500}?(enable|turn on|requires?|need)\b[\s\S]{0,80}?javascript/i;
+const APP_ROOT = /<(div|main|section)\b[^>]{0,200}?\bid\s*=\s*["']?(root|app|__next|__nuxt|___gatsby|svelte|main-app|application)\b["']?[^>]{0,200}>\s{0,200}<\/\1>/i;
+const NOSCRIPT_ASKS_FOR_JS = /<noscript\b[^>]{0,200}>[\s\S]{0,500}?(enable|turn on|requires?|need)\b[\s\S]{0,80}?javascript/i;
 
 /** Strong markers: any one of them means a challenge page, whatever the status. */
 const CHALLENGE_MARKERS: readonly RegExp[] = [
@@ -56,13 +56,59 @@ export function looksLikeChallenge(html: string, status: number): boolean {
   return WEAK_CHALLENGE_MARKERS.some((marker) => marker.test(html));
 }
 
-/** Text a reader would see: scripts, styles and tags removed, whitespace collapsed. */
+/**
+ * Text a reader would see: scripts, styles and tags removed, whitespace collapsed. Written as
+ * forward scans rather than lazy regular expressions: on a page of a hundred thousand unclosed
+ * `<script>` or `<!--`, a regex retries from each one to the end of the page (quadratic).
+ */
 export function visibleText(html: string): string {
-  return html
-    .replace(/<(script|style|noscript|template|svg)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
+  return stripTags(withoutComments(withoutRawText(html)))
     .replace(/&nbsp;|&#160;/gi, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+const RAW_TEXT_OPEN = /<(script|style|noscript|template|svg)\b/gi;
+
+/** Removes raw-text elements with their content; an unclosed one takes the rest of the page, as in browsers. */
+function withoutRawText(html: string): string {
+  const lower = html.toLowerCase();
+  let out = '';
+  let position = 0;
+  for (;;) {
+    RAW_TEXT_OPEN.lastIndex = position;
+    const open = RAW_TEXT_OPEN.exec(lower);
+    if (!open) return out + html.slice(position);
+    out += `${html.slice(position, open.index)} `;
+    const close = lower.indexOf(`</${open[1]}`, open.index + open[0].length);
+    const end = close < 0 ? -1 : lower.indexOf('>', close);
+    if (end < 0) return out;
+    position = end + 1;
+  }
+}
+
+function withoutComments(html: string): string {
+  let out = '';
+  let position = 0;
+  for (;;) {
+    const open = html.indexOf('<!--', position);
+    if (open < 0) return out + html.slice(position);
+    out += `${html.slice(position, open)} `;
+    const close = html.indexOf('-->', open + 4);
+    if (close < 0) return out;
+    position = close + 3;
+  }
+}
+
+/** Replaces each `<…>` by a space; a `<` with no `>` after it is text. */
+function stripTags(html: string): string {
+  let out = '';
+  let position = 0;
+  for (;;) {
+    const open = html.indexOf('<', position);
+    const close = open < 0 ? -1 : html.indexOf('>', open + 2);
+    if (close < 0) return out + html.slice(position);
+    out += `${html.slice(position, open)} `;
+    position = close + 1;
+  }
 }

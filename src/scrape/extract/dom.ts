@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { parseHtmlEvents } from './html-events.js';
 
 /**
  * A deliberately small DOM: extraction only needs tag names, attributes, children and
@@ -27,13 +27,20 @@ export type DomNode = ElementNode | TextNode;
 export interface HtmlDocument {
   /** Synthetic root holding everything the source contained (doctype and comments dropped). */
   readonly root: ElementNode;
+  /** What the tree leaves out to stay within its budgets, one sentence each (usually none). */
+  readonly warnings: readonly string[];
 }
 
 /**
  * Deeper elements are flattened into their ancestor at this depth (browsers cap nesting
  * similarly): every later pass recurses over the tree, and hostile pages nest without end.
  */
-const MAX_DEPTH = 400;
+export const MAX_DEPTH = 400;
+/**
+ * Elements kept per page (large real pages hold tens of thousands); the text of later ones
+ * flows into their parent. With the depth cap this bounds the work of every pass over the tree.
+ */
+export const MAX_ELEMENTS = 150_000;
 
 /** Elements whose content can never be readable page content. */
 const DISCARDED_WHILE_PARSING = new Set(['script', 'style', 'template']);
@@ -54,57 +61,60 @@ export function parseHtml(html: string): HtmlDocument {
   let depth = 0;
   // Depth of open discarded elements: their text and children are skipped.
   let discardDepth = 0;
-  // Elements opened beyond MAX_DEPTH: their content flows into the deepest kept element.
+  // Elements opened beyond MAX_DEPTH or MAX_ELEMENTS: their content flows into the innermost kept element.
   let flattened = 0;
+  let elements = 0;
+  let tooDeep = false;
 
-  const parser = new Parser(
-    {
-      onopentag(name, attribs) {
-        if (discardDepth > 0) {
-          discardDepth++;
-          return;
-        }
-        if (DISCARDED_WHILE_PARSING.has(name) && !isJsonLdScript(name, attribs)) {
-          discardDepth = 1;
-          return;
-        }
-        if (depth >= MAX_DEPTH) {
-          flattened++;
-          return;
-        }
-        const element = createElement(name, attribs, current);
-        current.children.push(element);
-        current = element;
-        depth++;
-      },
-      onclosetag() {
-        if (discardDepth > 0) {
-          discardDepth--;
-          return;
-        }
-        if (flattened > 0) {
-          flattened--;
-          return;
-        }
-        if (current.parent) {
-          current = current.parent;
-          depth--;
-        }
-      },
-      ontext(data) {
-        if (discardDepth > 0) return;
-        const last = current.children[current.children.length - 1];
-        if (last && last.kind === 'text') {
-          last.value += data;
-        } else {
-          current.children.push({ kind: 'text', value: data, parent: current });
-        }
-      },
+  parseHtmlEvents(withoutStrayCdata(html), {
+    onopentag(name, attribs) {
+      if (discardDepth > 0) {
+        discardDepth++;
+        return;
+      }
+      if (DISCARDED_WHILE_PARSING.has(name) && !isJsonLdScript(name, attribs)) {
+        discardDepth = 1;
+        return;
+      }
+      if (depth >= MAX_DEPTH || elements >= MAX_ELEMENTS) {
+        tooDeep ||= depth >= MAX_DEPTH;
+        flattened++;
+        return;
+      }
+      elements++;
+      const element = createElement(name, attribs, current);
+      current.children.push(element);
+      current = element;
+      depth++;
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
-  );
-  parser.end(withoutStrayCdata(html));
-  return { root };
+    onclosetag() {
+      if (discardDepth > 0) {
+        discardDepth--;
+        return;
+      }
+      if (flattened > 0) {
+        flattened--;
+        return;
+      }
+      if (current.parent) {
+        current = current.parent;
+        depth--;
+      }
+    },
+    ontext(data) {
+      if (discardDepth > 0) return;
+      const last = current.children[current.children.length - 1];
+      if (last && last.kind === 'text') {
+        last.value += data;
+      } else {
+        current.children.push({ kind: 'text', value: data, parent: current });
+      }
+    },
+  });
+  const warnings: string[] = [];
+  if (tooDeep) warnings.push(`Elements nested deeper than ${MAX_DEPTH} levels were read as text of their ancestor.`);
+  if (elements >= MAX_ELEMENTS) warnings.push(`Elements beyond the first ${MAX_ELEMENTS} were read as text of their parent.`);
+  return { root, warnings };
 }
 
 /**

@@ -43,4 +43,29 @@ describe('extractPage on hostile input', () => {
     expect(page.text.length).toBeGreaterThan(250_000);
     expect(performance.now() - started).toBeLessThan(5_000);
   });
+
+  it('skips JSON-LD nested past the depth budget, with a warning, and keeps the rest', () => {
+    const deepArray = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+    const html = `<html><head><script type="application/ld+json">${deepArray}</script><script type="application/ld+json">{"@type":"Article","headline":"Kept"}</script></head><body><p>Body text.</p></body></html>`;
+    const page = extractPage(html, { url: URL });
+    expect(page.structuredData.jsonLd).toEqual([{ '@type': 'Article', headline: 'Kept' }]);
+    expect(page.warnings).toEqual(['1 JSON-LD block nested deeper than 64 levels skipped.']);
+    expect(() => JSON.stringify(page)).not.toThrow();
+  });
+
+  it('warns when elements are nested past the depth budget, and none for an ordinary page', () => {
+    expect(extractPage(`<body>${'<div>'.repeat(1_000)}deep</body>`, { url: URL }).warnings).toEqual([
+      'Elements nested deeper than 400 levels were read as text of their ancestor.',
+    ]);
+    expect(extractPage('<body><main><p>Plain.</p></main></body>', { url: URL }).warnings).toEqual([]);
+  });
+
+  it('reads a megabyte of never-closed elements of every kind within seconds', () => {
+    for (const unit of ['<div>x', '<h2><div>y', '<table><tr><td>c', '<blockquote><a href="/q"><div>q', '<ol><li><p>item <code>', '<b><i><a href="/l">l']) {
+      const html = `<html><body>${unit.repeat(Math.ceil(1_000_000 / unit.length))}</body></html>`;
+      const started = performance.now();
+      extractPage(html, { url: URL });
+      expect(performance.now() - started, unit).toBeLessThan(5_000);
+    }
+  });
 });

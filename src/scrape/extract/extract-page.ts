@@ -21,10 +21,11 @@ export interface ExtractOptions {
  * on malformed HTML (a page without content yields empty `markdown` and `text`).
  */
 export function extractPage(html: string, options: ExtractOptions): ExtractedPage {
-  const { root } = parseHtml(html);
+  const { root, warnings: treeWarnings } = parseHtml(html);
+  const warnings = [...treeWarnings];
   const baseUrl = documentBaseUrl(root, options.url);
   const meta = collectMeta(root);
-  const structuredData = collectStructuredData(root, meta, baseUrl);
+  const structuredData = collectStructuredData(root, meta, baseUrl, warnings);
   const metadata = extractMetadata(root, meta, structuredData.jsonLd, options.url, baseUrl);
 
   const content = extractMainContent(root, detectPageKind(meta, structuredData.jsonLd));
@@ -42,6 +43,7 @@ export function extractPage(html: string, options: ExtractOptions): ExtractedPag
     images: imagesOf(blocks, meta, baseUrl),
     structuredData,
     meta,
+    warnings,
   };
 }
 

@@ -19,3 +19,10 @@ export const NON_CONTENT_TAGS = new Set([
 export function isBlockTag(tag: string): boolean {
   return BLOCK_TAGS.has(tag) || tag.includes('-');
 }
+
+/** A numeric attribute (`width`, `start`, `colspan`) when it holds a positive integer. */
+export function positiveIntegerAttribute(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number.parseInt(value, 10);
+  return Number.isFinite(n) && n > 0 ? n : undefined;
+}

@@ -1,68 +1,41 @@
 import type { Block, Inline } from './blocks.js';
 import { hasVisibleContent } from './blocks.js';
+import { renderBlocks, type BlockRenderer } from './block-render.js';
 
-/** Renders blocks as GitHub-flavoured Markdown: blocks separated by exactly one blank line. */
-export function renderMarkdown(blocks: readonly Block[]): string {
-  return renderBlocks(blocks).trim();
-}
-
-function renderBlocks(blocks: readonly Block[]): string {
-  const parts: string[] = [];
-  for (const block of blocks) {
-    const rendered = renderBlock(block);
-    if (rendered !== '') parts.push(rendered);
-  }
-  return parts.join('\n\n');
-}
-
-function renderBlock(block: Block): string {
-  switch (block.type) {
-    case 'heading': {
-      const text = renderInlines(block.content).replace(/\s*\n\s*/g, ' ').replace(/#+$/, (m) => '\\#'.repeat(m.length));
-      return text === '' ? '' : `${'#'.repeat(block.level)} ${text}`;
-    }
-    case 'paragraph':
-      return renderInlines(block.content);
-    case 'list':
-      return renderList(block);
-    case 'table':
-      return renderTable(block.rows);
-    case 'code': {
-      const longestRun = Math.max(2, ...Array.from(block.text.matchAll(/`+/g), (m) => m[0].length));
-      const fence = '`'.repeat(longestRun + 1);
-      return `${fence}${block.language ?? ''}\n${block.text}\n${fence}`;
-    }
-    case 'quote': {
-      const inner = renderBlocks(block.blocks);
-      return inner === '' ? '' : inner.split('\n').map((line) => (line === '' ? '>' : `> ${line}`)).join('\n');
-    }
-    case 'rule':
-      return '---';
-  }
-}
-
-function renderList(list: Extract<Block, { type: 'list' }>): string {
-  const lines: string[] = [];
-  list.items.forEach((item, index) => {
-    const marker = list.ordered ? `${list.start + index}. ` : '- ';
+const MARKDOWN: BlockRenderer = {
+  heading(block) {
+    const text = renderInlines(block.content).replace(/\s*\n\s*/g, ' ').replace(/#+$/, (m) => '\\#'.repeat(m.length));
+    return text === '' ? '' : `${'#'.repeat(block.level)} ${text}`;
+  },
+  paragraph: (block) => renderInlines(block.content),
+  table: (block) => renderTable(block.rows),
+  code(block) {
+    const fence = '`'.repeat(Math.max(2, longestBacktickRun(block.text)) + 1);
+    return `${fence}${block.language ?? ''}\n${block.text}\n${fence}`;
+  },
+  rule: '---',
+  quote: (inner) => inner.split('\n').map((line) => (line === '' ? '>' : `> ${line}`)).join('\n'),
+  listItem(marker, blocks) {
     const indent = ' '.repeat(marker.length);
-    const parts: string[] = [];
-    item.forEach((block, blockIndex) => {
-      const rendered = renderBlock(block);
-      if (rendered === '') return;
-      // A nested list directly under the item's text keeps the list tight.
-      const separator = blockIndex === 0 || parts.length === 0 ? '' : block.type === 'list' ? '\n' : '\n\n';
-      parts.push(separator + rendered);
-    });
-    const body = parts.join('');
-    if (body === '') return;
-    const indented = body
+    // A nested list directly under the item's text keeps the list tight.
+    const body = blocks.map(({ block, text }, index) => (index === 0 ? '' : block.type === 'list' ? '\n' : '\n\n') + text).join('');
+    return body
       .split('\n')
       .map((line, i) => (i === 0 ? marker + line : line === '' ? '' : indent + line))
       .join('\n');
-    lines.push(indented);
-  });
-  return lines.join('\n');
+  },
+};
+
+/** Longest run of backticks in `text` (a loop: spreading every match as arguments overflows the stack on hostile code). */
+function longestBacktickRun(text: string): number {
+  let longest = 0;
+  for (const match of text.matchAll(/`+/g)) longest = Math.max(longest, match[0].length);
+  return longest;
+}
+
+/** Renders blocks as GitHub-flavoured Markdown: blocks separated by exactly one blank line. */
+export function renderMarkdown(blocks: readonly Block[]): string {
+  return renderBlocks(blocks, MARKDOWN).trim();
 }
 
 function renderTable(rows: Inline[][][]): string {
@@ -100,8 +73,7 @@ function renderInline(inline: Inline): string {
       return '\n';
     case 'code': {
       const text = inline.text.replace(/\s+/g, ' ');
-      const longestRun = Math.max(0, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length));
-      const fence = '`'.repeat(longestRun + 1);
+      const fence = '`'.repeat(longestBacktickRun(text) + 1);
       const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
       return `${fence}${pad}${text}${pad}${fence}`;
     }

@@ -5,26 +5,60 @@ import { resolveUrl } from './url.js';
 /** Meta keys that belong to the OpenGraph family of protocols (og:, article:, product:, …). */
 const OPEN_GRAPH_PREFIXES = ['og:', 'article:', 'product:', 'book:', 'profile:', 'music:', 'video:', 'business:', 'place:'];
 
-export function collectStructuredData(root: ElementNode, meta: Record<string, string[]>, baseUrl: string): StructuredData {
+export function collectStructuredData(root: ElementNode, meta: Record<string, string[]>, baseUrl: string, warnings: string[] = []): StructuredData {
   return {
-    jsonLd: collectJsonLd(root),
+    jsonLd: collectJsonLd(root, warnings),
     microdata: collectMicrodata(root, baseUrl),
     openGraph: pickOpenGraph(meta),
   };
 }
 
 /**
+ * JSON-LD written by people nests a handful of levels; a block nested deeper is hostile or
+ * broken, and every later reader (the response serialiser, the cache, the index) walks it.
+ */
+export const MAX_JSON_LD_DEPTH = 64;
+/** JSON-LD objects kept per page; the rest are dropped with a warning. */
+export const MAX_JSON_LD_OBJECTS = 1_000;
+
+/**
  * Every JSON-LD object of the page. Blocks that fail to parse are skipped: a broken block
  * written by the site is not an extraction failure, and the rest of the page is still useful.
+ * Blocks over the depth budget and objects over the count budget are skipped too, each with a
+ * line in `warnings` (reported to the client in the scrape's metadata).
  */
-export function collectJsonLd(root: ElementNode): JsonObject[] {
+export function collectJsonLd(root: ElementNode, warnings: string[] = []): JsonObject[] {
   const objects: JsonObject[] = [];
   const scripts = findAll(root, (e) => e.tag === 'script');
+  let tooDeep = 0;
   for (const script of scripts) {
     const parsed = parseLenientJson(textContent(script));
-    if (parsed !== undefined) flattenJsonLd(parsed, objects);
+    if (parsed === undefined) continue;
+    if (nestedDeeperThan(parsed, MAX_JSON_LD_DEPTH)) tooDeep++;
+    else flattenJsonLd(parsed, objects);
+  }
+  if (tooDeep > 0) warnings.push(`${plural(tooDeep, 'JSON-LD block')} nested deeper than ${MAX_JSON_LD_DEPTH} levels skipped.`);
+  if (objects.length > MAX_JSON_LD_OBJECTS) {
+    warnings.push(`${plural(objects.length - MAX_JSON_LD_OBJECTS, 'JSON-LD object')} beyond the first ${MAX_JSON_LD_OBJECTS} skipped.`);
+    objects.length = MAX_JSON_LD_OBJECTS;
   }
   return objects;
+}
+
+function plural(count: number, noun: string): string {
+  return count === 1 ? `1 ${noun}` : `${count} ${noun}s`;
+}
+
+/** Whether arrays and objects nest deeper than `limit` levels; iterative, so any depth is safe to measure. */
+export function nestedDeeperThan(value: JsonValue, limit: number): boolean {
+  const pending: Array<{ value: JsonValue; depth: number }> = [{ value, depth: 1 }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (next.value === null || typeof next.value !== 'object') continue;
+    if (next.depth > limit) return true;
+    const children = Array.isArray(next.value) ? next.value : Object.values(next.value);
+    for (const child of children) if (child !== null && typeof child === 'object') pending.push({ value: child, depth: next.depth + 1 });
+  }
+  return false;
 }
 
 // eslint-disable-next-line no-control-regex -- matching raw control characters is the point: JSON forbids them, sites emit them.

@@ -28,7 +28,7 @@ export function isLayoutTable(table: ElementNode, rows: ElementNode[][]): boolea
   const role = table.attrs['role'];
   if (role === 'presentation' || role === 'none') return true;
   if (rows.length === 0) return true;
-  const maxColumns = Math.max(...rows.map((r) => r.length));
+  const maxColumns = rows.reduce((widest, row) => Math.max(widest, row.length), 0);
   if (maxColumns <= 1) return true;
   let structural = 0;
   let cells = 0;

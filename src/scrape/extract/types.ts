@@ -61,4 +61,6 @@ export interface ExtractedPage {
   structuredData: StructuredData;
   /** Every `<meta name|property|itemprop>` of the page: lower-cased key → contents in document order. */
   meta: Record<string, string[]>;
+  /** What extraction left out to stay within its budgets (a JSON-LD block nested too deep…), one sentence each. */
+  warnings: string[];
 }
