@@ -8,7 +8,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The balance of the account that owns the API key */
+        /** The balance of the account that owns the API key (or of the logged-in user) */
         get: {
             parameters: {
                 query?: never;
@@ -208,7 +208,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Rename: only the name changes. */
+                /** @description Rename: only the name changes; the answer is the whole key, without its secret. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -304,7 +304,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Rename: only the name changes. */
+                /** @description Rename: only the name changes; the answer is the whole key, without its secret. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -516,6 +516,15 @@ export interface paths {
                 };
                 /** @description A DRF error: one human-readable message. */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -768,7 +777,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register an account (inactive until activated by mail) */
+        /**
+         * Register an account (inactive until activated by mail)
+         * @description Answers 201 `{"email": …}` whether or not the address has an account already, so registration does not tell who has one; the mailbox gets the activation mail, or a notice.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -782,7 +794,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Registration (djoser). The new account is inactive until activated. */
+                /** @description Registration (djoser). The new account is inactive until activated. The answer carries the email only, the same for a new and a taken address. */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -798,6 +810,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
             };
@@ -1077,6 +1098,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description present when some engines failed or were suspended although the search was answered (a partial answer): their names, e.g. ["serper"] */
+                            failed_engines?: string[];
                             /** SearchParameters */
                             searchParameters: {
                                 autocorrect?: boolean;
@@ -1115,26 +1138,22 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not enough credits to hold the most this call can cost. */
                 402: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            credits_remaining: number;
-                            error: string;
-                            upgrade_url: string;
-                        };
+                        "application/json": components["schemas"]["InsufficientCredits"];
                     };
                 };
-                /** @description A DRF error: one human-readable message. */
+                /** @description Default Response */
                 415: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorDetail"];
+                        "application/json": components["schemas"]["ErrorDetail"] | components["schemas"]["ServerError"];
                     };
                 };
                 /** @description A DRF error: one human-readable message. */
@@ -1157,6 +1176,15 @@ export interface paths {
                 };
                 /** @description An upstream, configuration or server failure. */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                504: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1521,6 +1549,24 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
+                /** @description Not enough credits to hold the most this call can cost. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InsufficientCredits"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"] | components["schemas"]["ServerError"];
+                    };
+                };
                 /** @description A DRF error: one human-readable message. */
                 429: {
                     headers: {
@@ -1576,7 +1622,7 @@ export interface paths {
         put?: never;
         /**
          * OpenAI-compatible chat completions (for OpenAI clients with `baseURL` …/api/v1)
-         * @description Accepts the OpenAI request body; `model` is accepted and the service model answers. The API key may also come as `Authorization: Bearer <api key>`. Streams carry a final usage chunk only with `stream_options.include_usage`.
+         * @description Accepts the OpenAI request body; `model` is accepted and the service model answers. The API key may also come as `Authorization: Bearer <api key>`. Streams carry a final usage chunk only with `stream_options.include_usage`. Errors come in OpenAI's shape, `{"error": {"message", "type", "param", "code"}}`.
          */
         post: {
             parameters: {
@@ -1600,58 +1646,85 @@ export interface paths {
                         "application/json": components["schemas"]["ChatCompletion"];
                     };
                 };
-                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                /** @description An error in OpenAI's shape (the OpenAI-compatible routes only). */
                 400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["FieldErrors"];
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
-                /** @description A DRF error: one human-readable message. */
+                /** @description An error in OpenAI's shape (the OpenAI-compatible routes only). */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorDetail"];
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
-                /** @description A DRF error: one human-readable message. */
+                /** @description An error in OpenAI's shape (the OpenAI-compatible routes only). */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAIError"];
+                    };
+                };
+                /** @description An error in OpenAI's shape (the OpenAI-compatible routes only). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAIError"];
+                    };
+                };
+                /** @description An error in OpenAI's shape (the OpenAI-compatible routes only). */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAIError"];
+                    };
+                };
+                /** @description An error in OpenAI's shape (the OpenAI-compatible routes only). */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorDetail"];
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
-                /** @description An upstream, configuration or server failure. */
+                /** @description An error in OpenAI's shape (the OpenAI-compatible routes only). */
                 502: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerError"];
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
-                /** @description An upstream, configuration or server failure. */
+                /** @description An error in OpenAI's shape (the OpenAI-compatible routes only). */
                 503: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerError"];
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
-                /** @description An upstream, configuration or server failure. */
+                /** @description An error in OpenAI's shape (the OpenAI-compatible routes only). */
                 504: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerError"];
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
             };
@@ -1866,6 +1939,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description present when some engines failed or were suspended although the search was answered (a partial answer): their names, e.g. ["serper"] */
+                            failed_engines?: string[];
                             images: {
                                 /** @description px */
                                 imageHeight?: number;
@@ -1921,26 +1996,22 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not enough credits to hold the most this call can cost. */
                 402: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            credits_remaining: number;
-                            error: string;
-                            upgrade_url: string;
-                        };
+                        "application/json": components["schemas"]["InsufficientCredits"];
                     };
                 };
-                /** @description A DRF error: one human-readable message. */
+                /** @description Default Response */
                 415: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorDetail"];
+                        "application/json": components["schemas"]["ErrorDetail"] | components["schemas"]["ServerError"];
                     };
                 };
                 /** @description A DRF error: one human-readable message. */
@@ -1963,6 +2034,15 @@ export interface paths {
                 };
                 /** @description An upstream, configuration or server failure. */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                504: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2004,22 +2084,31 @@ export interface paths {
                         "application/json": components["schemas"]["ChatModelList"];
                     };
                 };
-                /** @description A DRF error: one human-readable message. */
+                /** @description An error in OpenAI's shape (the OpenAI-compatible routes only). */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorDetail"];
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
-                /** @description An upstream, configuration or server failure. */
+                /** @description An error in OpenAI's shape (the OpenAI-compatible routes only). */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAIError"];
+                    };
+                };
+                /** @description An error in OpenAI's shape (the OpenAI-compatible routes only). */
                 503: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerError"];
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
             };
@@ -2060,31 +2149,40 @@ export interface paths {
                         "application/json": components["schemas"]["ChatModel"];
                     };
                 };
-                /** @description A DRF error: one human-readable message. */
+                /** @description An error in OpenAI's shape (the OpenAI-compatible routes only). */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorDetail"];
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
-                /** @description A DRF error: one human-readable message. */
+                /** @description An error in OpenAI's shape (the OpenAI-compatible routes only). */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorDetail"];
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
-                /** @description An upstream, configuration or server failure. */
+                /** @description An error in OpenAI's shape (the OpenAI-compatible routes only). */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OpenAIError"];
+                    };
+                };
+                /** @description An error in OpenAI's shape (the OpenAI-compatible routes only). */
                 503: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerError"];
+                        "application/json": components["schemas"]["OpenAIError"];
                     };
                 };
             };
@@ -2162,6 +2260,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description present when some engines failed or were suspended although the search was answered (a partial answer): their names, e.g. ["serper"] */
+                            failed_engines?: string[];
                             news: {
                                 /** @description relative publication time, e.g. "5 mins ago" */
                                 date?: string;
@@ -2212,26 +2312,22 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not enough credits to hold the most this call can cost. */
                 402: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            credits_remaining: number;
-                            error: string;
-                            upgrade_url: string;
-                        };
+                        "application/json": components["schemas"]["InsufficientCredits"];
                     };
                 };
-                /** @description A DRF error: one human-readable message. */
+                /** @description Default Response */
                 415: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorDetail"];
+                        "application/json": components["schemas"]["ErrorDetail"] | components["schemas"]["ServerError"];
                     };
                 };
                 /** @description A DRF error: one human-readable message. */
@@ -2254,6 +2350,15 @@ export interface paths {
                 };
                 /** @description An upstream, configuration or server failure. */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                504: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2334,6 +2439,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description present when some engines failed or were suspended although the search was answered (a partial answer): their names, e.g. ["serper"] */
+                            failed_engines?: string[];
                             patents: {
                                 assignee?: string;
                                 /** @description YYYY-MM-DD */
@@ -2389,26 +2496,22 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not enough credits to hold the most this call can cost. */
                 402: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            credits_remaining: number;
-                            error: string;
-                            upgrade_url: string;
-                        };
+                        "application/json": components["schemas"]["InsufficientCredits"];
                     };
                 };
-                /** @description A DRF error: one human-readable message. */
+                /** @description Default Response */
                 415: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorDetail"];
+                        "application/json": components["schemas"]["ErrorDetail"] | components["schemas"]["ServerError"];
                     };
                 };
                 /** @description A DRF error: one human-readable message. */
@@ -2431,6 +2534,15 @@ export interface paths {
                 };
                 /** @description An upstream, configuration or server failure. */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                504: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2513,6 +2625,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description present when some engines failed or were suspended although the search was answered (a partial answer): their names, e.g. ["serper"] */
+                            failed_engines?: string[];
                             places: {
                                 address?: string;
                                 category?: string;
@@ -2566,26 +2680,22 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not enough credits to hold the most this call can cost. */
                 402: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            credits_remaining: number;
-                            error: string;
-                            upgrade_url: string;
-                        };
+                        "application/json": components["schemas"]["InsufficientCredits"];
                     };
                 };
-                /** @description A DRF error: one human-readable message. */
+                /** @description Default Response */
                 415: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorDetail"];
+                        "application/json": components["schemas"]["ErrorDetail"] | components["schemas"]["ServerError"];
                     };
                 };
                 /** @description A DRF error: one human-readable message. */
@@ -2608,6 +2718,15 @@ export interface paths {
                 };
                 /** @description An upstream, configuration or server failure. */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                504: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2722,6 +2841,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description present when some engines failed or were suspended although the search was answered (a partial answer): their names, e.g. ["serper"] */
+                            failed_engines?: string[];
                             scholar: {
                                 /** @description comma-separated author names */
                                 authors?: string;
@@ -2775,26 +2896,22 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not enough credits to hold the most this call can cost. */
                 402: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            credits_remaining: number;
-                            error: string;
-                            upgrade_url: string;
-                        };
+                        "application/json": components["schemas"]["InsufficientCredits"];
                     };
                 };
-                /** @description A DRF error: one human-readable message. */
+                /** @description Default Response */
                 415: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorDetail"];
+                        "application/json": components["schemas"]["ErrorDetail"] | components["schemas"]["ServerError"];
                     };
                 };
                 /** @description A DRF error: one human-readable message. */
@@ -2817,6 +2934,15 @@ export interface paths {
                 };
                 /** @description An upstream, configuration or server failure. */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                504: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2885,17 +3011,13 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not enough credits to hold the most this call can cost. */
                 402: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            credits_remaining: number;
-                            error: string;
-                            upgrade_url: string;
-                        };
+                        "application/json": components["schemas"]["InsufficientCredits"];
                     };
                 };
                 /** @description Default Response */
@@ -3035,8 +3157,6 @@ export interface paths {
                                     imageWidth?: number;
                                     /** @description licence of the image when the page states one */
                                     licence?: string;
-                                    /** @description the page showing the image */
-                                    link: string;
                                     /** @description 1-based rank in this response */
                                     position: number;
                                     /** @description site name or domain of the page */
@@ -3044,39 +3164,41 @@ export interface paths {
                                     /** @description a smaller copy of the image */
                                     thumbnailUrl?: string;
                                     title: string;
+                                    /** @description the page showing the image */
+                                    url: string;
                                 }[];
                                 news?: {
                                     /** @description relative publication time, e.g. "5 mins ago" */
                                     date?: string;
+                                    description?: string;
                                     /** @description article illustration */
                                     imageUrl?: string;
-                                    /** @description article URL */
-                                    link: string;
                                     /** @description 1-based rank in this response */
                                     position: number;
                                     /** @description name of the publication */
                                     publisher?: string;
-                                    snippet?: string;
                                     title: string;
+                                    /** @description article URL */
+                                    url: string;
                                 }[];
                                 patents?: {
                                     assignee?: string;
+                                    description?: string;
                                     /** @description YYYY-MM-DD */
                                     filingDate?: string;
                                     /** @description YYYY-MM-DD */
                                     grantDate?: string;
                                     /** @description comma-separated inventor names */
                                     inventors?: string;
-                                    /** @description patent page URL */
-                                    link: string;
                                     /** @description publication number, e.g. "US9876543B2" */
                                     patentNumber?: string;
                                     /** @description full text as PDF */
                                     pdfUrl?: string;
                                     /** @description 1-based rank in this response */
                                     position: number;
-                                    snippet?: string;
                                     title: string;
+                                    /** @description patent page URL */
+                                    url: string;
                                 }[];
                                 places?: {
                                     address?: string;
@@ -3100,23 +3222,21 @@ export interface paths {
                                     authors?: string;
                                     /** @description number of citing works */
                                     citations?: number;
-                                    /** @description publication URL */
-                                    link: string;
+                                    description?: string;
                                     /** @description full text as PDF */
                                     pdfUrl?: string;
                                     /** @description 1-based rank in this response */
                                     position: number;
                                     /** @description journal, proceedings or publisher */
                                     publication?: string;
-                                    snippet?: string;
                                     title: string;
+                                    /** @description publication URL */
+                                    url: string;
                                     year?: number;
                                 }[];
                                 shopping?: {
                                     /** @description product image */
                                     imageUrl?: string;
-                                    /** @description offer URL */
-                                    link: string;
                                     /** @description 1-based rank in this response */
                                     position: number;
                                     /** @description display price with currency symbol, e.g. "$9.99" */
@@ -3128,21 +3248,23 @@ export interface paths {
                                     /** @description merchant */
                                     source?: string;
                                     title: string;
+                                    /** @description offer URL */
+                                    url: string;
                                 }[];
                                 videos?: {
                                     channel?: string;
+                                    description?: string;
                                     /** @description length as H:MM:SS or M:SS */
                                     duration?: string;
                                     /** @description thumbnail */
                                     imageUrl?: string;
-                                    /** @description video page URL */
-                                    link: string;
                                     /** @description 1-based rank in this response */
                                     position: number;
-                                    snippet?: string;
                                     title: string;
                                     /** @description relative upload time, e.g. "2 weeks ago" */
                                     uploaded?: string;
+                                    /** @description video page URL */
+                                    url: string;
                                 }[];
                                 web?: {
                                     /** @description relative publication time, e.g. "3 days ago" */
@@ -3156,6 +3278,8 @@ export interface paths {
                                     url: string;
                                 }[];
                             };
+                            /** @description present when some engines failed or were suspended although the search was answered (a partial answer): their names, e.g. ["serper"] */
+                            failed_engines?: string[];
                             success: boolean;
                         };
                     };
@@ -3178,26 +3302,22 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not enough credits to hold the most this call can cost. */
                 402: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            credits_remaining: number;
-                            error: string;
-                            upgrade_url: string;
-                        };
+                        "application/json": components["schemas"]["InsufficientCredits"];
                     };
                 };
-                /** @description A DRF error: one human-readable message. */
+                /** @description Default Response */
                 415: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorDetail"];
+                        "application/json": components["schemas"]["ErrorDetail"] | components["schemas"]["ServerError"];
                     };
                 };
                 /** @description A DRF error: one human-readable message. */
@@ -3220,6 +3340,15 @@ export interface paths {
                 };
                 /** @description An upstream, configuration or server failure. */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                504: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3380,6 +3509,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description present when some engines failed or were suspended although the search was answered (a partial answer): their names, e.g. ["serper"] */
+                            failed_engines?: string[];
                             /** SearchParameters */
                             searchParameters: {
                                 autocorrect?: boolean;
@@ -3433,26 +3564,22 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not enough credits to hold the most this call can cost. */
                 402: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            credits_remaining: number;
-                            error: string;
-                            upgrade_url: string;
-                        };
+                        "application/json": components["schemas"]["InsufficientCredits"];
                     };
                 };
-                /** @description A DRF error: one human-readable message. */
+                /** @description Default Response */
                 415: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorDetail"];
+                        "application/json": components["schemas"]["ErrorDetail"] | components["schemas"]["ServerError"];
                     };
                 };
                 /** @description A DRF error: one human-readable message. */
@@ -3475,6 +3602,15 @@ export interface paths {
                 };
                 /** @description An upstream, configuration or server failure. */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                504: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3511,7 +3647,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Completed metered requests and the credits they cost, from the ledger. */
+                /** @description Finished metered requests (failed ones included, uncharged) and the credits they cost, from the holds and the ledger. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3670,6 +3806,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description present when some engines failed or were suspended although the search was answered (a partial answer): their names, e.g. ["serper"] */
+                            failed_engines?: string[];
                             /** SearchParameters */
                             searchParameters: {
                                 autocorrect?: boolean;
@@ -3721,26 +3859,22 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorDetail"];
                     };
                 };
-                /** @description Default Response */
+                /** @description Not enough credits to hold the most this call can cost. */
                 402: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            credits_remaining: number;
-                            error: string;
-                            upgrade_url: string;
-                        };
+                        "application/json": components["schemas"]["InsufficientCredits"];
                     };
                 };
-                /** @description A DRF error: one human-readable message. */
+                /** @description Default Response */
                 415: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ErrorDetail"];
+                        "application/json": components["schemas"]["ErrorDetail"] | components["schemas"]["ServerError"];
                     };
                 };
                 /** @description A DRF error: one human-readable message. */
@@ -3768,6 +3902,3306 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exa/contents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exa contents
+         * @description Key in `x-api-key` (or `Authorization: Bearer`). Errors are `{requestId, error, tag}` with the HTTP status Quarry gives. Metered and cached like the Quarry endpoints it uses. One `POST /api/v1/scrape/` per URL; a page that fails is listed in `statuses`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        filterEmptyResults?: boolean;
+                        highlights?: boolean | {
+                            highlightsPerUrl?: number;
+                            maxCharacters?: number;
+                            numSentences?: number;
+                            query?: string;
+                        };
+                        /** @description Result ids, which are URLs here. */
+                        ids?: string[];
+                        /**
+                         * @description `always` forces a fresh fetch; the others use the scrape cache.
+                         * @enum {string}
+                         */
+                        livecrawl?: "never" | "fallback" | "always" | "auto" | "preferred";
+                        livecrawlTimeout?: number;
+                        text?: boolean | {
+                            /** @description Only `false`. */
+                            includeHtmlTags?: boolean;
+                            maxCharacters?: number;
+                        };
+                        urls?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            requestId: string;
+                            results: {
+                                author: string | null;
+                                highlights?: string[];
+                                highlightScores?: number[];
+                                /** @description The URL. */
+                                id: string;
+                                publishedDate: string | null;
+                                /** @description Derived from the rank. */
+                                score?: number;
+                                text?: string;
+                                title: string | null;
+                                url: string;
+                            }[];
+                            statuses: {
+                                error?: {
+                                    httpStatusCode: number;
+                                    tag: string;
+                                };
+                                id: string;
+                                /** @enum {string} */
+                                status: "success" | "error";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                            tag: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                            tag: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                            tag: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                            tag: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                            tag: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                            tag: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exa/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exa search
+         * @description Key in `x-api-key` (or `Authorization: Bearer`). Errors are `{requestId, error, tag}` with the HTTP status Quarry gives. Metered and cached like the Quarry endpoints it uses. Runs `POST /api/v1/search`; `contents.text` adds one scrape per result.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Only `news` (the news vertical).
+                         * @enum {string}
+                         */
+                        category?: "news";
+                        contents?: false | {
+                            filterEmptyResults?: boolean;
+                            highlights?: boolean | {
+                                highlightsPerUrl?: number;
+                                maxCharacters?: number;
+                                numSentences?: number;
+                                query?: string;
+                            };
+                            /**
+                             * @description `always` forces a fresh fetch; the others use the scrape cache.
+                             * @enum {string}
+                             */
+                            livecrawl?: "never" | "fallback" | "always" | "auto" | "preferred";
+                            livecrawlTimeout?: number;
+                            text?: boolean | {
+                                /** @description Only `false`. */
+                                includeHtmlTags?: boolean;
+                                maxCharacters?: number;
+                            };
+                        };
+                        /** @description ISO 8601 date or date-time */
+                        endPublishedDate?: string;
+                        excludeDomains?: string[];
+                        excludeText?: string[];
+                        includeDomains?: string[];
+                        includeText?: string[];
+                        /** @description Only `false`. */
+                        moderation?: boolean;
+                        /** @default 10 */
+                        numResults?: number;
+                        query: string;
+                        /** @description ISO 8601 date or date-time */
+                        startPublishedDate?: string;
+                        /**
+                         * @description Accepted; Quarry runs one kind of search.
+                         * @enum {string}
+                         */
+                        type?: "auto" | "neural" | "keyword" | "hybrid" | "fast" | "instant";
+                        useAutoprompt?: boolean;
+                        /** @description ISO 3166-1 alpha-2 */
+                        userLocation?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            requestId: string;
+                            resolvedSearchType: string;
+                            results: {
+                                author: string | null;
+                                highlights?: string[];
+                                highlightScores?: number[];
+                                /** @description The URL. */
+                                id: string;
+                                publishedDate: string | null;
+                                /** @description Derived from the rank. */
+                                score?: number;
+                                text?: string;
+                                title: string | null;
+                                url: string;
+                            }[];
+                            searchType: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                            tag: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                            tag: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                            tag: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                            tag: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                            tag: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                            tag: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** No server stream (stateless server): 405 */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        /**
+         * MCP server (Streamable HTTP, stateless)
+         * @description JSON-RPC 2.0 messages of the Model Context Protocol. Tools: `search`, `scrape`, `map`, `credits`, each a metered call of the REST API. Key in `X-API-KEY` or `Authorization: Bearer`. The `Host` (and `Origin`) must be allowed (`MCP_ALLOWED_HOSTS`), against DNS rebinding.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        /** No sessions (stateless server): 405 */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/r/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Jina Reader (URL in the body)
+         * @description Reads the page with `POST /api/v1/scrape/` (metered and cached like it). Key as `Authorization: Bearer`. Text (`Title:`, `URL Source:`, `Markdown Content:`) by default; `X-Return-Format: text` for plain text; `Accept: application/json` for `{code, status, data: {title, description, url, content}}`. `X-No-Cache` (or `X-Cache-Tolerance: 0`) forces a fresh fetch. Options Quarry cannot honour (selectors, html, screenshots…) answer 400.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description As `X-No-Cache`. */
+                        noCache?: boolean;
+                        /** @description As `X-Respond-With`. */
+                        respondWith?: string;
+                        /** @description As `X-Return-Format`. */
+                        returnFormat?: string;
+                        /** @description The page to read. */
+                        url?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/r/{*}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Jina Reader: a page as Markdown or text
+         * @description Reads the page with `POST /api/v1/scrape/` (metered and cached like it). Key as `Authorization: Bearer`. Text (`Title:`, `URL Source:`, `Markdown Content:`) by default; `X-Return-Format: text` for plain text; `Accept: application/json` for `{code, status, data: {title, description, url, content}}`. `X-No-Cache` (or `X-Cache-Tolerance: 0`) forces a fresh fetch. Options Quarry cannot honour (selectors, html, screenshots…) answer 400.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    "*": string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Jina search (query in the body)
+         * @description Searches with `POST /api/v1/search` and reads every result with `POST /api/v1/scrape/` (one scrape charged per result; `X-Respond-With: no-content` skips them). `count`/`num` 0–20 (default 5), `site` restricts to domains. Text blocks by default, JSON with `Accept: application/json`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        count?: number;
+                        num?: number;
+                        q?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{*}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Jina search
+         * @description Searches with `POST /api/v1/search` and reads every result with `POST /api/v1/scrape/` (one scrape charged per result; `X-Respond-With: no-content` skips them). `count`/`num` 0–20 (default 5), `site` restricts to domains. Text blocks by default, JSON with `Accept: application/json`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    count?: string;
+                    num?: string;
+                    q?: string;
+                    site?: string | string[];
+                };
+                header?: never;
+                path: {
+                    "*": string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tavily/extract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tavily extract
+         * @description Key as `Authorization: Bearer <quarry key>` or body `api_key`. Errors are `{"detail": {"error": …}}` with Tavily's statuses (400, 401, 429; 432 when the balance is too low). Metered and cached like the Quarry endpoint it uses. One `POST /api/v1/scrape/` per URL; pages that fail are listed in `failed_results`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        api_key?: string;
+                        /**
+                         * @description Accepted; Quarry renders in a browser when a page needs it.
+                         * @enum {string}
+                         */
+                        extract_depth?: "basic" | "advanced";
+                        /**
+                         * @default markdown
+                         * @enum {string}
+                         */
+                        format?: "markdown" | "text";
+                        /** @description Accepted; no favicons are returned. */
+                        include_favicon?: boolean;
+                        /** @description Only `false`. */
+                        include_images?: boolean;
+                        include_usage?: boolean;
+                        timeout?: number;
+                        urls: string | string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            failed_results: {
+                                error: string;
+                                url: string;
+                            }[];
+                            request_id: string;
+                            response_time: number;
+                            results: {
+                                images: string[];
+                                raw_content: string;
+                                title: string | null;
+                                url: string;
+                            }[];
+                            usage?: {
+                                credits: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                error: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                error: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                error: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                432: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                error: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                error: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                error: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tavily/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tavily search
+         * @description Key as `Authorization: Bearer <quarry key>` or body `api_key`. Errors are `{"detail": {"error": …}}` with Tavily's statuses (400, 401, 429; 432 when the balance is too low). Metered and cached like the Quarry endpoint it uses. Runs `POST /api/v1/search` (web, or news for `topic: "news"`); `include_raw_content` adds one scrape per result.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The Quarry API key, when not sent as `Authorization: Bearer`. */
+                        api_key?: string;
+                        /** @description Only `false`. */
+                        auto_parameters?: boolean;
+                        /** @description ISO 3166-1 alpha-2 code (Quarry takes codes, not country names). */
+                        country?: string;
+                        /** @description Only results from the past N days. */
+                        days?: number;
+                        /** @description YYYY-MM-DD */
+                        end_date?: string;
+                        /** @description Search the query as one exact phrase. */
+                        exact_match?: boolean;
+                        exclude_domains?: string[];
+                        /** @description Only `false`: Quarry does not write answers. */
+                        include_answer?: boolean | ("basic" | "advanced");
+                        include_domains?: string[];
+                        /** @description Accepted; no favicons are returned. */
+                        include_favicon?: boolean;
+                        /** @description Only `false`. */
+                        include_image_descriptions?: boolean;
+                        /** @description Only `false`. */
+                        include_images?: boolean;
+                        /** @description Scrape each result (charged as a scrape per result). */
+                        include_raw_content?: boolean | ("markdown" | "text");
+                        /** @description Adds `usage.credits`, the Quarry credits charged. */
+                        include_usage?: boolean;
+                        /** @default 5 */
+                        max_results?: number;
+                        query: string;
+                        /**
+                         * @description Accepted; Quarry has one depth.
+                         * @enum {string}
+                         */
+                        search_depth?: "basic" | "advanced" | "fast" | "ultra-fast";
+                        /** @description YYYY-MM-DD */
+                        start_date?: string;
+                        /** @enum {string} */
+                        time_range?: "year" | "month" | "week" | "day" | "y" | "m" | "w" | "d";
+                        timeout?: number;
+                        /**
+                         * @description `general` searches the web, `news` the news vertical.
+                         * @enum {string}
+                         */
+                        topic?: "general" | "news";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Always null: Quarry does not write answers. */
+                            answer: string | null;
+                            images: string[];
+                            query: string;
+                            request_id: string;
+                            /** @description Seconds. */
+                            response_time: number;
+                            results: {
+                                /** @description The result snippet. */
+                                content: string;
+                                /** @description ISO 8601, when the page is dated. */
+                                published_date?: string;
+                                raw_content?: string | null;
+                                /** @description Derived from the rank: 1 for the first result. */
+                                score: number;
+                                title: string;
+                                url: string;
+                            }[];
+                            usage?: {
+                                credits: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                error: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                error: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                error: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                432: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                error: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                error: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                error: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crawl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Firecrawl v1 crawl: start
+         * @description Starts a crawl with Quarry's crawler (robots.txt, sitemaps, `CRAWL_DELAY_MS` between requests to a host) as a durable job. Each page is charged `PRICE_SCRAPE` as it is crawled; the crawl ends cleanly, with a warning, when the credits run out. `limit`, `maxDiscoveryDepth` (`maxDepth` in v1), `allowExternalLinks`, `crawlEntireDomain`, `includePaths`, `excludePaths`, `regexOnFullURL`, `delay`, `scrapeOptions.formats`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        allowBackwardLinks?: boolean;
+                        /** @description Follow links to other hosts; default false. */
+                        allowExternalLinks?: boolean;
+                        crawlEntireDomain?: boolean;
+                        ignoreSitemap?: boolean;
+                        integration?: string;
+                        /** @description Most pages crawled; default and cap `FIRECRAWL_CRAWL_MAX_PAGES`. */
+                        limit?: number;
+                        /** @description v1 spelling of `maxDiscoveryDepth`. */
+                        maxDepth?: number;
+                        /** @description Link hops from the start page (v2). */
+                        maxDiscoveryDepth?: number;
+                        origin?: string;
+                        scrapeOptions?: components["schemas"]["FirecrawlScrapeOptions"];
+                        sitemap?: "include" | "skip" | "only";
+                        url: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {boolean} */
+                            success: true;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Firecrawl error body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crawl/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Firecrawl v1 crawl: status */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: string;
+                    skip?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            completed: number;
+                            creditsUsed: number;
+                            data: components["schemas"]["FirecrawlDocument"][];
+                            expiresAt: string;
+                            /** @description Absolute URL of the next page of `data`; absent on the last page. */
+                            next?: string;
+                            /** @description `scraping`, `completed`, `failed` or `cancelled`. */
+                            status: string;
+                            /** @enum {boolean} */
+                            success: true;
+                            total: number;
+                            warning?: string;
+                        };
+                    };
+                };
+                /** @description Firecrawl error body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Firecrawl v1 crawl: cancel */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "cancelled";
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Firecrawl error body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crawl/{id}/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Firecrawl v1 crawl: errors */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Pages that failed, and pages robots.txt disallowed. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors: {
+                                error: string;
+                                id: string;
+                                timestamp: string;
+                                url: string;
+                            }[];
+                            robotsBlocked: string[];
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Firecrawl error body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Firecrawl v1 crawl: errors */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Pages that failed, and pages robots.txt disallowed. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors: {
+                                error: string;
+                                id: string;
+                                timestamp: string;
+                                url: string;
+                            }[];
+                            robotsBlocked: string[];
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Firecrawl error body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Firecrawl v1 map
+         * @description The URLs of a site, from its sitemaps and the links of the given page, fetched through the guarded fetch engine; charged `PRICE_SCRAPE`. `search` keeps links containing the text; `sitemap` (v2) or `ignoreSitemap`/`sitemapOnly` (v1); `includeSubdomains`, `ignoreQueryParameters` (default true), `limit` (≤ 5000), `timeout`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Default true. */
+                        ignoreQueryParameters?: boolean;
+                        /** @description v1 spelling of `sitemap: "skip"`. */
+                        ignoreSitemap?: boolean;
+                        includeSubdomains?: boolean;
+                        integration?: string;
+                        /** @description Default 5000. */
+                        limit?: number;
+                        origin?: string;
+                        /** @description Only links containing this text (case-insensitive). */
+                        search?: string;
+                        /** @description v2; default `include`. */
+                        sitemap?: "include" | "skip" | "only";
+                        /** @description v1 spelling of `sitemap: "only"`. */
+                        sitemapOnly?: boolean;
+                        timeout?: number;
+                        url: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            links: string[];
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Firecrawl error body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/scrape": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Firecrawl v1 scrape
+         * @description Firecrawl-compatible scrape over Quarry's scrape (same SSRF guard, cache and price: `PRICE_SCRAPE`, + `PRICE_SCRAPE_BROWSER` when rendered). Formats `markdown`, `html`, `rawHtml`, `links`, `json` (Quarry's structured JSON); options `onlyMainContent` (true only), `maxAge`, `timeout`, `waitFor`. Options that would change the answer and that Quarry cannot honour (actions, includeTags, location, LLM extraction…) answer 400.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Default `["markdown"]`. */
+                        formats?: (string | ({
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        }))[];
+                        integration?: string;
+                        /** @description Accept a cached copy at most this old (ms); 0 forces a fresh scrape. */
+                        maxAge?: number;
+                        /** @description Only `true` (the default): Markdown is always the main content. */
+                        onlyMainContent?: boolean;
+                        origin?: string;
+                        /** @description Deadline in ms; passed → 408 `SCRAPE_TIMEOUT`. */
+                        timeout?: number;
+                        url: string;
+                        /** @description ms; > 0 renders the page in the headless browser, which waits for the network to go idle. */
+                        waitFor?: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["FirecrawlDocument"];
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Firecrawl error body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Firecrawl v1 search
+         * @description Firecrawl-compatible search over Quarry's search (same engines, cache and price: `PRICE_SEARCH_SOURCE` per source). `limit` (default 5, per source), `tbs`, `location`, `lang`, `country`, `timeout`; `scrapeOptions.formats` scrapes each web/news hit, charged as a scrape. `categories`, `includeDomains`, `excludeDomains` and `filter` answer 400 (use `site:` in the query).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        country?: string;
+                        ignoreInvalidURLs?: boolean;
+                        integration?: string;
+                        lang?: string;
+                        /** @description Results per source; default 5. */
+                        limit?: number;
+                        location?: string;
+                        origin?: string;
+                        query: string;
+                        scrapeOptions?: components["schemas"]["FirecrawlScrapeOptions"];
+                        /** @description qdr:h|d|w|m|y, sbd:1 */
+                        tbs?: string;
+                        timeout?: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            creditsUsed: number;
+                            data: {
+                                [key: string]: unknown;
+                            }[];
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Firecrawl error body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/crawl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Firecrawl v2 crawl: start
+         * @description Starts a crawl with Quarry's crawler (robots.txt, sitemaps, `CRAWL_DELAY_MS` between requests to a host) as a durable job. Each page is charged `PRICE_SCRAPE` as it is crawled; the crawl ends cleanly, with a warning, when the credits run out. `limit`, `maxDiscoveryDepth` (`maxDepth` in v1), `allowExternalLinks`, `crawlEntireDomain`, `includePaths`, `excludePaths`, `regexOnFullURL`, `delay`, `scrapeOptions.formats`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        allowBackwardLinks?: boolean;
+                        /** @description Follow links to other hosts; default false. */
+                        allowExternalLinks?: boolean;
+                        crawlEntireDomain?: boolean;
+                        ignoreSitemap?: boolean;
+                        integration?: string;
+                        /** @description Most pages crawled; default and cap `FIRECRAWL_CRAWL_MAX_PAGES`. */
+                        limit?: number;
+                        /** @description v1 spelling of `maxDiscoveryDepth`. */
+                        maxDepth?: number;
+                        /** @description Link hops from the start page (v2). */
+                        maxDiscoveryDepth?: number;
+                        origin?: string;
+                        scrapeOptions?: components["schemas"]["FirecrawlScrapeOptions"];
+                        sitemap?: "include" | "skip" | "only";
+                        url: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {boolean} */
+                            success: true;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Firecrawl error body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/crawl/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Firecrawl v2 crawl: status */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: string;
+                    skip?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            completed: number;
+                            creditsUsed: number;
+                            data: components["schemas"]["FirecrawlDocument"][];
+                            expiresAt: string;
+                            /** @description Absolute URL of the next page of `data`; absent on the last page. */
+                            next?: string;
+                            /** @description `scraping`, `completed`, `failed` or `cancelled`. */
+                            status: string;
+                            /** @enum {boolean} */
+                            success: true;
+                            total: number;
+                            warning?: string;
+                        };
+                    };
+                };
+                /** @description Firecrawl error body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Firecrawl v2 crawl: cancel */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "cancelled";
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Firecrawl error body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/crawl/{id}/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Firecrawl v2 crawl: errors */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Pages that failed, and pages robots.txt disallowed. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors: {
+                                error: string;
+                                id: string;
+                                timestamp: string;
+                                url: string;
+                            }[];
+                            robotsBlocked: string[];
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Firecrawl error body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Firecrawl v2 map
+         * @description The URLs of a site, from its sitemaps and the links of the given page, fetched through the guarded fetch engine; charged `PRICE_SCRAPE`. `search` keeps links containing the text; `sitemap` (v2) or `ignoreSitemap`/`sitemapOnly` (v1); `includeSubdomains`, `ignoreQueryParameters` (default true), `limit` (≤ 5000), `timeout`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Default true. */
+                        ignoreQueryParameters?: boolean;
+                        /** @description v1 spelling of `sitemap: "skip"`. */
+                        ignoreSitemap?: boolean;
+                        includeSubdomains?: boolean;
+                        integration?: string;
+                        /** @description Default 5000. */
+                        limit?: number;
+                        origin?: string;
+                        /** @description Only links containing this text (case-insensitive). */
+                        search?: string;
+                        /** @description v2; default `include`. */
+                        sitemap?: "include" | "skip" | "only";
+                        /** @description v1 spelling of `sitemap: "only"`. */
+                        sitemapOnly?: boolean;
+                        timeout?: number;
+                        url: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            links: {
+                                title?: string;
+                                url: string;
+                            }[];
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Firecrawl error body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/scrape": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Firecrawl v2 scrape
+         * @description Firecrawl-compatible scrape over Quarry's scrape (same SSRF guard, cache and price: `PRICE_SCRAPE`, + `PRICE_SCRAPE_BROWSER` when rendered). Formats `markdown`, `html`, `rawHtml`, `links`, `json` (Quarry's structured JSON); options `onlyMainContent` (true only), `maxAge`, `timeout`, `waitFor`. Options that would change the answer and that Quarry cannot honour (actions, includeTags, location, LLM extraction…) answer 400.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Default `["markdown"]`. */
+                        formats?: (string | ({
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        }))[];
+                        integration?: string;
+                        /** @description Accept a cached copy at most this old (ms); 0 forces a fresh scrape. */
+                        maxAge?: number;
+                        /** @description Only `true` (the default): Markdown is always the main content. */
+                        onlyMainContent?: boolean;
+                        origin?: string;
+                        /** @description Deadline in ms; passed → 408 `SCRAPE_TIMEOUT`. */
+                        timeout?: number;
+                        url: string;
+                        /** @description ms; > 0 renders the page in the headless browser, which waits for the network to go idle. */
+                        waitFor?: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: components["schemas"]["FirecrawlDocument"];
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Firecrawl error body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Firecrawl v2 search
+         * @description Firecrawl-compatible search over Quarry's search (same engines, cache and price: `PRICE_SEARCH_SOURCE` per source). `limit` (default 5, per source), `tbs`, `location`, `lang`, `country`, `timeout`; `scrapeOptions.formats` scrapes each web/news hit, charged as a scrape. `categories`, `includeDomains`, `excludeDomains` and `filter` answer 400 (use `site:` in the query).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        country?: string;
+                        ignoreInvalidURLs?: boolean;
+                        integration?: string;
+                        lang?: string;
+                        /** @description Results per source; default 5. */
+                        limit?: number;
+                        location?: string;
+                        origin?: string;
+                        query: string;
+                        scrapeOptions?: components["schemas"]["FirecrawlScrapeOptions"];
+                        /** @description `web`, `news`, `images`; default `["web"]`. */
+                        sources?: (string | ({
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        }))[];
+                        /** @description qdr:h|d|w|m|y, sbd:1 */
+                        tbs?: string;
+                        timeout?: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            creditsUsed: number;
+                            data: {
+                                images?: {
+                                    [key: string]: unknown;
+                                }[];
+                                news?: {
+                                    [key: string]: unknown;
+                                }[];
+                                web?: {
+                                    [key: string]: unknown;
+                                }[];
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Firecrawl error body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
                     };
                 };
             };
@@ -3832,12 +7266,21 @@ export interface components {
             /** @description Created with encrypted storage, so it can be revealed */
             readonly revealable: boolean;
         };
-        /** @description Rename: only the name changes. */
+        /** @description Rename: only the name changes; the answer is the whole key, without its secret. */
         APIKeyPartialUpdate: {
+            /** Format: date-time */
+            readonly created?: string;
             /** @description Key id (digits) */
             readonly id?: number;
+            readonly is_active?: boolean;
+            /** Format: date-time */
+            readonly last_used?: string | null;
             /** @description A label for the key */
             name: string;
+            /** @description The first characters of the secret, to tell keys apart */
+            readonly prefix?: string;
+            /** @description Created with encrypted storage, so it can be revealed */
+            readonly revealable?: boolean;
         };
         APIKeyRevealResponse: {
             /** @description Key id (digits) */
@@ -3999,6 +7442,249 @@ export interface components {
         FieldErrors: {
             [key: string]: unknown;
         };
+        FirecrawlCrawlCancelled: {
+            /** @enum {string} */
+            status: "cancelled";
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Pages that failed, and pages robots.txt disallowed. */
+        FirecrawlCrawlErrors: {
+            errors: {
+                error: string;
+                id: string;
+                timestamp: string;
+                url: string;
+            }[];
+            robotsBlocked: string[];
+            /** @enum {boolean} */
+            success: true;
+        };
+        FirecrawlCrawlRequest: {
+            allowBackwardLinks?: boolean;
+            /** @description Follow links to other hosts; default false. */
+            allowExternalLinks?: boolean;
+            crawlEntireDomain?: boolean;
+            ignoreSitemap?: boolean;
+            integration?: string;
+            /** @description Most pages crawled; default and cap `FIRECRAWL_CRAWL_MAX_PAGES`. */
+            limit?: number;
+            /** @description v1 spelling of `maxDiscoveryDepth`. */
+            maxDepth?: number;
+            /** @description Link hops from the start page (v2). */
+            maxDiscoveryDepth?: number;
+            origin?: string;
+            scrapeOptions?: components["schemas"]["FirecrawlScrapeOptions"];
+            sitemap?: "include" | "skip" | "only";
+            url: string;
+        } & {
+            [key: string]: unknown;
+        };
+        FirecrawlCrawlStarted: {
+            id: string;
+            /** @enum {boolean} */
+            success: true;
+            url: string;
+        };
+        FirecrawlCrawlStatus: {
+            completed: number;
+            creditsUsed: number;
+            data: components["schemas"]["FirecrawlDocument"][];
+            expiresAt: string;
+            /** @description Absolute URL of the next page of `data`; absent on the last page. */
+            next?: string;
+            /** @description `scraping`, `completed`, `failed` or `cancelled`. */
+            status: string;
+            /** @enum {boolean} */
+            success: true;
+            total: number;
+            warning?: string;
+        };
+        FirecrawlDocument: {
+            html?: string;
+            /** @description Quarry's structured JSON of the page (as `data.json` of `POST /api/v1/scrape/`). */
+            json?: unknown;
+            links?: string[];
+            markdown?: string;
+            metadata: {
+                cachedAt?: string;
+                cacheState?: string;
+                contentType?: string;
+                creditsUsed?: number;
+                description?: string;
+                error?: string;
+                language?: string;
+                proxyUsed?: string;
+                sourceURL: string;
+                statusCode: number;
+                title?: string;
+                url: string;
+            } & {
+                [key: string]: unknown;
+            };
+            rawHtml?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Firecrawl error body. */
+        FirecrawlError: {
+            code?: string;
+            details?: unknown;
+            error: string;
+            /** @enum {boolean} */
+            success: false;
+        };
+        FirecrawlMapRequest: {
+            /** @description Default true. */
+            ignoreQueryParameters?: boolean;
+            /** @description v1 spelling of `sitemap: "skip"`. */
+            ignoreSitemap?: boolean;
+            includeSubdomains?: boolean;
+            integration?: string;
+            /** @description Default 5000. */
+            limit?: number;
+            origin?: string;
+            /** @description Only links containing this text (case-insensitive). */
+            search?: string;
+            /** @description v2; default `include`. */
+            sitemap?: "include" | "skip" | "only";
+            /** @description v1 spelling of `sitemap: "only"`. */
+            sitemapOnly?: boolean;
+            timeout?: number;
+            url: string;
+        } & {
+            [key: string]: unknown;
+        };
+        FirecrawlMapResponseV1: {
+            links: string[];
+            /** @enum {boolean} */
+            success: true;
+        };
+        FirecrawlMapResponseV2: {
+            links: {
+                title?: string;
+                url: string;
+            }[];
+            /** @enum {boolean} */
+            success: true;
+        };
+        FirecrawlScrapeOptions: {
+            /** @description Default `["markdown"]`. */
+            formats?: (string | ({
+                type: string;
+            } & {
+                [key: string]: unknown;
+            }))[];
+            integration?: string;
+            /** @description Accept a cached copy at most this old (ms); 0 forces a fresh scrape. */
+            maxAge?: number;
+            /** @description Only `true` (the default): Markdown is always the main content. */
+            onlyMainContent?: boolean;
+            origin?: string;
+            /** @description Deadline in ms; passed → 408 `SCRAPE_TIMEOUT`. */
+            timeout?: number;
+            /** @description ms; > 0 renders the page in the headless browser, which waits for the network to go idle. */
+            waitFor?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        FirecrawlScrapeRequest: {
+            /** @description Default `["markdown"]`. */
+            formats?: (string | ({
+                type: string;
+            } & {
+                [key: string]: unknown;
+            }))[];
+            integration?: string;
+            /** @description Accept a cached copy at most this old (ms); 0 forces a fresh scrape. */
+            maxAge?: number;
+            /** @description Only `true` (the default): Markdown is always the main content. */
+            onlyMainContent?: boolean;
+            origin?: string;
+            /** @description Deadline in ms; passed → 408 `SCRAPE_TIMEOUT`. */
+            timeout?: number;
+            url: string;
+            /** @description ms; > 0 renders the page in the headless browser, which waits for the network to go idle. */
+            waitFor?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        FirecrawlScrapeResponse: {
+            data: components["schemas"]["FirecrawlDocument"];
+            /** @enum {boolean} */
+            success: true;
+        };
+        FirecrawlSearchRequestV1: {
+            country?: string;
+            ignoreInvalidURLs?: boolean;
+            integration?: string;
+            lang?: string;
+            /** @description Results per source; default 5. */
+            limit?: number;
+            location?: string;
+            origin?: string;
+            query: string;
+            scrapeOptions?: components["schemas"]["FirecrawlScrapeOptions"];
+            /** @description qdr:h|d|w|m|y, sbd:1 */
+            tbs?: string;
+            timeout?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        FirecrawlSearchRequestV2: {
+            country?: string;
+            ignoreInvalidURLs?: boolean;
+            integration?: string;
+            lang?: string;
+            /** @description Results per source; default 5. */
+            limit?: number;
+            location?: string;
+            origin?: string;
+            query: string;
+            scrapeOptions?: components["schemas"]["FirecrawlScrapeOptions"];
+            /** @description `web`, `news`, `images`; default `["web"]`. */
+            sources?: (string | ({
+                type: string;
+            } & {
+                [key: string]: unknown;
+            }))[];
+            /** @description qdr:h|d|w|m|y, sbd:1 */
+            tbs?: string;
+            timeout?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        FirecrawlSearchResponseV1: {
+            creditsUsed: number;
+            data: {
+                [key: string]: unknown;
+            }[];
+            /** @enum {boolean} */
+            success: true;
+        };
+        FirecrawlSearchResponseV2: {
+            creditsUsed: number;
+            data: {
+                images?: {
+                    [key: string]: unknown;
+                }[];
+                news?: {
+                    [key: string]: unknown;
+                }[];
+                web?: {
+                    [key: string]: unknown;
+                }[];
+            };
+            /** @enum {boolean} */
+            success: true;
+        };
+        /** @description Not enough credits to hold the most this call can cost. */
+        InsufficientCredits: {
+            credits_remaining: number;
+            error: string;
+            /** @description Relative path of the plans page */
+            upgrade_url: string;
+        };
         LedgerEntry: {
             /** @description Credits added (positive) or taken (negative) */
             amount: number;
@@ -4047,6 +7733,18 @@ export interface components {
             top_p?: number | null;
             user?: string | null;
         };
+        /** @description An error in OpenAI's shape (the OpenAI-compatible routes only). */
+        OpenAIError: {
+            error: {
+                /** @description A machine-readable code, e.g. `invalid_api_key` */
+                code: string | null;
+                message: string;
+                /** @description The request field at fault, for a 400 */
+                param: string | null;
+                /** @description `invalid_request_error`, `insufficient_quota`, `rate_limit_exceeded` or `server_error` */
+                type: string;
+            };
+        };
         PaginatedAPIKeyListList: {
             /** @example 123 */
             count: number;
@@ -4082,10 +7780,19 @@ export interface components {
             email: string;
         };
         PatchedAPIKeyPartialUpdate: {
+            /** Format: date-time */
+            readonly created?: string;
             /** @description Key id (digits) */
             readonly id?: number;
+            readonly is_active?: boolean;
+            /** Format: date-time */
+            readonly last_used?: string | null;
             /** @description A label for the key */
             name?: string;
+            /** @description The first characters of the secret, to tell keys apart */
+            readonly prefix?: string;
+            /** @description Created with encrypted storage, so it can be revealed */
+            readonly revealable?: boolean;
         };
         /** @description A credit pack on sale. */
         Plan: {
@@ -4165,6 +7872,8 @@ export interface components {
             title: string | null;
             /** @description Final URL after redirects. */
             url: string;
+            /** @description What the scrape left out to stay within its limits, one sentence each (for example a JSON-LD block nested too deeply, or elements nested beyond the depth budget); empty when nothing was left out. The rest of the page is returned as usual. */
+            warnings: string[];
         };
         /** @description A page to scrape and the formats wanted. */
         ScrapeRequest: {
@@ -4217,23 +7926,28 @@ export interface components {
         TokenVerify: {
             token: string;
         };
-        /** @description Completed metered requests and the credits they cost, from the ledger. */
+        /** @description Finished metered requests (failed ones included, uncharged) and the credits they cost, from the holds and the ledger. */
         Usage: {
             /** Format: date-time */
             from: string;
             /** @enum {string} */
             group: "day" | "key" | "endpoint";
             results: {
+                /** @description Credits charged */
                 credits: number;
                 day?: string;
                 endpoint?: string | null;
+                /** @description Of `requests`, the calls that failed (or whose client left) and were not charged */
+                failed: number;
                 key_id?: number | null;
+                /** @description Finished metered calls, charged or not */
                 requests: number;
             }[];
             /** Format: date-time */
             to: string;
             total: {
                 credits: number;
+                failed: number;
                 requests: number;
             };
         };
@@ -4245,11 +7959,10 @@ export interface components {
             id: number;
             is_active: boolean;
         };
-        /** @description Registration (djoser). The new account is inactive until activated. */
+        /** @description Registration (djoser). The new account is inactive until activated. The answer carries the email only, the same for a new and a taken address. */
         UserCreate: {
             /** Format: email */
             email: string;
-            readonly id?: number;
             password: string;
         };
         /** @description Acknowledgement of a verified provider notification. */
