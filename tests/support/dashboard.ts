@@ -5,7 +5,7 @@
  * request interception. Every other request that leaves loopback is refused and recorded.
  */
 import { execFileSync } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createIndexer } from '../../src/local-index/indexer.js';
@@ -75,11 +75,13 @@ export async function startDashboard(env: Record<string, string> = {}, options: 
   ensureDashboardBuilt();
   const paddle = await startFakePaddle({ apiKey: TEST_PADDLE_API_KEY, webhookSecret: TEST_PADDLE_WEBHOOK_SECRET, prices: TEST_PADDLE_PRICES });
   const plans: TestPlansFile = await writeTestPlansFile();
-  const t = await startTestApp({ ...fakePaddleEnv(paddle, plans.file), SIGNUP_CREDITS: '3', ...env }, options);
+  // Links in mails come from PUBLIC_URL alone, so the server's address is chosen before it starts.
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const t = await startTestApp({ ...fakePaddleEnv(paddle, plans.file), SIGNUP_CREDITS: '3', PUBLIC_URL: url, ...env }, options);
   const indexer = createIndexer({ store: createIndexStore(t.quarry.db, t.quarry.dialect), now: () => new Date() });
   for (const page of CORPUS) await indexer.indexHtml(page.html, page.url, 'import');
-  await t.quarry.app.listen({ host: '127.0.0.1', port: 0 });
-  const url = `http://127.0.0.1:${(t.quarry.app.server.address() as AddressInfo).port}`;
+  await t.quarry.app.listen({ host: '127.0.0.1', port });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   const outsideRequests: string[] = [];
 
@@ -140,4 +142,13 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
     const result = await (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: unknown[] }[] }> } }).axe.run(document, { resultTypes: ['violations'] });
     return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length }));
   });
+}
+
+/** A loopback port nothing listens on right now. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }

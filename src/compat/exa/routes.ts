@@ -15,16 +15,17 @@ export const EXA_PREFIX = '/exa';
 
 const TAGS: Record<number, string> = { 400: 'INVALID_REQUEST_BODY', 401: 'INVALID_API_KEY', 402: 'NO_MORE_CREDITS', 403: 'ACCESS_DENIED', 429: 'RATE_LIMIT_EXCEEDED' };
 
-function sendExaError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+function sendExaError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const known = error instanceof CompatError ? error : undefined;
   const message = known?.message ?? requestErrorMessage(error);
   if (message === undefined) {
     request.log.error({ err: error }, 'exa request failed');
-    return reply.code(500).send({ requestId: request.id, error: 'Internal server error.', tag: 'INTERNAL_ERROR' });
+    void reply.code(500).send({ requestId: request.id, error: 'Internal server error.', tag: 'INTERNAL_ERROR' });
+    return;
   }
   const status = known?.status ?? 400;
   for (const [name, value] of Object.entries(known?.headers ?? {})) reply.header(name, value);
-  return reply.code(status).send({ requestId: randomUUID(), error: message, tag: TAGS[status] ?? (status >= 500 ? 'UPSTREAM_ERROR' : 'INVALID_REQUEST') });
+  void reply.code(status).send({ requestId: randomUUID(), error: message, tag: TAGS[status] ?? (status >= 500 ? 'UPSTREAM_ERROR' : 'INVALID_REQUEST') });
 }
 
 function keyOf(request: FastifyRequest): string {

@@ -14,15 +14,15 @@ import { jinaErrorBody, jinaStatus, readerText, searchText } from './format.js';
 import { errorsAsText, readerOptions, targetFromPath } from './options.js';
 import { jinaRead, jinaSearch, searchCount } from './service.js';
 
-function sendJinaError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+function sendJinaError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const known = error instanceof CompatError ? error : undefined;
   const message = known?.message ?? requestErrorMessage(error);
   if (message === undefined) request.log.error({ err: error }, 'jina request failed');
   const status = message === undefined ? 500 : jinaStatus(known?.status ?? 400);
   for (const [name, value] of Object.entries(known?.headers ?? {})) reply.header(name, value);
   const body = jinaErrorBody(status, message ?? 'Unknown error');
-  if (errorsAsText(request.headers.accept)) return reply.code(status).type('text/plain; charset=utf-8').send(`${body.readableMessage}\n`);
-  return reply.code(status).send(body);
+  if (errorsAsText(request.headers.accept)) void reply.code(status).type('text/plain; charset=utf-8').send(`${body.readableMessage}\n`);
+  else void reply.code(status).send(body);
 }
 
 function keyOf(request: FastifyRequest): string {

@@ -19,15 +19,16 @@ function tavilyStatus(status: number): number {
   return status === 402 ? 432 : status;
 }
 
-function sendTavilyError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+function sendTavilyError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const known = error instanceof CompatError ? error : undefined;
   const message = known?.message ?? requestErrorMessage(error);
   if (message === undefined) {
     request.log.error({ err: error }, 'tavily request failed');
-    return reply.code(500).send({ detail: { error: 'Internal server error.' } });
+    void reply.code(500).send({ detail: { error: 'Internal server error.' } });
+    return;
   }
   for (const [name, value] of Object.entries(known?.headers ?? {})) reply.header(name, value);
-  return reply.code(tavilyStatus(known?.status ?? 400)).send({ detail: { error: message } });
+  void reply.code(tavilyStatus(known?.status ?? 400)).send({ detail: { error: message } });
 }
 
 function keyOf(bodyKey: string | undefined, request: FastifyRequest): string {
