@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../tests/support/database.js';
+import { freePort } from '../tests/support/ports.js';
 import { readRawConfig } from './config/index.js';
 import { resolveSecrets } from './config/secrets.js';
 import { startupSummary } from './startup-summary.js';
@@ -16,8 +17,8 @@ describe('the start-up summary', () => {
     const config = resolveSecrets(
       readRawConfig({
         NODE_ENV: 'production',
-        JWT_SIGNING_KEY: 'j'.repeat(40),
-        KEY_ENCRYPTION_SECRET: 'k'.repeat(40),
+        JWT_SIGNING_KEY: 'Jq8vT2mRw4xZp6LsN9bYc3Hk7fDg1AeU5oXi0tKl',
+        KEY_ENCRYPTION_SECRET: 'kE7rQ1wT9yU3iO5pA8sD2fG6hJ4lZ0xCvBnMqWeR',
         PUBLIC_URL: 'https://quarry.example.com/',
         DATABASE_URL: 'postgres://quarry:db-secret@db.internal:5432/quarry',
         REDIS_URL: 'redis://:redis-secret@cache.internal:6379/2',
@@ -56,7 +57,9 @@ describe('npm start on a fresh data folder', { timeout: 90_000 }, () => {
   });
 
   it('logs one info summary with the URL, the docs, the storage, the engines and where mail goes', async () => {
-    const env = { PATH: process.env.PATH ?? '', NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...(database.url ? { DATABASE_URL: database.url } : {}) };
+    // A fixed port: in development the public URL defaults to http://HOST:PORT, which links use.
+    const port = String(await freePort());
+    const env = { PATH: process.env.PATH ?? '', NODE_ENV: 'test', HOST: '127.0.0.1', PORT: port, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...(database.url ? { DATABASE_URL: database.url } : {}) };
     const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const lines: Record<string, unknown>[] = [];
     let buffered = '';

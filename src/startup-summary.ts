@@ -40,7 +40,7 @@ export function startupSummary(config: Config, listening: { host: string; port: 
   const chat = config.chatUpstreamUrl && config.chatUpstreamModel ? `chat via ${storageAddress(config.chatUpstreamUrl)}` : 'chat not configured (CHAT_UPSTREAM_URL)';
   const mail = describeMailDestination(config);
   const message = [
-    `Quarry listening on ${url}${config.publicUrl ? ` (public URL ${base})` : ''}`,
+    `Quarry listening on ${url}${base !== url ? ` (public URL ${base})` : ''}`,
     `docs ${docs}`,
     `database ${database}`,
     `cache ${cache}`,

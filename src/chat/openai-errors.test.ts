@@ -56,7 +56,7 @@ describe("the OpenAI alias's errors", () => {
     const res = await alias(c.key, { messages });
     expect(res.statusCode).toBe(402);
     expect(res.json()).toEqual({
-      error: { message: 'Insufficient credits (0 remaining); buy more at /api/v1/billing/plans/.', type: 'insufficient_quota', param: null, code: 'insufficient_quota' },
+      error: { message: 'Insufficient credits (0 remaining); buy more at /plans.', type: 'insufficient_quota', param: null, code: 'insufficient_quota' },
     });
   });
 
@@ -102,7 +102,7 @@ describe("the OpenAI alias's errors", () => {
     const c = await t.customer(0);
     const res = await t.quarry.app.inject({ method: 'POST', url: '/api/v1/chat/', payload: { messages }, headers: { 'x-api-key': c.key } });
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ error: 'Insufficient credits', credits_remaining: 0, upgrade_url: '/api/v1/billing/plans/' });
+    expect(res.json()).toEqual({ error: 'Insufficient credits', credits_remaining: 0, upgrade_url: '/plans' });
     const blank = await t.quarry.app.inject({ method: 'POST', url: '/api/v1/chat/', payload: { messages: [{ role: 'user', content: ' \n ' }] }, headers: { 'x-api-key': c.key } });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({ messages: ['The conversation is blank: at least one message must have content.'] });

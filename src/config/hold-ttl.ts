@@ -22,10 +22,12 @@ export function holdTtlProblems(config: WorkTimeouts): ConfigProblem[] {
     [`SCRAPE_TIMEOUT_MS (${config.scrapeTimeoutMs} ms, twice: fetch then render) + BROWSER_IDLE_CAP_MS (${config.browserIdleCapMs} ms)`, 2 * config.scrapeTimeoutMs + config.browserIdleCapMs],
     [`SEARCH_ENGINE_TIMEOUT_MS (${config.searchEngineTimeoutMs} ms)`, config.searchEngineTimeoutMs],
   ];
-  return limits
-    .filter(([, workMs]) => holdMs <= workMs)
-    .map(([setting]) => ({
+  const outlived = limits.filter(([, workMs]) => holdMs <= workMs).map(([setting]) => setting);
+  if (outlived.length === 0) return [];
+  return [
+    {
       variable: 'HOLD_TTL_SECONDS',
-      reason: `${config.holdTtlSeconds} s must be longer than ${setting}: a hold that expires before its work ends is released, and the work goes unpaid. Raise HOLD_TTL_SECONDS or lower the timeout.`,
-    }));
+      reason: `${config.holdTtlSeconds} s must be longer than ${outlived.join(' and than ')}: a hold that expires before its work ends is released, and the work goes unpaid. Raise HOLD_TTL_SECONDS or lower the timeout.`,
+    },
+  ];
 }

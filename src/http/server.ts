@@ -110,7 +110,10 @@ export async function createHttpServer(options: HttpServerOptions): Promise<App>
     // An unexpected failure (500) is a bug: logged as an error with its stack. A mapped 5xx is a
     // dependency's failure (a target's 404, an engine down): a warning naming its cause.
     if (answer.status === 500) request.log.error({ err: error, reqId: request.id }, 'request failed');
-    else if (answer.status > 500) request.log.warn({ reqId: request.id, status: answer.status, cause: error instanceof Error ? error.message : String(error) }, 'upstream failure');
+    else if (answer.status > 500) {
+      const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+      request.log.warn({ reqId: request.id, status: answer.status, code, cause: error instanceof Error ? error.message : String(error) }, 'upstream failure');
+    }
     return sendApiError(reply, answer);
   });
 

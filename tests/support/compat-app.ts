@@ -3,7 +3,7 @@
  * index filled with the fixture corpus, the crawl and scraper fixture sites allowed as targets, no
  * crawl delay, and throttles out of the way.
  */
-import type { AddressInfo } from 'node:net';
+import { freePort } from './ports.js';
 import { expect } from 'vitest';
 import { startFixtureSite, type FixtureSite } from './fixture-site.js';
 import { CORPUS } from './index-corpus.js';
@@ -24,6 +24,7 @@ export interface CompatApp {
 }
 
 export async function startCompatApp(env: Record<string, string> = {}): Promise<CompatApp> {
+  const port = await freePort();
   const site = await startCrawlSite();
   const fixtures = await startFixtureSite();
   const h = await startSearchApp({
@@ -33,11 +34,12 @@ export async function startCompatApp(env: Record<string, string> = {}): Promise<
     THROTTLE_ACCOUNT_RATE: '100000/min',
     PRICE_SCRAPE: '1',
     PRICE_SEARCH_SOURCE: '1',
+    // Links (crawl `next`) come from PUBLIC_URL alone, so the server's address is chosen before it starts.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     ...env,
   });
   await h.index(CORPUS, new Date(Date.now() - 60_000));
-  await h.t.quarry.app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = h.t.quarry.app.server.address() as AddressInfo;
+  await h.t.quarry.app.listen({ host: '127.0.0.1', port });
   return {
     h,
     site,

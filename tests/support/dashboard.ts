@@ -5,12 +5,12 @@
  * request interception. Every other request that leaves loopback is refused and recorded.
  */
 import { execFileSync } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createIndexer } from '../../src/local-index/indexer.js';
 import { createIndexStore } from '../../src/local-index/store.js';
 import { startTestApp, type TestApp } from './app.js';
+import { freePort } from './ports.js';
 import { fakePaddleEnv, startFakePaddle, TEST_PADDLE_API_KEY, TEST_PADDLE_PRICES, TEST_PADDLE_WEBHOOK_SECRET, writeTestPlansFile, type FakePaddle, type TestPlansFile } from './fake-paddle.js';
 import { CORPUS } from './index-corpus.js';
 
@@ -144,11 +144,3 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   });
 }
 
-/** A loopback port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
