@@ -22,7 +22,7 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function keyRoutes(): Promise<{ method: string; path: string }[]> {
+async function keyRoutes(): Promise<{ method: string; path: string; takesLoginToken: boolean }[]> {
   const doc = (await h.t.quarry.app.inject({ method: 'GET', url: '/api/v1/schema/?format=json' })).json() as {
     paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>>;
   };
