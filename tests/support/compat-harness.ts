@@ -32,7 +32,7 @@ export async function startCompatHarness(env: Record<string, string> = {}, optio
     THROTTLE_KEY_RATE: '100000/min',
     THROTTLE_ACCOUNT_RATE: '100000/min',
     // Scrapes must not add pages to the index behind the tests' back.
-    INDEX_SCRAPES: 'false',
+    INDEX_SCRAPES: 'off',
     ...env,
   });
   const { app, db, dialect } = t.quarry;
