@@ -15,6 +15,6 @@ export const agentApisFeature: Feature = {
     const deps = { rest: injectedRest(app), now };
     if (config.compatTavily) registerTavilyRoutes(app, deps);
     if (config.compatExa) registerExaRoutes(app, deps);
-    if (config.compatJina) registerJinaRoutes(app, deps);
+    if (config.compatJina) registerJinaRoutes(app, { ...deps, htmlAvailable: config.compatFirecrawl });
   },
 };

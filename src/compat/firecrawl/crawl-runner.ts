@@ -12,13 +12,13 @@ import type { Job } from '../../jobs/index.js';
 import { createCrawler } from '../../local-index/crawl/crawler.js';
 import { openFrontier } from '../../local-index/crawl/frontier.js';
 import type { Indexer, IndexOutcome } from '../../local-index/indexer.js';
-import { readPage } from '../../local-index/page-facts.js';
 import { pageKey } from '../../local-index/url-facts.js';
 import type { FetchEngine } from '../../scrape/net/index.js';
 import type { CrawlPlan } from './crawl-plan.js';
 import { wanted } from './crawl-plan.js';
 import type { CrawlStore } from './crawl-store.js';
 import { buildDocument } from './document.js';
+import type { ReadPage } from './page-html.js';
 
 export const CRAWL_QUEUE = 'firecrawl-crawl';
 export const CRAWL_ENDPOINT = 'firecrawl/crawl';
@@ -35,6 +35,8 @@ export interface CrawlRunnerDeps {
   /** The crawler's fetch engine, sending `userAgent`. */
   readonly fetchEngine: FetchEngine;
   readonly userAgent: string;
+  /** Reads each crawled (untrusted) page off the event loop: the app's worker pool. */
+  readonly readPage: ReadPage;
   /** Credits per crawled page with content (`PRICE_SCRAPE`). */
   readonly pricePerPage: number;
   readonly holdTtlSeconds: number;
@@ -73,11 +75,11 @@ export function createCrawlRunner(deps: CrawlRunnerDeps) {
     const sink: Indexer = {
       async indexHtml(html, url): Promise<IndexOutcome> {
         if ((await store.status(crawl.id)) !== 'scraping') halt('cancelled', new Error('crawl cancelled'));
-        const facts = readPage(html, url);
+        const facts = await deps.readPage(html, url);
         const stored = { url, created: true, records: {} };
         if (!wanted(plan, new URL(url))) return { status: 'skipped', reason: 'outside the crawl\'s paths', facts };
         const { extracted } = facts;
-        const document = buildDocument({ sourceUrl: url, finalUrl: url, statusCode: 200, contentType: 'text/html', page: extracted, markdown: extracted.markdown, html }, plan.formats);
+        const document = await buildDocument({ sourceUrl: url, finalUrl: url, statusCode: 200, contentType: 'text/html', page: extracted, markdown: extracted.markdown, html, links: facts.links }, plan.formats, deps.readPage);
         const cost = extracted.markdown.trim() === '' && extracted.text.trim() === '' ? 0 : deps.pricePerPage;
         let hold: Hold | undefined;
         try {

@@ -5,7 +5,7 @@
 import type { ExtractedPage } from '../../scrape/extract/index.js';
 import { toJsonFormat, type ScrapeJson } from '../../scrape/extract/index.js';
 import type { FirecrawlFormat } from './scrape-options.js';
-import { cleanHtml, pageLinks } from './page-html.js';
+import { cleanHtml, pageLinks, type ReadPage } from './page-html.js';
 
 export interface DocumentMetadata {
   title?: string;
@@ -43,9 +43,12 @@ export interface PageContent {
   readonly markdown: string;
   /** The HTML the content came from; absent for PDF, text and XML. */
   readonly html: string | undefined;
+  /** The page's links when the caller has already read the page (a crawl has); else read here when asked for. */
+  readonly links?: readonly string[];
 }
 
-export function buildDocument(content: PageContent, formats: readonly FirecrawlFormat[]): FirecrawlDocument {
+/** `readPage` reads the page for the `links` format, off the event loop (the page is untrusted). */
+export async function buildDocument(content: PageContent, formats: readonly FirecrawlFormat[], readPage: ReadPage): Promise<FirecrawlDocument> {
   const { page } = content;
   const document: FirecrawlDocument = {
     metadata: {
@@ -71,7 +74,8 @@ export function buildDocument(content: PageContent, formats: readonly FirecrawlF
         document.rawHtml = content.html ?? '';
         break;
       case 'links':
-        document.links = content.html === undefined ? page.links.map((link) => link.url) : pageLinks(content.html, content.finalUrl);
+        if (content.links !== undefined) document.links = [...content.links];
+        else document.links = content.html === undefined ? page.links.map((link) => link.url) : await pageLinks(content.html, content.finalUrl, readPage);
         break;
       case 'json':
         document.json = toJsonFormat(page, content.finalUrl);

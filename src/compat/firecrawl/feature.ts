@@ -53,8 +53,10 @@ async function register(context: FeatureContext, upstreamEngines: (config: Confi
   const crawlFetchEngine = createFetchEngine({ ...fetchEngineOptions(config), userAgent: config.crawlUserAgent });
   onClose(() => crawlFetchEngine.close());
 
+  // Pages are untrusted: the index's reading of them runs in the worker pool, never on the event loop.
+  const readPage = (html: string, url: string) => offload.readPage(html, url);
   const prices = { scrape: config.priceScrape, browser: config.priceScrapeBrowser };
-  const scraper = createFirecrawlScraper({ fetchEngine, browserEngine, prices, reader: offload, cached, cacheTtlSeconds: config.scrapeCacheTtl, cacheHitCharge: config.cacheHitCharge, now });
+  const scraper = createFirecrawlScraper({ fetchEngine, browserEngine, prices, reader: offload, readPage, cached, cacheTtlSeconds: config.scrapeCacheTtl, cacheHitCharge: config.cacheHitCharge, now });
   registerScrapeRoutes(app, { scraper, metering });
   registerSearchRoutes(app, {
     service: searchServiceFor(context, upstreamEngines),
@@ -65,13 +67,13 @@ async function register(context: FeatureContext, upstreamEngines: (config: Confi
     cacheHitCharge: config.cacheHitCharge,
     priceSource: config.priceSearchSource,
   });
-  registerMapRoutes(app, { mapper: createMapper({ fetchEngine, userAgent: config.crawlUserAgent }), metering, price: config.priceScrape });
+  registerMapRoutes(app, { mapper: createMapper({ fetchEngine, userAgent: config.crawlUserAgent, readPage }), metering, price: config.priceScrape });
 
   const store = createCrawlStore(db, dialect, now);
   const queue = await createJobQueue({ dialect, db, databaseUrl: config.databaseUrl, log, now });
   // Registered after the engines: closers run in reverse, so running crawls stop before the engines close.
   onClose(() => queue.stop());
-  const runner = createCrawlRunner({ db, store, ledger, fetchEngine: crawlFetchEngine, userAgent: config.crawlUserAgent, pricePerPage: config.priceScrape, holdTtlSeconds: config.holdTtlSeconds, now, log });
+  const runner = createCrawlRunner({ db, store, ledger, fetchEngine: crawlFetchEngine, userAgent: config.crawlUserAgent, readPage, pricePerPage: config.priceScrape, holdTtlSeconds: config.holdTtlSeconds, now, log });
   await queue.work<CrawlJobData>(CRAWL_QUEUE, { concurrency: config.crawlJobConcurrency, retryLimit: 2, expireInSeconds: CRAWL_EXPIRY_SECONDS }, (job, signal) => runner.run(job, signal));
   registerCrawlRoutes(app, {
     store,

@@ -7,9 +7,9 @@ import type { FetchEngine } from '../../scrape/net/index.js';
 import { parseScrapeRequest } from '../../scrape/scrape-request.js';
 import { parseRobots } from '../../local-index/crawl/robots.js';
 import { parseSitemap, sitemapText } from '../../local-index/crawl/sitemap.js';
-import { readPage } from '../../local-index/page-facts.js';
 import { unknownKeys } from '../error-text.js';
 import { badRequest } from './errors.js';
+import type { ReadPage } from './page-html.js';
 import type { MapBody } from './schemas.js';
 
 const MAX_SITEMAPS = 20;
@@ -49,8 +49,9 @@ export function resolveMap(body: MapBody): ResolvedMap {
   };
 }
 
-export function createMapper(deps: { readonly fetchEngine: FetchEngine; readonly userAgent: string }) {
-  const { fetchEngine, userAgent } = deps;
+/** `readPage` reads the fetched (untrusted) page off the event loop: the app's worker pool. */
+export function createMapper(deps: { readonly fetchEngine: FetchEngine; readonly userAgent: string; readonly readPage: ReadPage }) {
+  const { fetchEngine, userAgent, readPage } = deps;
 
   async function sitemapPages(origin: string, signal: AbortSignal, limit: number): Promise<string[]> {
     let listed: readonly string[] = [];
@@ -83,7 +84,7 @@ export function createMapper(deps: { readonly fetchEngine: FetchEngine; readonly
     if (request.sitemap !== 'only') {
       const page = await fetchEngine.fetch(start, { signal });
       if (page.text !== undefined && (page.contentType === undefined || page.contentType.includes('html'))) {
-        const facts = readPage(page.text, page.finalUrl);
+        const facts = await readPage(page.text, page.finalUrl);
         found.push({ url: page.finalUrl, ...(facts.extracted.title === undefined ? {} : { title: facts.extracted.title }) });
         found.push(...facts.links.map((url) => ({ url })));
       }

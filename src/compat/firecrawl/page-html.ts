@@ -1,6 +1,9 @@
 /** The `html` and `links` formats, from the HTML a scrape or crawl fetched. */
 import { DOMParser } from 'linkedom';
-import { readPage } from '../../local-index/page-facts.js';
+import type { PageFacts } from '../../local-index/page-facts.js';
+
+/** The index's reading of a page, run off the event loop by the app's worker pool (`offload.readPage`). */
+export type ReadPage = (html: string, url: string) => Promise<PageFacts>;
 
 const NOT_CONTENT = 'script, style, noscript, template, link[rel="preload"], link[rel="modulepreload"]';
 
@@ -17,6 +20,6 @@ export function cleanHtml(html: string): string {
 }
 
 /** Absolute http(s) targets of every link of the page, first occurrence first. */
-export function pageLinks(html: string, url: string): string[] {
-  return [...readPage(html, url).links];
+export async function pageLinks(html: string, url: string, readPage: ReadPage): Promise<string[]> {
+  return [...(await readPage(html, url)).links];
 }

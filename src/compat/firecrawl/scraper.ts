@@ -16,6 +16,7 @@ import type { PageReader } from '../../scrape/page-reader.js';
 import { createScrapeService, type ScrapeBilling, type ScrapePrices, type ScrapeResult } from '../../scrape/service.js';
 import { buildDocument, type FirecrawlDocument } from './document.js';
 import { firecrawlError } from './errors.js';
+import type { ReadPage } from './page-html.js';
 import type { ResolvedScrapeOptions } from './scrape-options.js';
 
 export interface FirecrawlScraperDeps {
@@ -24,6 +25,8 @@ export interface FirecrawlScraperDeps {
   readonly prices: ScrapePrices;
   /** Reads pages off the event loop (the app's worker pool), as Quarry's own scrape does. */
   readonly reader: PageReader;
+  /** The index's page reading (links), in the same pool. */
+  readonly readPage: ReadPage;
   readonly cached: CachedRunner;
   /** `SCRAPE_CACHE_TTL` seconds; 0 turns caching off. */
   readonly cacheTtlSeconds: number;
@@ -73,7 +76,7 @@ export function createFirecrawlScraper(deps: FirecrawlScraperDeps) {
     const service = createScrapeService({ fetchEngine, browserEngine, prices, reader, now, notify: (page) => (captured = page) });
     const result: ScrapeResult = await service.scrape({ url, formats: ['markdown', 'json'], render: options.render }, signal);
     const { metadata } = result.data;
-    const document = buildDocument(
+    const document = await buildDocument(
       {
         sourceUrl,
         finalUrl: metadata.url,
@@ -84,6 +87,7 @@ export function createFirecrawlScraper(deps: FirecrawlScraperDeps) {
         html: captured?.html,
       },
       options.formats,
+      deps.readPage,
     );
     return { document, billing: result.billing, fetchedAt: now().toISOString() };
   }

@@ -20,9 +20,9 @@ export function readerPage(data: ScrapedData, mode: ReaderMode): ReaderPage {
   };
 }
 
-/** r.jina.ai's text body: header lines then the content in markdown mode, the bare text in text mode. */
+/** r.jina.ai's text body: header lines then the content in markdown mode, the bare text or HTML otherwise. */
 export function readerText(page: ReaderPage, mode: ReaderMode): string {
-  if (mode === 'text') return page.content.endsWith('\n') ? page.content : `${page.content}\n`;
+  if (mode !== 'markdown') return page.content.endsWith('\n') ? page.content : `${page.content}\n`;
   const lines = [`Title: ${page.title}`, '', `URL Source: ${page.url}`, ''];
   if (page.publishedTime) lines.push(`Published Time: ${page.publishedTime}`, '');
   lines.push('Markdown Content:', page.content);

@@ -44,6 +44,27 @@ describe('Jina Reader over HTTP', () => {
     expect(body.data.content).toContain('#');
   });
 
+  it('returns the page body without scripts or styles in html mode, charged as one scrape', async () => {
+    const before = await h.balance(customer.id);
+    const res = await read(`/r/${h.site.url}/html/basic`, { 'x-return-format': 'html', 'x-no-cache': 'true' });
+    expect(res.status).toBe(200);
+    // Untrusted HTML never goes out as text/html from Quarry's origin.
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const html = await res.text();
+    expect(html).toMatch(/<p[^>]*>Hello from the fixture site\.<\/p>/);
+    expect(html).not.toMatch(/<(script|style|body|head)\b/i);
+    expect(await h.balance(customer.id)).toBe(before - 1);
+
+    const json = await read('/r/', { accept: 'application/json', 'content-type': 'application/json' }, { method: 'POST', body: JSON.stringify({ url: `${h.site.url}/html/basic`, respondWith: 'html' }) });
+    const body = (await json.json()) as { code: number; data: { title: string; url: string; content: string } };
+    expect(body.code).toBe(200);
+    expect(body.data.title).toBe('Basic fixture page');
+    expect(body.data.url).toBe(`${h.site.url}/html/basic`);
+    expect(body.data.content).toContain('Hello from the fixture site.');
+    await h.expectAuditClean();
+  });
+
   it('reads a target URL longer than a router parameter may be', async () => {
     const res = await read(`/r/${h.site.url}/html/basic?${'q'.repeat(400)}=1`);
     expect(res.status).toBe(200);
@@ -66,7 +87,7 @@ describe('Jina Reader over HTTP', () => {
     const unsupported = await read(`/r/${h.site.url}/html/basic`, { 'x-target-selector': 'main' });
     expect(unsupported.status).toBe(400);
     expect(await unsupported.json()).toMatchObject({ data: null, code: 400, status: 40001, name: 'ParamValidationError', message: 'x-target-selector is not supported by this server' });
-    expect((await read(`/r/${h.site.url}/html/basic`, { 'x-return-format': 'html' })).status).toBe(400);
+    expect((await read(`/r/${h.site.url}/html/basic`, { 'x-return-format': 'screenshot' })).status).toBe(400);
 
     const missing = await read(`/r/${h.site.url}/status/404`);
     expect(missing.status).toBe(422);
@@ -91,6 +112,19 @@ describe('Jina Reader over HTTP', () => {
     expect(listing).toMatch(/^\[1\] Title: .+\n\[1\] URL Source: http:\/\/127\.0\.0\.1/);
     expect(listing).toContain('[2] Title:');
     expect(await h.balance(customer.id)).toBe(before - 1);
+  });
+
+  it('refuses html mode by name when the Firecrawl-compatible API is off, charging nothing', async () => {
+    const off = await startCompatHarness({ COMPAT_FIRECRAWL: 'off' });
+    try {
+      const someone = await off.t.customer(10);
+      const res = await fetch(`${off.baseUrl}/r/${off.site.url}/html/basic`, { headers: { authorization: `Bearer ${someone.key}`, 'x-return-format': 'html' } });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: 400, name: 'ParamValidationError', message: expect.stringContaining('COMPAT_FIRECRAWL') as unknown });
+      expect(await off.balance(someone.id)).toBe(10);
+    } finally {
+      await off.close();
+    }
   });
 
   it('fails a revoked key with AuthenticationRequiredError and leaves the ledger clean', async () => {

@@ -23,8 +23,8 @@ describe('Jina Reader options', () => {
   });
 
   it('refuses what Quarry cannot honour', () => {
-    expect(() => readerOptions({ 'x-return-format': 'html' })).toThrow(/html is not supported/);
-    expect(() => readerOptions({ 'x-respond-with': 'screenshot' })).toThrow(/markdown or text/);
+    expect(readerOptions({ 'x-return-format': 'html' }).mode).toBe('html');
+    expect(() => readerOptions({ 'x-respond-with': 'screenshot' })).toThrow(/markdown, text or html/);
     expect(() => readerOptions({ 'x-target-selector': 'main' })).toThrow('x-target-selector is not supported by this server');
     expect(() => readerOptions({ 'x-md-heading-style': 'setext' })).toThrow(/x-md-heading-style/);
     expect(() => readerOptions({ 'x-cache-tolerance': 'soon' })).toThrow(/X-Cache-Tolerance/);

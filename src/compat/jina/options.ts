@@ -5,7 +5,8 @@
  */
 import { CompatError } from '../compat-error.js';
 
-export type ReaderMode = 'markdown' | 'text';
+/** `html` is the page body without scripts and styles, read through the Firecrawl-compatible scrape. */
+export type ReaderMode = 'markdown' | 'text' | 'html';
 
 export interface ReaderOptions {
   readonly mode: ReaderMode;
@@ -59,12 +60,11 @@ export function readerOptions(headers: Headers, body: Readonly<Record<string, un
       mode = 'markdown';
       break;
     case 'text':
-      mode = 'text';
-      break;
     case 'html':
-      throw invalid('X-Return-Format: html is not supported by this server: Quarry returns the cleaned page as markdown or text');
+      mode = format;
+      break;
     default:
-      throw invalid(`X-Return-Format must be markdown or text, got "${format}"`);
+      throw invalid(`X-Return-Format must be markdown, text or html, got "${format}"`);
   }
   const tolerance = headerValue(headers, 'x-cache-tolerance');
   if (tolerance !== undefined && !/^\d+$/.test(tolerance)) throw invalid('X-Cache-Tolerance must be a whole number of seconds');

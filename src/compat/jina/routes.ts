@@ -1,7 +1,7 @@
 /**
  * Jina Reader at the root, as r.jina.ai and s.jina.ai serve it: `GET /r/<url>`, `POST /r/` with
  * `{url}`, and `GET /s/<query>` (or `POST /s/` with `{q}`). Key as `Authorization: Bearer`.
- * Markdown text by default; `X-Return-Format`/`X-Respond-With` `text`; `Accept: application/json`
+ * Markdown text by default; `X-Return-Format`/`X-Respond-With` `text` or `html`; `Accept: application/json`
  * for `{code, status, data}`; `X-No-Cache` for a fresh fetch.
  */
 import { Type } from '@sinclair/typebox';
@@ -12,7 +12,7 @@ import { bearerKey, type QuarryRest } from '../quarry-rest.js';
 import { requestErrorMessage } from '../validation-message.js';
 import { jinaErrorBody, jinaStatus, readerText, searchText } from './format.js';
 import { errorsAsText, readerOptions, targetFromPath } from './options.js';
-import { jinaRead, jinaSearch, searchCount } from './service.js';
+import { checkMode, jinaRead, jinaSearch, searchCount } from './service.js';
 
 function sendJinaError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const known = error instanceof CompatError ? error : undefined;
@@ -49,24 +49,33 @@ const SearchQuery = Type.Object({ q: Type.Optional(Type.String()), count: Type.O
 const tags = ['compat: Jina Reader'];
 const readerDescription =
   'Reads the page with `POST /api/v1/scrape/` (metered and cached like it). Key as `Authorization: Bearer`. Text (`Title:`, `URL Source:`, ' +
-  '`Markdown Content:`) by default; `X-Return-Format: text` for plain text; `Accept: application/json` for `{code, status, data: {title, description, url, content}}`. ' +
-  '`X-No-Cache` (or `X-Cache-Tolerance: 0`) forces a fresh fetch. Options Quarry cannot honour (selectors, html, screenshots…) answer 400.';
+  '`Markdown Content:`) by default; `X-Return-Format: text` for plain text; `X-Return-Format: html` for the page body without scripts and styles ' +
+  '(read with the Firecrawl-compatible `POST /v2/scrape`, charged as one scrape; 400 when `COMPAT_FIRECRAWL` is off); `Accept: application/json` for `{code, status, data: {title, description, url, content}}`. ' +
+  '`X-No-Cache` (or `X-Cache-Tolerance: 0`) forces a fresh fetch. Options Quarry cannot honour (selectors, screenshots…) answer 400.';
 
-async function answerRead(request: FastifyRequest, reply: FastifyReply, rest: QuarryRest, target: string, body: Record<string, unknown> = {}) {
-  const options = readerOptions(request.headers, body);
-  if (target === '') throw new CompatError(400, 'No URL provided');
-  const page = await jinaRead(rest, keyOf(request), target, options);
-  if (options.json) return reply.send({ code: 200, status: 20000, data: page });
-  return reply.type('text/plain; charset=utf-8').send(readerText(page, options.mode));
+export interface JinaDeps {
+  readonly rest: QuarryRest;
+  readonly now: () => Date;
+  /** The Firecrawl-compatible API is served (`COMPAT_FIRECRAWL`): the `html` mode reads through its scrape. */
+  readonly htmlAvailable: boolean;
 }
 
-export function registerJinaRoutes(app: App, deps: { rest: QuarryRest; now: () => Date }): void {
+async function answerRead(request: FastifyRequest, reply: FastifyReply, deps: JinaDeps, target: string, body: Record<string, unknown> = {}) {
+  const options = checkMode(readerOptions(request.headers, body), deps.htmlAvailable);
+  if (target === '') throw new CompatError(400, 'No URL provided');
+  const page = await jinaRead(deps.rest, keyOf(request), target, options);
+  if (options.json) return reply.send({ code: 200, status: 20000, data: page });
+  // The page's HTML goes out as text, never as text/html: it must not run in Quarry's origin.
+  return reply.type('text/plain; charset=utf-8').header('x-content-type-options', 'nosniff').send(readerText(page, options.mode));
+}
+
+export function registerJinaRoutes(app: App, deps: JinaDeps): void {
   const { rest } = deps;
-  app.get('/r/*', { errorHandler: sendJinaError, schema: { tags, summary: 'Jina Reader: a page as Markdown or text', description: readerDescription } }, (request, reply) =>
-    answerRead(request, reply, rest, targetFromPath(request.url, '/r/')),
+  app.get('/r/*', { errorHandler: sendJinaError, schema: { tags, summary: 'Jina Reader: a page as Markdown, text or HTML', description: readerDescription } }, (request, reply) =>
+    answerRead(request, reply, deps, targetFromPath(request.url, '/r/')),
   );
   app.post('/r/', { errorHandler: sendJinaError, schema: { tags, summary: 'Jina Reader (URL in the body)', description: readerDescription, body: ReaderBody } }, (request, reply) =>
-    answerRead(request, reply, rest, request.body.url ?? '', request.body),
+    answerRead(request, reply, deps, request.body.url ?? '', request.body),
   );
 
   const searchDescription =
@@ -74,7 +83,7 @@ export function registerJinaRoutes(app: App, deps: { rest: QuarryRest; now: () =
     '`X-Respond-With: no-content` skips them). `count`/`num` 0–20 (default 5), `site` restricts to domains. Text blocks by default, JSON with `Accept: application/json`.';
   const answerSearch = async (request: FastifyRequest, reply: FastifyReply, query: string, count: number, sites: readonly string[]) => {
     const noContent = request.headers['x-respond-with'] === 'no-content';
-    const options = noContent ? { mode: 'markdown' as const, json: readerOptions({ accept: request.headers.accept }).json, noCache: false } : readerOptions(request.headers);
+    const options = noContent ? { mode: 'markdown' as const, json: readerOptions({ accept: request.headers.accept }).json, noCache: false } : checkMode(readerOptions(request.headers), deps.htmlAvailable);
     if (query.trim() === '') throw new CompatError(400, 'No query provided');
     const pages = await jinaSearch(rest, keyOf(request), { query, count, sites, withContent: !noContent, options }, deps.now());
     if (options.json) return reply.send({ code: 200, status: 20000, data: pages });

@@ -4357,7 +4357,7 @@ export interface paths {
         put?: never;
         /**
          * Jina Reader (URL in the body)
-         * @description Reads the page with `POST /api/v1/scrape/` (metered and cached like it). Key as `Authorization: Bearer`. Text (`Title:`, `URL Source:`, `Markdown Content:`) by default; `X-Return-Format: text` for plain text; `Accept: application/json` for `{code, status, data: {title, description, url, content}}`. `X-No-Cache` (or `X-Cache-Tolerance: 0`) forces a fresh fetch. Options Quarry cannot honour (selectors, html, screenshots…) answer 400.
+         * @description Reads the page with `POST /api/v1/scrape/` (metered and cached like it). Key as `Authorization: Bearer`. Text (`Title:`, `URL Source:`, `Markdown Content:`) by default; `X-Return-Format: text` for plain text; `X-Return-Format: html` for the page body without scripts and styles (read with the Firecrawl-compatible `POST /v2/scrape`, charged as one scrape; 400 when `COMPAT_FIRECRAWL` is off); `Accept: application/json` for `{code, status, data: {title, description, url, content}}`. `X-No-Cache` (or `X-Cache-Tolerance: 0`) forces a fresh fetch. Options Quarry cannot honour (selectors, screenshots…) answer 400.
          */
         post: {
             parameters: {
@@ -4404,8 +4404,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Jina Reader: a page as Markdown or text
-         * @description Reads the page with `POST /api/v1/scrape/` (metered and cached like it). Key as `Authorization: Bearer`. Text (`Title:`, `URL Source:`, `Markdown Content:`) by default; `X-Return-Format: text` for plain text; `Accept: application/json` for `{code, status, data: {title, description, url, content}}`. `X-No-Cache` (or `X-Cache-Tolerance: 0`) forces a fresh fetch. Options Quarry cannot honour (selectors, html, screenshots…) answer 400.
+         * Jina Reader: a page as Markdown, text or HTML
+         * @description Reads the page with `POST /api/v1/scrape/` (metered and cached like it). Key as `Authorization: Bearer`. Text (`Title:`, `URL Source:`, `Markdown Content:`) by default; `X-Return-Format: text` for plain text; `X-Return-Format: html` for the page body without scripts and styles (read with the Firecrawl-compatible `POST /v2/scrape`, charged as one scrape; 400 when `COMPAT_FIRECRAWL` is off); `Accept: application/json` for `{code, status, data: {title, description, url, content}}`. `X-No-Cache` (or `X-Cache-Tolerance: 0`) forces a fresh fetch. Options Quarry cannot honour (selectors, screenshots…) answer 400.
          */
         get: {
             parameters: {
