@@ -115,9 +115,7 @@ describe('crawl status pages', () => {
     const start = await call('POST', '/v1/crawl', { key: customer.key, body: { url: `${c.site.url}/`, limit: 5 } });
     expect(start.status).toBe(200);
     const { id, url } = (await start.json()) as { id: string; url: string };
-    // Links are built from PUBLIC_URL (the test app's `http://localhost`), never from the request's Host.
-    const publicUrl = 'http://localhost';
-    expect(url).toBe(`${publicUrl}/v1/crawl/${id}`);
+    expect(url).toBe(`${c.baseUrl}/v1/crawl/${id}`);
     let status: { status: string; completed: number; next?: string; data: unknown[] } = { status: 'scraping', completed: 0, data: [] };
     for (let i = 0; i < 100 && status.status === 'scraping'; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -127,7 +125,7 @@ describe('crawl status pages', () => {
     expect('next' in status).toBe(false);
     const first = await (await call('GET', `/v1/crawl/${id}?limit=3`, { key: customer.key })).json();
     expect(first.data).toHaveLength(3);
-    expect(first.next).toBe(`${publicUrl}/v1/crawl/${id}?skip=3`);
+    expect(first.next).toBe(`${c.baseUrl}/v1/crawl/${id}?skip=3`);
     const rest = await (await call('GET', new URL(first.next).pathname + new URL(first.next).search, { key: customer.key })).json();
     expect(rest.data).toHaveLength(2);
     expect('next' in rest).toBe(false);
