@@ -12,7 +12,14 @@ const TEST_FILES = ['src/**/*.test.ts', 'tests/**/*.test.ts'];
  * parsers, the network layer…) are pure and run once. Following imports rather than listing
  * files means a new test is classified by what it uses, with nothing to keep up to date.
  */
-const STORAGE_MODULES = ['src/db/database.ts', 'tests/support/database.ts', 'src/cache/redis.ts', 'src/throttle/redis.ts', 'tests/support/processes.ts', 'src/cli/testing/cli-process.ts'];
+const STORAGE_MODULES = [
+  'src/db/database.ts',
+  'tests/support/database.ts',
+  'src/cache/redis.ts',
+  'src/throttle/redis.ts',
+  'tests/support/processes.ts',
+  'src/cli/testing/cli-process.ts',
+];
 
 function walk(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) =>

@@ -111,7 +111,14 @@ async function main(): Promise<void> {
       path: `${upstream.pathname}/chat/completions`,
       headers: { 'content-type': 'application/json' },
       body: (stream) =>
-        JSON.stringify({ model: 'bench-model', messages, temperature: 0.7, max_tokens: 4096, stream, ...(stream ? { stream_options: { include_usage: true } } : {}) }),
+        JSON.stringify({
+          model: 'bench-model',
+          messages,
+          temperature: 0.7,
+          max_tokens: 4096,
+          stream,
+          ...(stream ? { stream_options: { include_usage: true } } : {}),
+        }),
     },
     quarry: {
       pool: quarryPool,
@@ -145,8 +152,14 @@ async function main(): Promise<void> {
       floor.cpuMs.push(cpuMs);
     }
   }
-  const floorP50 = percentile([...floor.ms].sort((a, b) => a - b), 50);
-  const floorCpuP50 = percentile([...floor.cpuMs].sort((a, b) => a - b), 50);
+  const floorP50 = percentile(
+    [...floor.ms].sort((a, b) => a - b),
+    50,
+  );
+  const floorCpuP50 = percentile(
+    [...floor.cpuMs].sort((a, b) => a - b),
+    50,
+  );
 
   const rows = (['json', 'stream'] as const).map((mode) => {
     const direct = [...samples[`direct:${mode}`]].sort((a, b) => a - b);
@@ -154,7 +167,11 @@ async function main(): Promise<void> {
     const stat = (p: number) => ({ direct: percentile(direct, p), quarry: percentile(quarry, p) });
     const p50 = stat(50);
     const p99 = stat(99);
-    const cpuMedian = (target: Target) => percentile([...cpu[`${target}:${mode}`]].sort((a, b) => a - b), 50);
+    const cpuMedian = (target: Target) =>
+      percentile(
+        [...cpu[`${target}:${mode}`]].sort((a, b) => a - b),
+        50,
+      );
     return {
       measure: mode === 'json' ? 'non-streamed total' : 'streamed first token',
       directCpuP50: cpuMedian('direct'),
@@ -173,11 +190,27 @@ async function main(): Promise<void> {
   const balance = await app.quarry.services.ledger.balance(customer.id);
   const audit = (await app.quarry.services.ledger.audit()).find((row) => row.userId === customer.id);
   if (values.json) {
-    console.log(JSON.stringify({ iterations, warmup, words: question.split(' ').length, dialect: app.quarry.dialect, rows, meteredNoop: { p50Ms: floorP50, cpuP50Ms: floorCpuP50 }, creditsSpent: 1_000_000_000 - balance }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          iterations,
+          warmup,
+          words: question.split(' ').length,
+          dialect: app.quarry.dialect,
+          rows,
+          meteredNoop: { p50Ms: floorP50, cpuP50Ms: floorCpuP50 },
+          creditsSpent: 1_000_000_000 - balance,
+        },
+        null,
+        2,
+      ),
+    );
   } else {
     const f = (ms: number) => ms.toFixed(2).padStart(8);
     const r = (x: number) => `${x.toFixed(2)}×`.padStart(7);
-    console.log(`chat proxy overhead — ${iterations} calls per cell after ${warmup} warm-up, one at a time, ${app.quarry.dialect}, prompt of ${question.split(' ').length} words`);
+    console.log(
+      `chat proxy overhead — ${iterations} calls per cell after ${warmup} warm-up, one at a time, ${app.quarry.dialect}, prompt of ${question.split(' ').length} words`,
+    );
     console.log('measure                 |  direct p50 |  quarry p50 | overhead | ratio |  direct p99 |  quarry p99 | overhead | ratio');
     console.log('------------------------|-------------|-------------|----------|-------|-------------|-------------|----------|------');
     for (const row of rows) {
@@ -190,8 +223,12 @@ async function main(): Promise<void> {
     for (const row of rows) {
       console.log(`${row.measure.padEnd(63)}| ${f(row.directCpuP50)} | ${f(row.quarryCpuP50)} | ${f(row.quarryCpuP50 - row.directCpuP50)} ms`);
     }
-    console.log(`floor: a no-op metered call (auth, throttle, hold, settle, no upstream) takes ${floorP50.toFixed(2)} ms p50, ${floorCpuP50.toFixed(2)} ms CPU`);
-    console.log(`credits spent: ${1_000_000_000 - balance}; ledger ${audit && audit.balance === audit.ledgerSum && audit.openHolds === 0 ? 'consistent' : 'INCONSISTENT'}`);
+    console.log(
+      `floor: a no-op metered call (auth, throttle, hold, settle, no upstream) takes ${floorP50.toFixed(2)} ms p50, ${floorCpuP50.toFixed(2)} ms CPU`,
+    );
+    console.log(
+      `credits spent: ${1_000_000_000 - balance}; ledger ${audit && audit.balance === audit.ledgerSum && audit.openHolds === 0 ? 'consistent' : 'INCONSISTENT'}`,
+    );
   }
 
   await endpoints.direct.pool.close();

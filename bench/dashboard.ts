@@ -62,5 +62,7 @@ await t.close();
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 console.log(`first load of /login: ${files.length} JS/CSS files (${files.join(', ')})`);
 console.log(`  transferred: ${kb(transferred)} (the server sends them uncompressed); gzip -9: ${kb(gzipped)} of the 250 KB budget`);
-console.log(`time to login-interactive over loopback, cold cache, ${runs} runs: median ${median(interactive).toFixed(0)} ms, p95 ${p95(interactive).toFixed(0)} ms`);
+console.log(
+  `time to login-interactive over loopback, cold cache, ${runs} runs: median ${median(interactive).toFixed(0)} ms, p95 ${p95(interactive).toFixed(0)} ms`,
+);
 console.log(`baseline (same document, JavaScript off, load event): median ${median(bare.filter(Number.isFinite)).toFixed(0)} ms`);

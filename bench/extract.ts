@@ -140,7 +140,9 @@ function printSummary(summary: RunSummary, metric: string): void {
       console.log(`  ${type.padEnd(14)} F1 ${fmt(s.f1)}  P ${fmt(s.precision)}  R ${fmt(s.recall)}  (${s.pages})`);
     }
   }
-  console.log(`  time per page: median ${summary.medianMs.toFixed(1)} ms, p95 ${summary.p95Ms.toFixed(1)} ms (CPU: median ${summary.medianCpuMs.toFixed(1)} ms, p95 ${summary.p95CpuMs.toFixed(1)} ms)`);
+  console.log(
+    `  time per page: median ${summary.medianMs.toFixed(1)} ms, p95 ${summary.p95Ms.toFixed(1)} ms (CPU: median ${summary.medianCpuMs.toFixed(1)} ms, p95 ${summary.p95CpuMs.toFixed(1)} ms)`,
+  );
   if (summary.worst) {
     for (const [type, list] of Object.entries(summary.worst)) console.log(`  worst ${type}: ${list.map((w) => `${w.id}:${w.f1}`).join(' ')}`);
   }
@@ -151,14 +153,17 @@ function printComparison(ours: RunSummary, baseline: RunSummary): void {
   console.log(`  F1 ${fmt(ours.overall.f1)} vs ${fmt(baseline.overall.f1)} (×${(ours.overall.f1 / baseline.overall.f1).toFixed(2)})`);
   console.log(`  median ${ours.medianMs.toFixed(1)} vs ${baseline.medianMs.toFixed(1)} ms (×${(baseline.medianMs / ours.medianMs).toFixed(2)} faster)`);
   console.log(`  p95 ${ours.p95Ms.toFixed(1)} vs ${baseline.p95Ms.toFixed(1)} ms (×${(baseline.p95Ms / ours.p95Ms).toFixed(2)} faster)`);
-  console.log(`  CPU median ${ours.medianCpuMs.toFixed(1)} vs ${baseline.medianCpuMs.toFixed(1)} ms (×${(baseline.medianCpuMs / ours.medianCpuMs).toFixed(2)} faster)`);
+  console.log(
+    `  CPU median ${ours.medianCpuMs.toFixed(1)} vs ${baseline.medianCpuMs.toFixed(1)} ms (×${(baseline.medianCpuMs / ours.medianCpuMs).toFixed(2)} faster)`,
+  );
 }
 
 const summaries: RunSummary[] = [];
-const datasets: Array<{ name: string; metric: string; pages: () => BenchPage[]; score: (p: string, e: string) => Scores; aggregate: (s: Scores[]) => Scores }> = [
-  { name: 'wcxb', metric: 'word F1, mean over pages', pages: () => wcxbPages(values.data), score: wordScores, aggregate: averageScores },
-  { name: 'article', metric: '4-shingle F1 of mean P and R', pages: () => articlePages(values.data), score: shingleScores, aggregate: harmonicOfAverages },
-];
+const datasets: Array<{ name: string; metric: string; pages: () => BenchPage[]; score: (p: string, e: string) => Scores; aggregate: (s: Scores[]) => Scores }> =
+  [
+    { name: 'wcxb', metric: 'word F1, mean over pages', pages: () => wcxbPages(values.data), score: wordScores, aggregate: averageScores },
+    { name: 'article', metric: '4-shingle F1 of mean P and R', pages: () => articlePages(values.data), score: shingleScores, aggregate: harmonicOfAverages },
+  ];
 
 for (const dataset of datasets) {
   if (values.only !== undefined && values.only !== dataset.name) continue;

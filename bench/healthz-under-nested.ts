@@ -89,8 +89,12 @@ try {
   if (values.json) console.log(JSON.stringify(result));
   else {
     console.log(`${result.pages} nested pages of ${kilobytes} KiB scraped and indexed in ${result.loadSeconds} s; answers: ${JSON.stringify(result.statuses)}`);
-    console.log(`/healthz at rest:    p50 ${result.healthzAtRest.p50} ms, p99 ${result.healthzAtRest.p99} ms, max ${result.healthzAtRest.max} ms (${result.healthzAtRest.samples} samples)`);
-    console.log(`/healthz under load: p50 ${result.healthzUnderLoad.p50} ms, p99 ${result.healthzUnderLoad.p99} ms, max ${result.healthzUnderLoad.max} ms (${result.healthzUnderLoad.samples} samples)`);
+    console.log(
+      `/healthz at rest:    p50 ${result.healthzAtRest.p50} ms, p99 ${result.healthzAtRest.p99} ms, max ${result.healthzAtRest.max} ms (${result.healthzAtRest.samples} samples)`,
+    );
+    console.log(
+      `/healthz under load: p50 ${result.healthzUnderLoad.p50} ms, p99 ${result.healthzUnderLoad.p99} ms, max ${result.healthzUnderLoad.max} ms (${result.healthzUnderLoad.samples} samples)`,
+    );
     console.log(`longest event-loop delay under load: ${result.maxEventLoopDelayMs} ms, of which the main thread ran for ${result.longestCpuBoundStallMs} ms`);
   }
 } finally {

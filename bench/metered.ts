@@ -47,12 +47,19 @@ async function bareBaseline(responseBody: string): Promise<Figures> {
 async function measure(dialect: string, databaseUrl: string | undefined): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'quarry-bench-'));
   const env: Record<string, string> = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
-  const t = await startTestApp({ ...env, THROTTLE_KEY_RATE: '100000000/min', THROTTLE_ACCOUNT_RATE: '100000000/min' }, { features: [...defaultFeatures(), meteredTestFeature().feature] });
+  const t = await startTestApp(
+    { ...env, THROTTLE_KEY_RATE: '100000000/min', THROTTLE_ACCOUNT_RATE: '100000000/min' },
+    { features: [...defaultFeatures(), meteredTestFeature().feature] },
+  );
   try {
     const customer = await t.customer(1_000_000_000);
     const url = await t.quarry.app.listen({ host: '127.0.0.1', port: 0 });
     const body = JSON.stringify({ cost: 1, cache_key: 'bench' });
-    const warm = await fetch(`${url}/api/v1/test/metered`, { method: 'POST', headers: { 'x-api-key': customer.key, 'content-type': 'application/json' }, body });
+    const warm = await fetch(`${url}/api/v1/test/metered`, {
+      method: 'POST',
+      headers: { 'x-api-key': customer.key, 'content-type': 'application/json' },
+      body,
+    });
     const responseBody = await warm.text();
     const metered = await load(`${url}/api/v1/test/metered`, { 'x-api-key': customer.key }, body);
     const bare = await bareBaseline(responseBody);
@@ -62,7 +69,9 @@ async function measure(dialect: string, databaseUrl: string | undefined): Promis
     console.log('|---|---|---|---|---|');
     console.log(`| bare Fastify, same bytes | ${bare.rps.toFixed(0)} | ${bare.p50} | ${bare.p99} | ${bare.errors} |`);
     console.log(`| metered (auth+throttle+hold+settle+usage, cache hit) | ${metered.rps.toFixed(0)} | ${metered.p50} | ${metered.p99} | ${metered.errors} |`);
-    console.log(`ratio metered/bare: throughput ${(metered.rps / bare.rps).toFixed(3)}, p50 latency ×${(metered.p50 / Math.max(bare.p50, 1)).toFixed(1)}; ledger audit ${audit ? 'clean' : 'MISMATCH'}`);
+    console.log(
+      `ratio metered/bare: throughput ${(metered.rps / bare.rps).toFixed(3)}, p50 latency ×${(metered.p50 / Math.max(bare.p50, 1)).toFixed(1)}; ledger audit ${audit ? 'clean' : 'MISMATCH'}`,
+    );
   } finally {
     await t.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -121,12 +121,27 @@ async function main(): Promise<void> {
     if (browser) for (const page of BROWSER_PAGES) await scrape(page.path, page.render);
 
     for (const concurrency of concurrencies) {
-      rows.push({ engine: 'fetch', what: 'direct GET (baseline)', concurrency, ...(await closedLoop(concurrency, fetchSeconds, (i) => direct(unique(pick(FETCH_PATHS, i), i)))) });
-      rows.push({ engine: 'fetch', what: 'POST /api/v1/scrape/ render never', concurrency, ...(await closedLoop(concurrency, fetchSeconds, (i) => scrape(unique(pick(FETCH_PATHS, i), i), 'never'))) });
+      rows.push({
+        engine: 'fetch',
+        what: 'direct GET (baseline)',
+        concurrency,
+        ...(await closedLoop(concurrency, fetchSeconds, (i) => direct(unique(pick(FETCH_PATHS, i), i)))),
+      });
+      rows.push({
+        engine: 'fetch',
+        what: 'POST /api/v1/scrape/ render never',
+        concurrency,
+        ...(await closedLoop(concurrency, fetchSeconds, (i) => scrape(unique(pick(FETCH_PATHS, i), i), 'never'))),
+      });
     }
     if (browser) {
       for (const concurrency of concurrencies) {
-        rows.push({ engine: 'browser', what: 'direct GET (baseline)', concurrency, ...(await closedLoop(concurrency, fetchSeconds, (i) => direct(unique(pick(BROWSER_PAGES, i).path, i)))) });
+        rows.push({
+          engine: 'browser',
+          what: 'direct GET (baseline)',
+          concurrency,
+          ...(await closedLoop(concurrency, fetchSeconds, (i) => direct(unique(pick(BROWSER_PAGES, i).path, i)))),
+        });
         const render = async (i: number) => (await browser.render(`${site.url}${unique(pick(BROWSER_PAGES, i).path, i)}`)).status === 200;
         rows.push({ engine: 'browser', what: 'browser engine alone', concurrency, ...(await closedLoop(concurrency, browserSeconds, render)) });
         const viaApi = (i: number) => scrape(unique(pick(BROWSER_PAGES, i).path, i), pick(BROWSER_PAGES, i).render);
@@ -139,11 +154,15 @@ async function main(): Promise<void> {
       console.log(JSON.stringify({ rows, audit, hostConcurrency: Number(values['host-concurrency']), contexts }, null, 2));
       return;
     }
-    console.log(`\nscrape throughput — SQLite, ${fetchSeconds}s (fetch) / ${browserSeconds}s (browser) per row, SCRAPE_HOST_CONCURRENCY ${values['host-concurrency']}, BROWSER_CONTEXTS ${contexts}, BROWSER_IDLE_CAP_MS default`);
+    console.log(
+      `\nscrape throughput — SQLite, ${fetchSeconds}s (fetch) / ${browserSeconds}s (browser) per row, SCRAPE_HOST_CONCURRENCY ${values['host-concurrency']}, BROWSER_CONTEXTS ${contexts}, BROWSER_IDLE_CAP_MS default`,
+    );
     console.log('| engine | what | concurrency | pages/s | p50 ms | p95 ms | pages | errors |');
     console.log('|---|---|---|---|---|---|---|---|');
     for (const row of rows) {
-      console.log(`| ${row.engine} | ${row.what} | ${row.concurrency} | ${row.pagesPerSecond.toFixed(1)} | ${row.p50Ms.toFixed(1)} | ${row.p95Ms.toFixed(1)} | ${row.done} | ${row.errors} |`);
+      console.log(
+        `| ${row.engine} | ${row.what} | ${row.concurrency} | ${row.pagesPerSecond.toFixed(1)} | ${row.p50Ms.toFixed(1)} | ${row.p95Ms.toFixed(1)} | ${row.done} | ${row.errors} |`,
+      );
     }
     if (!browser) console.log('(browser rows skipped: no Chromium, or --no-browser)');
     console.log(`ledger audit after the run: ${audit ? 'clean' : 'MISMATCH'}`);

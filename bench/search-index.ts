@@ -63,7 +63,38 @@ function prng(seed: number): () => number {
 
 const random = prng(42);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
-const SYLLABLES = ['ka', 'lo', 'mi', 'ner', 'sto', 'val', 'tur', 'pen', 'qui', 'ras', 'dor', 'fel', 'gan', 'hir', 'jas', 'bel', 'cor', 'dum', 'eth', 'fos', 'gil', 'har', 'ix', 'jun', 'kel', 'lum', 'mor', 'nax', 'ost', 'pul'];
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ner',
+  'sto',
+  'val',
+  'tur',
+  'pen',
+  'qui',
+  'ras',
+  'dor',
+  'fel',
+  'gan',
+  'hir',
+  'jas',
+  'bel',
+  'cor',
+  'dum',
+  'eth',
+  'fos',
+  'gil',
+  'har',
+  'ix',
+  'jun',
+  'kel',
+  'lum',
+  'mor',
+  'nax',
+  'ost',
+  'pul',
+];
 const VOCABULARY: string[] = [];
 {
   const seen = new Set<string>();
@@ -113,17 +144,36 @@ function syntheticPage(index: number): IndexablePage {
   const publishedAt = random() < 0.8 ? new Date(NOW.getTime() - Math.floor(random() * 730 * DAY)) : undefined;
   const text = `${description}\n${body}`;
   const records: AnyRecord[] = [{ vertical: 'web', item: { title, url, description }, ...(publishedAt ? { publishedAt } : {}), text }];
-  if (random() < 0.15) records.push({ vertical: 'news', item: { title, link: url, snippet: description, publisher: host }, ...(publishedAt ? { publishedAt } : {}), text });
-  if (random() < 0.2) records.push({ vertical: 'images', item: { title: words(3).join(' '), imageUrl: `https://${host}/img/${index}.jpg`, imageWidth: 800, imageHeight: 600, link: url }, text: title });
-  if (random() < 0.05) records.push({ vertical: 'shopping', item: { title, link: url, price: `$${(random() * 200).toFixed(2)}`, source: host }, text: description });
-  return { url, host: host.toLowerCase(), title, description, body, lang, country: lang === 'en' ? 'us' : lang, ...(publishedAt ? { publishedAt } : {}), records };
+  if (random() < 0.15)
+    records.push({ vertical: 'news', item: { title, link: url, snippet: description, publisher: host }, ...(publishedAt ? { publishedAt } : {}), text });
+  if (random() < 0.2)
+    records.push({
+      vertical: 'images',
+      item: { title: words(3).join(' '), imageUrl: `https://${host}/img/${index}.jpg`, imageWidth: 800, imageHeight: 600, link: url },
+      text: title,
+    });
+  if (random() < 0.05)
+    records.push({ vertical: 'shopping', item: { title, link: url, price: `$${(random() * 200).toFixed(2)}`, source: host }, text: description });
+  return {
+    url,
+    host: host.toLowerCase(),
+    title,
+    description,
+    body,
+    lang,
+    country: lang === 'en' ? 'us' : lang,
+    ...(publishedAt ? { publishedAt } : {}),
+    records,
+  };
 }
 
 function syntheticHtml(index: number): { url: string; html: string } {
   const page = syntheticPage(index);
   const news = page.records.some((record) => record.vertical === 'news');
-  const head = news ? `<meta property="og:type" content="article"><meta property="article:published_time" content="${page.publishedAt?.toISOString() ?? ''}">` : '';
-  const paragraphs = page.body.split(' ').reduce<string[][]>((groups, word, i) => ((i % 40 === 0 ? groups.push([word]) : groups.at(-1)?.push(word)), groups), []);
+  const head = news
+    ? `<meta property="og:type" content="article"><meta property="article:published_time" content="${page.publishedAt?.toISOString() ?? ''}">`
+    : '';
+  const paragraphs = page.body.split(' ').reduce<string[][]>((groups, word, i) => (i % 40 === 0 ? groups.push([word]) : groups.at(-1)?.push(word), groups), []);
   return {
     url: page.url,
     html: `<!doctype html><html lang="${page.lang}"><head><title>${page.title}</title><meta name="description" content="${page.description}">${head}</head><body><nav><a href="/">home</a></nav><article><h1>${page.title}</h1>${paragraphs.map((p) => `<p>${p.join(' ')}.</p>`).join('')}</article></body></html>`,
@@ -155,7 +205,12 @@ async function timeQueries(run: (i: number) => Promise<number>, count: number): 
   }
   times.sort((a, b) => a - b);
   const round = (ms: number) => Math.round(ms * 100) / 100;
-  return { p50: round(percentile(times, 50)), p99: round(percentile(times, 99)), mean: round(times.reduce((a, b) => a + b, 0) / times.length), avgResults: Math.round((results / count) * 10) / 10 };
+  return {
+    p50: round(percentile(times, 50)),
+    p99: round(percentile(times, 99)),
+    mean: round(times.reduce((a, b) => a + b, 0) / times.length),
+    avgResults: Math.round((results / count) * 10) / 10,
+  };
 }
 
 function queryMix(seed: number) {
@@ -229,26 +284,59 @@ async function benchDialect(dialect: DialectName, handle: DatabaseHandle, reuse 
     latencyMs[kind] = await timeQueries(async (i) => {
       const { q, tbs } = queries[i] as { q: string; tbs?: string };
       const started = performance.now();
-      const hits = await store.search({ vertical: 'web', query: parseQuery(q), num: 10, page: 1, window: tbs ? tbsWindow(parseTbs(tbs), NOW) : { sortByDate: false }, country: 'us', lang: 'en' });
+      const hits = await store.search({
+        vertical: 'web',
+        query: parseQuery(q),
+        num: 10,
+        page: 1,
+        window: tbs ? tbsWindow(parseTbs(tbs), NOW) : { sortByDate: false },
+        country: 'us',
+        lang: 'en',
+      });
       const ms = performance.now() - started;
       if (options.slow !== '' && ms > Number(options.slow)) console.error(`  slow (${ms.toFixed(1)} ms, ${dialect}, ${kind}): ${q}${tbs ? ` tbs=${tbs}` : ''}`);
       return hits.length;
     }, QUERIES);
   }
   const stats = await store.stats();
-  return { dialect, pages: stats.pages, indexPagesPerSecond: Math.round(bulk), pipelinePagesPerSecond: Math.round(pipeline), pipelineSample, bytes: stats.bytes, latencyMs };
+  return {
+    dialect,
+    pages: stats.pages,
+    indexPagesPerSecond: Math.round(bulk),
+    pipelinePagesPerSecond: Math.round(pipeline),
+    pipelineSample,
+    bytes: stats.bytes,
+    latencyMs,
+  };
 }
 
 async function benchHttp(dataDir: string): Promise<{ hitP50: number; missP50: number; hitP99: number; missP99: number }> {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', THROTTLE_KEY_RATE: '10000000/min', THROTTLE_ACCOUNT_RATE: '10000000/min', SIGNUP_CREDITS: '0' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    THROTTLE_KEY_RATE: '10000000/min',
+    THROTTLE_ACCOUNT_RATE: '10000000/min',
+    SIGNUP_CREDITS: '0',
+  });
   const quarry = await createApp(config, { logger: createLogger('silent') });
   try {
     const address = await quarry.app.listen({ host: '127.0.0.1', port: 0 });
-    const user = await quarry.services.accounts.register({ email: `bench-${Date.now()}@example.com`, password: 'a sturdy bench passphrase', origin: 'http://127.0.0.1', active: true, credits: 100_000_000 });
+    const user = await quarry.services.accounts.register({
+      email: `bench-${Date.now()}@example.com`,
+      password: 'a sturdy bench passphrase',
+      origin: 'http://127.0.0.1',
+      active: true,
+      credits: 100_000_000,
+    });
     const { key } = await quarry.services.keys.create(user.id, 'bench');
     const mix = queryMix(11);
     const post = async (body: unknown) => {
-      const res = await fetch(`${address}/api/v1/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify(body) });
+      const res = await fetch(`${address}/api/v1/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': key },
+        body: JSON.stringify(body),
+      });
       if (res.status !== 200) throw new Error(`search answered ${res.status}: ${await res.text()}`);
       await res.arrayBuffer();
       return res.headers.get('x-cache') === 'HIT' ? 1 : 0;
@@ -317,6 +405,8 @@ if (options.json) {
     }
   }
   if (figures.http) {
-    console.log(`\nPOST /api/v1/search over loopback HTTP (sqlite): cache hit p50 ${figures.http.hitP50} ms (p99 ${figures.http.hitP99}), miss p50 ${figures.http.missP50} ms (p99 ${figures.http.missP99})`);
+    console.log(
+      `\nPOST /api/v1/search over loopback HTTP (sqlite): cache hit p50 ${figures.http.hitP50} ms (p99 ${figures.http.hitP99}), miss p50 ${figures.http.missP50} ms (p99 ${figures.http.missP99})`,
+    );
   }
 }

@@ -55,7 +55,15 @@ import { createOffloadPool } from './scrape/offload/pool.js';
 export function defaultFeatures(): Feature[] {
   const upstreamEngines = sharedUpstreamEngines(buildUpstreamEngines);
   const searchAndScrape = createSearchFeatures({ upstreamEngines });
-  return [chatFeature, billingFeature, searchAndScrape.scrape, searchAndScrape.search, agentApisFeature, mcpFeature, createFirecrawlFeature({ upstreamEngines })];
+  return [
+    chatFeature,
+    billingFeature,
+    searchAndScrape.scrape,
+    searchAndScrape.search,
+    agentApisFeature,
+    mcpFeature,
+    createFirecrawlFeature({ upstreamEngines }),
+  ];
 }
 
 /** The contract's management endpoints (auth, API keys, billing checkout) also take multipart bodies; nothing else does. */
@@ -117,14 +125,30 @@ export async function createApp(config: Config, options: AppOptions) {
       ...features.flatMap((feature) => feature.errorMappers ?? []),
     ],
   });
-  for (const schema of [...sharedSchemas, ...accountSchemas, ...keySchemas, ...creditSchemas, ...passwordResetSchemas, ...dailyUsageSchemas, ...dashboardConfigSchemas, ...meteredErrorSchemas, ...features.flatMap((f) => f.schemas ?? [])]) {
+  for (const schema of [
+    ...sharedSchemas,
+    ...accountSchemas,
+    ...keySchemas,
+    ...creditSchemas,
+    ...passwordResetSchemas,
+    ...dailyUsageSchemas,
+    ...dashboardConfigSchemas,
+    ...meteredErrorSchemas,
+    ...features.flatMap((f) => f.schemas ?? []),
+  ]) {
     app.addSchema(schema);
   }
   await registerOpenApi(app);
 
   const trustedOrigins = [...config.csrfTrustedOrigins, new URL(config.publicUrl).origin];
   const users = createUserStore(db);
-  const auth = createAuthHooks({ authenticateAccess: accounts.authenticateAccess, authenticateKey: keys.authenticate, userById: users.byId, looksLikeKey: looksLikeSecret, trustedOrigins });
+  const auth = createAuthHooks({
+    authenticateAccess: accounts.authenticateAccess,
+    authenticateKey: keys.authenticate,
+    userById: users.byId,
+    looksLikeKey: looksLikeSecret,
+    trustedOrigins,
+  });
   app.decorateRequest('user', null);
   app.decorateRequest('apiKey', null);
   app.decorateRequest('authVia', null);
@@ -144,22 +168,51 @@ export async function createApp(config: Config, options: AppOptions) {
   registerCreditRoutes(app, { ledger, auth, db, pageSize: config.pageSize, now });
   registerDailyUsageRoutes(app, { auth, db, now });
   registerDashboardConfigRoute(app, config);
-  await registerDashboard(app, { root: options.webRoot, onMissing: (root) => log.warn({ root }, 'dashboard not built (npm run build:web): serving the API only') });
-  const metering = createMetering({ authenticate: auth.requireApiKey, ledger, limiter, keyRate: config.throttleKeyRate, accountRate: config.throttleAccountRate, holdTtlSeconds: config.holdTtlSeconds });
+  await registerDashboard(app, {
+    root: options.webRoot,
+    onMissing: (root) => log.warn({ root }, 'dashboard not built (npm run build:web): serving the API only'),
+  });
+  const metering = createMetering({
+    authenticate: auth.requireApiKey,
+    ledger,
+    limiter,
+    keyRate: config.throttleKeyRate,
+    accountRate: config.throttleAccountRate,
+    holdTtlSeconds: config.holdTtlSeconds,
+  });
   const cached = createCachedRunner(resultCache);
   // Threads start with the first page read, not here: a server that never scrapes never pays for them.
   const offload = createOffloadPool();
   const closers: (() => Promise<void>)[] = [];
   for (const feature of features) {
     await feature.register({
-      app, config, db, dialect: database.dialect, log, now, auth, metrics, accounts, keys, ledger, metering, cached, offload,
+      app,
+      config,
+      db,
+      dialect: database.dialect,
+      log,
+      now,
+      auth,
+      metrics,
+      accounts,
+      keys,
+      ledger,
+      metering,
+      cached,
+      offload,
       onClose: (task) => closers.unshift(task),
     });
   }
   await app.ready();
-  const metricsListener = config.metricsPort > 0
-    ? await startMetricsListener({ registry: metrics, port: config.metricsPort, token: config.metricsToken, onError: (error) => log.error({ err: error }, 'metrics failed') })
-    : undefined;
+  const metricsListener =
+    config.metricsPort > 0
+      ? await startMetricsListener({
+          registry: metrics,
+          port: config.metricsPort,
+          token: config.metricsToken,
+          onError: (error) => log.error({ err: error }, 'metrics failed'),
+        })
+      : undefined;
 
   const sweepHolds = () =>
     ledger.expireHolds().then(
@@ -169,7 +222,10 @@ export async function createApp(config: Config, options: AppOptions) {
   await sweepHolds();
   const sweepTimer = setInterval(() => void sweepHolds(), config.holdSweepSeconds * 1000);
   sweepTimer.unref();
-  const flushTimer = setInterval(() => void keys.flushLastUsed().catch((error) => log.error({ err: error }, 'last_used flush failed')), config.lastUsedFlushSeconds * 1000);
+  const flushTimer = setInterval(
+    () => void keys.flushLastUsed().catch((error) => log.error({ err: error }, 'last_used flush failed')),
+    config.lastUsedFlushSeconds * 1000,
+  );
   flushTimer.unref();
 
   return {

@@ -41,7 +41,10 @@ export class PermissionDeniedError extends Error {
 
 /** Too many requests; the caller may try again after `waitSeconds`. */
 export class ThrottledError extends Error {
-  constructor(readonly waitSeconds: number, readonly withWait = false) {
+  constructor(
+    readonly waitSeconds: number,
+    readonly withWait = false,
+  ) {
     super('Request was throttled.');
     this.name = 'ThrottledError';
   }

@@ -85,14 +85,24 @@ beforeAll(async () => {
   const pair = login.json() as { access: string; refresh: string };
   remember('access token', pair.access);
   remember('refresh token', pair.refresh);
-  const formLogin = await send({ method: 'POST', url: '/api/v1/auth/jwt/create/', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `email=${encodeURIComponent(EMAIL)}&password=${encodeURIComponent(PASSWORD)}` });
+  const formLogin = await send({
+    method: 'POST',
+    url: '/api/v1/auth/jwt/create/',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `email=${encodeURIComponent(EMAIL)}&password=${encodeURIComponent(PASSWORD)}`,
+  });
   expect(formLogin.statusCode).toBe(200);
   const refreshed = await send({ method: 'POST', url: '/api/v1/auth/jwt/refresh/', payload: { refresh: pair.refresh } });
   expect(refreshed.statusCode).toBe(200);
   const rotated = refreshed.json() as { access: string; refresh: string };
   remember('rotated access token', rotated.access);
   remember('rotated refresh token', rotated.refresh);
-  const fromCookie = await send({ method: 'POST', url: '/api/v1/auth/jwt/refresh/', cookies: { refresh: rotated.refresh }, headers: { origin: 'http://localhost:80' } });
+  const fromCookie = await send({
+    method: 'POST',
+    url: '/api/v1/auth/jwt/refresh/',
+    cookies: { refresh: rotated.refresh },
+    headers: { origin: 'http://localhost:80' },
+  });
   expect(fromCookie.statusCode).toBe(200);
   const access = (fromCookie.json() as { access: string }).access;
   remember('cookie-refreshed access token', access);
@@ -120,9 +130,29 @@ beforeAll(async () => {
   expect(failed.statusCode).toBe(401);
   expect((await send({ method: 'GET', url: '/api/v1/account/credits/', headers: { 'x-api-key': key.key } })).statusCode).toBe(401);
   expect((await send({ method: 'GET', url: '/api/v1/auth/users/me/', headers: { authorization: `Bearer ${access}x` } })).statusCode).toBe(401);
-  expect((await send({ method: 'POST', url: '/api/v1/auth/jwt/create/', headers: { 'content-type': 'application/json' }, payload: `{"email": "${EMAIL}", "password": "${WRONG_PASSWORD}"` })).statusCode).toBe(400);
+  expect(
+    (
+      await send({
+        method: 'POST',
+        url: '/api/v1/auth/jwt/create/',
+        headers: { 'content-type': 'application/json' },
+        payload: `{"email": "${EMAIL}", "password": "${WRONG_PASSWORD}"`,
+      })
+    ).statusCode,
+  ).toBe(400);
   const boundary = 'loggedboundary';
-  const multipart = [`--${boundary}`, 'Content-Disposition: form-data; name="email"', '', EMAIL, `--${boundary}`, 'Content-Disposition: form-data; name="password"', '', WRONG_PASSWORD, `--${boundary}--`, ''].join('\r\n');
+  const multipart = [
+    `--${boundary}`,
+    'Content-Disposition: form-data; name="email"',
+    '',
+    EMAIL,
+    `--${boundary}`,
+    'Content-Disposition: form-data; name="password"',
+    '',
+    WRONG_PASSWORD,
+    `--${boundary}--`,
+    '',
+  ].join('\r\n');
   const multipartLogin = await send({
     method: 'POST',
     url: '/api/v1/auth/jwt/create/',
@@ -133,7 +163,12 @@ beforeAll(async () => {
   expect(multipartLogin.statusCode).toBe(401);
   multipartRequestId = String(multipartLogin.headers['x-request-id']);
 
-  const loggedOut = await send({ method: 'POST', url: '/api/v1/auth/logout/', headers: { authorization: `Bearer ${access}` }, payload: { refresh: rotated.refresh } });
+  const loggedOut = await send({
+    method: 'POST',
+    url: '/api/v1/auth/logout/',
+    headers: { authorization: `Bearer ${access}` },
+    payload: { refresh: rotated.refresh },
+  });
   expect(loggedOut.statusCode).toBe(204);
 
   // Last, a server failure: the database goes away under a request that carries a token.
@@ -179,14 +214,20 @@ describe('logging at trace level through a whole account flow', () => {
     expect(leaksIn(own)).toEqual([]);
   });
 
-  it('marks every line about a request with that request\'s id', () => {
+  it("marks every line about a request with that request's id", () => {
     const requestLines = lines.filter((line) => 'req' in line.fields || 'res' in line.fields || 'responseTime' in line.fields);
     expect(requestLines.length).toBeGreaterThanOrEqual(requestIds.length * 2);
     for (const line of requestLines) expect(typeof line.fields.reqId, line.raw).toBe('string');
     for (const id of requestIds) {
       const own = lines.filter((line) => line.fields.reqId === id);
-      expect(own.some((line) => 'req' in line.fields), `incoming line of ${id}`).toBe(true);
-      expect(own.some((line) => 'res' in line.fields), `completion line of ${id}`).toBe(true);
+      expect(
+        own.some((line) => 'req' in line.fields),
+        `incoming line of ${id}`,
+      ).toBe(true);
+      expect(
+        own.some((line) => 'res' in line.fields),
+        `completion line of ${id}`,
+      ).toBe(true);
     }
     expect(new Set(requestIds).size).toBe(requestIds.length);
   });

@@ -41,7 +41,13 @@ interface LoggedRequest {
  * sent in the query must not end up in every log line of the request.
  */
 function serializeRequest(request: LoggedRequest) {
-  return { method: request.method, url: redactCredentialParams(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort };
+  return {
+    method: request.method,
+    url: redactCredentialParams(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
 }
 
 /** Errors keep their message and stack, minus credentials of any URL they quote (an upstream error names its URL). */

@@ -59,7 +59,15 @@ describe('npm start on a fresh data folder', { timeout: 90_000 }, () => {
   it('logs one info summary with the URL, the docs, the storage, the engines and where mail goes', async () => {
     // A fixed port: in development the public URL defaults to http://HOST:PORT, which links use.
     const port = String(await freePort());
-    const env = { PATH: process.env.PATH ?? '', NODE_ENV: 'test', HOST: '127.0.0.1', PORT: port, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...(database.url ? { DATABASE_URL: database.url } : {}) };
+    const env = {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: port,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+    };
     const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const lines: Record<string, unknown>[] = [];
     let buffered = '';
@@ -86,7 +94,9 @@ describe('npm start on a fresh data folder', { timeout: 90_000 }, () => {
     expect(message).toContain(database.url ? 'database PostgreSQL 127.0.0.1:' : `database SQLite ${join(dataDir, 'quarry.db')}`);
     expect(message).toContain('cache in-process');
     // NODE_ENV=test turns the keyless public engines off, so they are listed as not configured.
-    expect(message).toMatch(/search engines local; not configured: serper \(SERPER_API_KEY\), brave \(BRAVE_API_KEY\), .*duckduckgo \(SEARCH_KEYLESS_ENGINES\)/);
+    expect(message).toMatch(
+      /search engines local; not configured: serper \(SERPER_API_KEY\), brave \(BRAVE_API_KEY\), .*duckduckgo \(SEARCH_KEYLESS_ENGINES\)/,
+    );
     expect(message).toContain('mail to the outbox table (no SMTP_URL; see `npx quarry mail list`)');
     expect(lines.filter((line) => String(line.msg).startsWith('Quarry listening on'))).toHaveLength(1);
     // Nothing about a normal start is worth more than info (no Chromium is fine: it is optional).

@@ -37,7 +37,8 @@ export function startupSummary(config: Config, listening: { host: string; port: 
   const cache = config.redisUrl ? `Redis ${storageAddress(config.redisUrl)}` : 'in-process (no REDIS_URL: one instance only)';
   const configured = ['local', ...engines.filter((engine) => engine.configured).map((engine) => engine.name)];
   const missing = engines.filter((engine) => !engine.configured).map((engine) => `${engine.name} (${ENGINE_SETTING[engine.name] ?? 'SEARCH_KEYLESS_ENGINES'})`);
-  const chat = config.chatUpstreamUrl && config.chatUpstreamModel ? `chat via ${storageAddress(config.chatUpstreamUrl)}` : 'chat not configured (CHAT_UPSTREAM_URL)';
+  const chat =
+    config.chatUpstreamUrl && config.chatUpstreamModel ? `chat via ${storageAddress(config.chatUpstreamUrl)}` : 'chat not configured (CHAT_UPSTREAM_URL)';
   const mail = describeMailDestination(config);
   const message = [
     `Quarry listening on ${url}${base !== url ? ` (public URL ${base})` : ''}`,
@@ -50,7 +51,16 @@ export function startupSummary(config: Config, listening: { host: string; port: 
   ].join(' · ');
   return {
     message,
-    fields: { url, docs, database, cache, engines: { configured, not_configured: engines.filter((e) => !e.configured).map((e) => e.name) }, chat: chat.startsWith('chat via'), mail, mode: config.nodeEnv },
+    fields: {
+      url,
+      docs,
+      database,
+      cache,
+      engines: { configured, not_configured: engines.filter((e) => !e.configured).map((e) => e.name) },
+      chat: chat.startsWith('chat via'),
+      mail,
+      mode: config.nodeEnv,
+    },
   };
 }
 

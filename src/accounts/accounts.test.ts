@@ -62,9 +62,15 @@ describe('registration and activation', () => {
     expect(res.json()).toEqual({ email: ['Enter a valid email address.'] });
     const weak = await post('/api/v1/auth/users/', { email: 'weak@example.com', password: '1234567' });
     expect(weak.json().password).toEqual(
-      expect.arrayContaining(['This password is too short. It must contain at least 8 characters.', 'This password is too common.', 'This password is entirely numeric.']),
+      expect.arrayContaining([
+        'This password is too short. It must contain at least 8 characters.',
+        'This password is too common.',
+        'This password is entirely numeric.',
+      ]),
     );
-    expect((await post('/api/v1/auth/users/', { email: 'x@example.com', password: 'password123' })).json()).toEqual({ password: ['This password is too common.'] });
+    expect((await post('/api/v1/auth/users/', { email: 'x@example.com', password: 'password123' })).json()).toEqual({
+      password: ['This password is too common.'],
+    });
     expect((await post('/api/v1/auth/users/', {})).json()).toEqual({ email: ['This field is required.'], password: ['This field is required.'] });
   });
 
@@ -86,8 +92,24 @@ describe('registration and activation', () => {
     });
     expect(form.statusCode).toBe(201);
     const boundary = 'quarryboundary';
-    const multipart = [`--${boundary}`, 'Content-Disposition: form-data; name="email"', '', 'multi@example.com', `--${boundary}`, 'Content-Disposition: form-data; name="password"', '', PASSWORD, `--${boundary}--`, ''].join('\r\n');
-    const res = await t.quarry.app.inject({ method: 'POST', url: '/api/v1/auth/users/', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: multipart });
+    const multipart = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="email"',
+      '',
+      'multi@example.com',
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="password"',
+      '',
+      PASSWORD,
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    const res = await t.quarry.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/users/',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: multipart,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().email).toBe('multi@example.com');
   });
@@ -105,7 +127,7 @@ describe('login, refresh, verify and logout', () => {
     expect(cookies.join(';')).not.toMatch(/Secure/);
   });
 
-  it('answers wrong credentials with simplejwt\'s 401 and a Bearer challenge', async () => {
+  it("answers wrong credentials with simplejwt's 401 and a Bearer challenge", async () => {
     const user = await t.createUser();
     const res = await post('/api/v1/auth/jwt/create/', { email: user.email, password: 'wrong password here' });
     expect(res.statusCode).toBe(401);
@@ -146,9 +168,19 @@ describe('login, refresh, verify and logout', () => {
     const noOrigin = await t.quarry.app.inject({ method: 'POST', url: '/api/v1/auth/jwt/refresh/', cookies: { refresh } });
     expect(noOrigin.statusCode).toBe(403);
     expect(noOrigin.json().detail).toMatch(/^CSRF Failed/);
-    const evil = await t.quarry.app.inject({ method: 'POST', url: '/api/v1/auth/jwt/refresh/', cookies: { refresh }, headers: { origin: 'https://evil.example' } });
+    const evil = await t.quarry.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/jwt/refresh/',
+      cookies: { refresh },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(evil.statusCode).toBe(403);
-    const ok = await t.quarry.app.inject({ method: 'POST', url: '/api/v1/auth/jwt/refresh/', cookies: { refresh }, headers: { origin: 'http://localhost:80' } });
+    const ok = await t.quarry.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/jwt/refresh/',
+      cookies: { refresh },
+      headers: { origin: 'http://localhost:80' },
+    });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -176,7 +208,10 @@ describe('login, refresh, verify and logout', () => {
     const none = await me({});
     expect(none.statusCode).toBe(401);
     expect(none.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
-    expect((await me({ authorization: 'Bearer a b' })).json()).toEqual({ detail: 'Authorization header must contain two space-delimited values', code: 'bad_authorization_header' });
+    expect((await me({ authorization: 'Bearer a b' })).json()).toEqual({
+      detail: 'Authorization header must contain two space-delimited values',
+      code: 'bad_authorization_header',
+    });
     expect((await me({ authorization: 'Bearer nonsense' })).json()).toEqual({
       detail: 'Given token not valid for any token type',
       code: 'token_not_valid',
@@ -187,7 +222,12 @@ describe('login, refresh, verify and logout', () => {
   it('logs out: blacklists the refresh cookie and clears both cookies', async () => {
     const user = await t.createUser();
     const pair = await t.login(user.email, user.password);
-    const res = await t.quarry.app.inject({ method: 'POST', url: '/api/v1/auth/logout/', headers: { authorization: `Bearer ${pair.access}` }, cookies: { refresh: pair.refresh } });
+    const res = await t.quarry.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout/',
+      headers: { authorization: `Bearer ${pair.access}` },
+      cookies: { refresh: pair.refresh },
+    });
     expect(res.statusCode).toBe(204);
     const cleared = cookiesOf(res);
     expect(cleared.some((c) => /^access=;/.test(c) && /Expires=Thu, 01 Jan 1970/.test(c))).toBe(true);

@@ -51,7 +51,8 @@ async function register(email: string): Promise<string> {
   return String(logged[0]!.link);
 }
 
-const login = async (email: string) => (await quarry.app.inject({ method: 'POST', url: '/api/v1/auth/jwt/create/', payload: { email, password: PASSWORD } })).statusCode;
+const login = async (email: string) =>
+  (await quarry.app.inject({ method: 'POST', url: '/api/v1/auth/jwt/create/', payload: { email, password: PASSWORD } })).statusCode;
 
 describe('the activation link of a first run', () => {
   it('is logged in development and leads to the dashboard page, whose activation call activates the account once', async () => {

@@ -10,7 +10,13 @@ const clock = createManualClock(new Date('2026-03-01T10:00:00.000Z'));
 beforeAll(async () => {
   smtp = await startSmtpCapture();
   t = await startTestApp(
-    { SMTP_URL: smtp.url, PASSWORD_RESET_EMAIL_RATE: '2/hour', PASSWORD_RESET_IP_RATE: '100/hour', PASSWORD_RESET_TOKEN_LIFETIME: '600', PUBLIC_URL: 'https://quarry.example.com' },
+    {
+      SMTP_URL: smtp.url,
+      PASSWORD_RESET_EMAIL_RATE: '2/hour',
+      PASSWORD_RESET_IP_RATE: '100/hour',
+      PASSWORD_RESET_TOKEN_LIFETIME: '600',
+      PUBLIC_URL: 'https://quarry.example.com',
+    },
     { now: () => new Date(clock.now()) },
   );
 });
@@ -41,8 +47,12 @@ describe('password reset (djoser reset_password / reset_password_confirm)', () =
     const weak = await post('/api/v1/auth/users/reset_password_confirm/', { uid, token, new_password: '12345678' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json()).toEqual({ new_password: ['This password is too common.', 'This password is entirely numeric.'] });
-    expect((await post('/api/v1/auth/users/reset_password_confirm/', { uid: 'zz', token, new_password: 'another sturdy phrase 7' })).json()).toEqual({ uid: ["Invalid user id or user doesn't exist."] });
-    expect((await post('/api/v1/auth/users/reset_password_confirm/', { uid, token: `${token}x`, new_password: 'another sturdy phrase 7' })).json()).toEqual({ token: ['Invalid token for given user.'] });
+    expect((await post('/api/v1/auth/users/reset_password_confirm/', { uid: 'zz', token, new_password: 'another sturdy phrase 7' })).json()).toEqual({
+      uid: ["Invalid user id or user doesn't exist."],
+    });
+    expect((await post('/api/v1/auth/users/reset_password_confirm/', { uid, token: `${token}x`, new_password: 'another sturdy phrase 7' })).json()).toEqual({
+      token: ['Invalid token for given user.'],
+    });
 
     const done = await post('/api/v1/auth/users/reset_password_confirm/', { uid, token, new_password: 'another sturdy phrase 7' });
     expect(done.statusCode).toBe(204);
@@ -85,7 +95,11 @@ describe('password reset (djoser reset_password / reset_password_confirm)', () =
 
   it('is in the OpenAPI document', async () => {
     const doc = (await t.quarry.app.inject({ method: 'GET', url: '/api/v1/schema/?format=json' })).json();
-    expect(doc.paths['/api/v1/auth/users/reset_password/'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/PasswordResetRequest' });
-    expect(doc.paths['/api/v1/auth/users/reset_password_confirm/'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/PasswordResetConfirm' });
+    expect(doc.paths['/api/v1/auth/users/reset_password/'].post.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/PasswordResetRequest',
+    });
+    expect(doc.paths['/api/v1/auth/users/reset_password_confirm/'].post.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/PasswordResetConfirm',
+    });
   });
 });

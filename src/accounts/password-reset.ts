@@ -23,7 +23,10 @@ export interface ResetTokens {
 
 export function createResetTokens(secret: string, lifetimeSeconds: number, now: () => Date): ResetTokens {
   const mac = (user: UserRow, issued: string) =>
-    createHmac('sha256', `password-reset:${secret}`).update(`${user.id}|${user.password_hash}|${user.last_login ?? ''}|${issued}`).digest('hex').slice(0, 32);
+    createHmac('sha256', `password-reset:${secret}`)
+      .update(`${user.id}|${user.password_hash}|${user.last_login ?? ''}|${issued}`)
+      .digest('hex')
+      .slice(0, 32);
   return {
     uidFor: (userId) => Buffer.from(String(userId)).toString('base64url'),
     userIdFrom(uid) {

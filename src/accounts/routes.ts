@@ -39,7 +39,8 @@ export function registerAccountRoutes(app: App, deps: AccountRouteDeps): void {
       schema: {
         tags,
         summary: 'Register an account (inactive until activated by mail)',
-        description: 'Answers 201 `{"email": …}` whether or not the address has an account already, so registration does not tell who has one; the mailbox gets the activation mail, or a notice.',
+        description:
+          'Answers 201 `{"email": …}` whether or not the address has an account already, so registration does not tell who has one; the mailbox gets the activation mail, or a notice.',
         body: Type.Ref(UserCreate),
         response: { 201: Type.Unsafe<{ email: string }>(Type.Ref(UserCreate)), 400: Type.Ref(FieldErrors), 429: Type.Ref(ErrorDetail) },
       },
@@ -52,7 +53,14 @@ export function registerAccountRoutes(app: App, deps: AccountRouteDeps): void {
 
   app.post(
     '/api/v1/auth/users/activation/',
-    { schema: { tags, summary: 'Activate an account with the mailed uid and token', body: Type.Ref(Activation), response: { 204: Type.Null({ description: 'No response body' }), 400: Type.Ref(FieldErrors), 403: Type.Ref(ErrorDetail) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Activate an account with the mailed uid and token',
+        body: Type.Ref(Activation),
+        response: { 204: Type.Null({ description: 'No response body' }), 400: Type.Ref(FieldErrors), 403: Type.Ref(ErrorDetail) },
+      },
+    },
     async (request, reply) => {
       await accounts.activate(request.body.uid, request.body.token);
       return reply.code(204).send(null);
@@ -61,16 +69,33 @@ export function registerAccountRoutes(app: App, deps: AccountRouteDeps): void {
 
   app.get(
     '/api/v1/auth/users/me/',
-    { onRequest: auth.requireUserOrKey, schema: { tags, summary: 'The current user and credit balance', security: [{ jwtAuth: [] }, { ApiKeyAuth: [] }], response: { 200: Type.Ref(User), 401: Type.Ref(ErrorDetail) } } },
+    {
+      onRequest: auth.requireUserOrKey,
+      schema: {
+        tags,
+        summary: 'The current user and credit balance',
+        security: [{ jwtAuth: [] }, { ApiKeyAuth: [] }],
+        response: { 200: Type.Ref(User), 401: Type.Ref(ErrorDetail) },
+      },
+    },
     async (request) => {
       const user = request.user!;
-      return { id: user.id, email: user.email, is_active: user.is_active === 1, date_joined: user.date_joined, credits_remaining: await deps.ledger.balance(user.id) };
+      return {
+        id: user.id,
+        email: user.email,
+        is_active: user.is_active === 1,
+        date_joined: user.date_joined,
+        credits_remaining: await deps.ledger.balance(user.id),
+      };
     },
   );
 
   app.post(
     '/api/v1/auth/jwt/create/',
-    { serializerCompiler: plainJsonSerializer, schema: { tags, summary: 'Log in', body: Type.Ref(TokenObtainPair), response: { 200: Type.Ref(TokenObtainPair), ...errors, 429: Type.Ref(ErrorDetail) } } },
+    {
+      serializerCompiler: plainJsonSerializer,
+      schema: { tags, summary: 'Log in', body: Type.Ref(TokenObtainPair), response: { 200: Type.Ref(TokenObtainPair), ...errors, 429: Type.Ref(ErrorDetail) } },
+    },
     async (request, reply) => {
       const pair = await accounts.login(request.body.email, request.body.password, request.ip);
       setTokenCookies(reply, pair);
@@ -80,7 +105,15 @@ export function registerAccountRoutes(app: App, deps: AccountRouteDeps): void {
 
   app.post(
     '/api/v1/auth/jwt/refresh/',
-    { serializerCompiler: plainJsonSerializer, schema: { tags, summary: 'Rotate the refresh token and get a new access token', body: Type.Ref(TokenRefresh), response: { 200: Type.Ref(TokenRefresh), ...errors } } },
+    {
+      serializerCompiler: plainJsonSerializer,
+      schema: {
+        tags,
+        summary: 'Rotate the refresh token and get a new access token',
+        body: Type.Ref(TokenRefresh),
+        response: { 200: Type.Ref(TokenRefresh), ...errors },
+      },
+    },
     async (request, reply) => {
       let token = request.body.refresh;
       if (!token) {
@@ -105,7 +138,16 @@ export function registerAccountRoutes(app: App, deps: AccountRouteDeps): void {
 
   app.post(
     '/api/v1/auth/logout/',
-    { onRequest: auth.requireUser, schema: { tags, summary: 'Log out: blacklist the refresh token and clear the cookies', security: [{ jwtAuth: [] }], body: Type.Ref(Logout), response: { 204: Type.Null({ description: 'No response body' }), 401: Type.Ref(ErrorDetail) } } },
+    {
+      onRequest: auth.requireUser,
+      schema: {
+        tags,
+        summary: 'Log out: blacklist the refresh token and clear the cookies',
+        security: [{ jwtAuth: [] }],
+        body: Type.Ref(Logout),
+        response: { 204: Type.Null({ description: 'No response body' }), 401: Type.Ref(ErrorDetail) },
+      },
+    },
     async (request, reply) => {
       await accounts.logout(request.user!.id, request.body.refresh || request.cookies[REFRESH_COOKIE]);
       reply.clearCookie(ACCESS_COOKIE, { ...cookieBase, path: '/api/v1' });
@@ -123,7 +165,12 @@ export function registerAccountRoutes(app: App, deps: AccountRouteDeps): void {
         summary: 'Send the activation mail again',
         security: [{ jwtAuth: [] }, {}],
         body: Type.Ref(ResendActivationRequest),
-        response: { 204: Type.Null({ description: 'Activation email queued' }), 400: Type.Ref(FieldErrors), 403: Type.Ref(ErrorDetail), 429: Type.Ref(ErrorDetail) },
+        response: {
+          204: Type.Null({ description: 'Activation email queued' }),
+          400: Type.Ref(FieldErrors),
+          403: Type.Ref(ErrorDetail),
+          429: Type.Ref(ErrorDetail),
+        },
       },
     },
     async (request, reply) => {

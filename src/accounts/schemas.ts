@@ -7,7 +7,11 @@ export const UserCreate = Type.Object(
     email: Type.String({ format: 'email', minLength: 1, maxLength: 254 }),
     password: Type.String({ minLength: 1, maxLength: 128, writeOnly: true }),
   },
-  { $id: 'UserCreate', description: 'Registration (djoser). The new account is inactive until activated. The answer carries the email only, the same for a new and a taken address.' },
+  {
+    $id: 'UserCreate',
+    description:
+      'Registration (djoser). The new account is inactive until activated. The answer carries the email only, the same for a new and a taken address.',
+  },
 );
 
 export const Activation = Type.Object(

@@ -26,7 +26,14 @@ export function createUserStore(db: Kysely<Database>): UserStore {
     async insert({ email, passwordHash, isActive, now }) {
       return db
         .insertInto('users')
-        .values({ email: normaliseEmail(email), password_hash: passwordHash, is_active: isActive ? 1 : 0, date_joined: now.toISOString(), locked_until: null, last_login: null })
+        .values({
+          email: normaliseEmail(email),
+          password_hash: passwordHash,
+          is_active: isActive ? 1 : 0,
+          date_joined: now.toISOString(),
+          locked_until: null,
+          last_login: null,
+        })
         .onConflict((oc) => oc.column('email').doNothing())
         .returningAll()
         .executeTakeFirst();
@@ -50,7 +57,11 @@ export function createUserStore(db: Kysely<Database>): UserStore {
       await db.updateTable('users').set({ failed_logins: 0, last_login: now.toISOString() }).where('id', '=', id).execute();
     },
     async setLockedUntil(id, until) {
-      await db.updateTable('users').set({ locked_until: until?.toISOString() ?? null, failed_logins: 0 }).where('id', '=', id).execute();
+      await db
+        .updateTable('users')
+        .set({ locked_until: until?.toISOString() ?? null, failed_logins: 0 })
+        .where('id', '=', id)
+        .execute();
     },
   };
 }

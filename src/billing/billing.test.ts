@@ -62,7 +62,7 @@ describe('the plans on sale', () => {
     expect(res.body).not.toContain('pri_');
   });
 
-  it('are listed on the dashboard page the 402 answer\'s default upgrade_url points to', async () => {
+  it("are listed on the dashboard page the 402 answer's default upgrade_url points to", async () => {
     const upgradeUrl = SETTINGS.upgradeUrl.parse(undefined);
     expect(upgradeUrl).toBe('/plans');
     expect(SPA_ROUTES).toContain(upgradeUrl);
@@ -72,7 +72,7 @@ describe('the plans on sale', () => {
 });
 
 describe('a purchase from checkout to credits', () => {
-  it('creates a Paddle transaction for the plan\'s price, for the account\'s email, tagged with account and plan', async () => {
+  it("creates a Paddle transaction for the plan's price, for the account's email, tagged with account and plan", async () => {
     const buyer = await t.customer();
     const res = await checkout(buyer, 'pro');
     expect(res.statusCode).toBe(200);
@@ -93,11 +93,21 @@ describe('a purchase from checkout to credits', () => {
     expect(paddle.customers.get(sent?.customer_id ?? '')?.email).toBe(buyer.email.toLowerCase());
 
     expect(await statusOf(buyer)).toEqual([
-      { transaction_id: body.transaction_id, provider: 'paddle', plan: 'pro', status: 'pending', credits: 6000, amount: '49.00', currency: 'USD', created: expect.any(String), granted_at: null },
+      {
+        transaction_id: body.transaction_id,
+        provider: 'paddle',
+        plan: 'pro',
+        status: 'pending',
+        credits: 6000,
+        amount: '49.00',
+        currency: 'USD',
+        created: expect.any(String),
+        granted_at: null,
+      },
     ]);
   });
 
-  it('grants nothing while the transaction is unpaid, then the plan\'s credits once it is paid, and only once', async () => {
+  it("grants nothing while the transaction is unpaid, then the plan's credits once it is paid, and only once", async () => {
     const buyer = await t.customer(5);
     const txn = await startCheckout(buyer);
 
@@ -111,7 +121,15 @@ describe('a purchase from checkout to credits', () => {
     paddle.setStatus(txn, 'paid');
     const paid = await confirm(buyer, txn);
     expect(paid.statusCode).toBe(200);
-    expect(paid.json()).toMatchObject({ transaction_id: txn, plan: 'starter', status: 'paid', credits: 1000, amount: '9.00', currency: 'USD', granted_at: expect.any(String) });
+    expect(paid.json()).toMatchObject({
+      transaction_id: txn,
+      plan: 'starter',
+      status: 'paid',
+      credits: 1000,
+      amount: '9.00',
+      currency: 'USD',
+      granted_at: expect.any(String),
+    });
     expect(await balanceOf(buyer)).toBe(1005);
 
     paddle.setStatus(txn, 'completed');
@@ -142,7 +160,7 @@ describe('a purchase from checkout to credits', () => {
     expect(await balanceOf(buyer)).toBe(0);
   });
 
-  it('lists every transaction of the account, newest first, and none of another\'s', async () => {
+  it("lists every transaction of the account, newest first, and none of another's", async () => {
     const buyer = await t.customer();
     const other = await t.customer();
     const first = await startCheckout(buyer, 'starter');
@@ -179,7 +197,7 @@ describe('refusals', () => {
     expect((await t.quarry.app.inject({ method: 'GET', url: '/api/v1/billing/status/' })).statusCode).toBe(401);
   });
 
-  it('answers 404 for another account\'s transaction, even once it is paid, and grants nothing', async () => {
+  it("answers 404 for another account's transaction, even once it is paid, and grants nothing", async () => {
     const owner = await t.customer();
     const intruder = await t.customer();
     const txn = await startCheckout(owner);
@@ -193,7 +211,7 @@ describe('refusals', () => {
     expect(await statusOf(intruder)).toEqual([]);
   });
 
-  it('answers 404 for a transaction Paddle does not know and for an id that cannot be Paddle\'s', async () => {
+  it("answers 404 for a transaction Paddle does not know and for an id that cannot be Paddle's", async () => {
     const buyer = await t.customer();
     expect((await confirm(buyer, 'txn_01hzs3zzzzzzzzzzzzzzzzzzzz')).statusCode).toBe(404);
     expect((await confirm(buyer, '../customers')).statusCode).toBe(404);

@@ -52,7 +52,12 @@ describe(`confirm and webhooks racing on ${TEST_DIALECT}`, () => {
     paddle.setStatus(txn, 'completed');
 
     const confirm = () =>
-      t.quarry.app.inject({ method: 'POST', url: '/api/v1/billing/checkout/confirm/', headers: { authorization: `Bearer ${buyer.access}` }, payload: { transaction_id: txn } });
+      t.quarry.app.inject({
+        method: 'POST',
+        url: '/api/v1/billing/checkout/confirm/',
+        headers: { authorization: `Bearer ${buyer.access}` },
+        payload: { transaction_id: txn },
+      });
     const webhook = () => {
       const signed = paddle.signWebhook('transaction.completed', txn);
       return t.quarry.app.inject({ method: 'POST', url: '/api/v1/billing/webhooks/paddle/', headers: signed.headers, payload: signed.body });
@@ -96,7 +101,12 @@ describe(`confirm and webhooks racing on ${TEST_DIALECT}`, () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => {
         if (i % 2 === 0) {
-          return t.quarry.app.inject({ method: 'POST', url: '/api/v1/billing/checkout/confirm/', headers: { authorization: `Bearer ${buyer.access}` }, payload: { transaction_id: txn } });
+          return t.quarry.app.inject({
+            method: 'POST',
+            url: '/api/v1/billing/checkout/confirm/',
+            headers: { authorization: `Bearer ${buyer.access}` },
+            payload: { transaction_id: txn },
+          });
         }
         const signed = paddle.signWebhook('transaction.paid', txn);
         return t.quarry.app.inject({ method: 'POST', url: '/api/v1/billing/webhooks/paddle/', headers: signed.headers, payload: signed.body });

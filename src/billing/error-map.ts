@@ -1,11 +1,5 @@
 import { ApiError, detail, type ErrorMapper } from '../http/errors.js';
-import {
-  BillingNotConfiguredError,
-  ProviderRejectedError,
-  ProviderUnavailableError,
-  WebhookPayloadError,
-  WebhookSignatureError,
-} from './errors.js';
+import { BillingNotConfiguredError, ProviderRejectedError, ProviderUnavailableError, WebhookPayloadError, WebhookSignatureError } from './errors.js';
 
 /**
  * Billing errors at the edge. Their messages never carry a key or a secret, so they are shown

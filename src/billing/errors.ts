@@ -53,12 +53,7 @@ export class ProviderRejectedError extends BillingError {
   }
 }
 
-export type WebhookSignatureFailure =
-  | 'missing'
-  | 'malformed'
-  | 'mismatch'
-  | 'expired'
-  | 'future';
+export type WebhookSignatureFailure = 'missing' | 'malformed' | 'mismatch' | 'expired' | 'future';
 
 /** A webhook whose signature header is missing, malformed, wrong or outside the time tolerance: answer 400/401. */
 export class WebhookSignatureError extends BillingError {

@@ -43,7 +43,14 @@ interface CapturedApp {
 async function startCapturedApp(env: Record<string, string>): Promise<CapturedApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'quarry-billing-'));
   const database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'debug', SIGNUP_CREDITS: '0', ...(database.url ? { DATABASE_URL: database.url } : {}), ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'debug',
+    SIGNUP_CREDITS: '0',
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...env,
+  });
   const logs: string[] = [];
   const quarry = await createApp(config, { logger: createLogger('debug', { write: (line: string) => void logs.push(line) }) });
   return {
@@ -121,7 +128,7 @@ describe('when Paddle is down', () => {
 });
 
 describe('when Paddle refuses our API key', () => {
-  it('answers 502 naming Paddle\'s error code, and the key appears in no response and no log line', async () => {
+  it("answers 502 naming Paddle's error code, and the key appears in no response and no log line", async () => {
     const app = await startCapturedApp({ ...fakePaddleEnv(paddle, plansFile.file), PADDLE_API_KEY: WRONG_KEY });
     try {
       const buyer = await userWithToken(app.quarry);
@@ -168,7 +175,12 @@ describe('without a Paddle API key', () => {
     const created = await t.quarry.app.inject({ method: 'POST', url: '/api/v1/billing/checkout/create-transaction/', headers, payload: { plan: 'starter' } });
     expect(created.statusCode).toBe(503);
     expect(created.json()).toEqual({ error: 'Billing is not configured: no Paddle API key.' });
-    const confirmed = await t.quarry.app.inject({ method: 'POST', url: '/api/v1/billing/checkout/confirm/', headers, payload: { transaction_id: 'txn_01hzs3zzzzzzzzzzzzzzzzzzzz' } });
+    const confirmed = await t.quarry.app.inject({
+      method: 'POST',
+      url: '/api/v1/billing/checkout/confirm/',
+      headers,
+      payload: { transaction_id: 'txn_01hzs3zzzzzzzzzzzzzzzzzzzz' },
+    });
     expect(confirmed.statusCode).toBe(503);
     expect(confirmed.json()).toEqual({ error: 'Billing is not configured: no Paddle API key.' });
     expect(paddle.requests.length).toBe(before);

@@ -52,13 +52,13 @@ describe('parsing plans', () => {
     expect(catalog.get('enterprise')).toBeUndefined();
   });
 
-  it('uses the currency\'s own minor digits', () => {
+  it("uses the currency's own minor digits", () => {
     const yen = parsePlans([{ ...valid, currency: 'JPY', price: '1200' }], 'plans.json').get('starter');
     expect(yen?.priceMinor).toBe(1200);
     expect(problemWith([{ ...valid, currency: 'JPY', price: '1200.00' }])).toContain('0 decimals for JPY');
   });
 
-  it('accepts another provider\'s price id beside Paddle\'s', () => {
+  it("accepts another provider's price id beside Paddle's", () => {
     const plan = parsePlans([{ ...valid, stripe_price_id: 'price_1NxYz' }], 'plans.json').get('starter');
     expect(plan?.providerPriceIds).toEqual({ paddle: PADDLE_PRICE, stripe: 'price_1NxYz' });
   });
@@ -80,7 +80,11 @@ describe('rejecting a bad plans file with one line naming the file and the probl
     ['a zero price', [{ ...valid, price: '0.00' }], 'plans[0].price must be greater than zero'],
     ['a lowercase currency', [{ ...valid, currency: 'usd' }], 'plans[0].currency must be an upper-case ISO 4217 code'],
     ['an unknown currency', [{ ...valid, currency: 'XYZ' }], 'got "XYZ"'],
-    ['a Paddle product id instead of a price id', [{ ...valid, paddle_price_id: 'pro_01h8dzxgkvdwemdhbpcapj2tbj' }], 'plans[0].paddle_price_id must be null or a paddle price id'],
+    [
+      'a Paddle product id instead of a price id',
+      [{ ...valid, paddle_price_id: 'pro_01h8dzxgkvdwemdhbpcapj2tbj' }],
+      'plans[0].paddle_price_id must be null or a paddle price id',
+    ],
     ['a misspelt field', [{ ...valid, credit: 10 }], 'plans[0] has an unknown field "credit"'],
   ])('rejects %s', (_case, json, expected) => {
     expect(problemWith(json)).toContain(expected);
@@ -107,7 +111,7 @@ describe('loading a plans file from disk', () => {
     await expect(loadPlans(file)).rejects.toThrow(new RegExp(`^${file.replace(/[.\\/]/g, '\\$&')}: not valid JSON \\(`));
   });
 
-  it('reports validation problems under the file\'s path', async () => {
+  it("reports validation problems under the file's path", async () => {
     const file = join(dir, 'plans.json');
     await writeFile(file, JSON.stringify([{ ...valid, price: '9' }]));
     await expect(loadPlans(file)).rejects.toThrow(`${file}: plans[0].price must be a decimal string`);

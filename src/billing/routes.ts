@@ -65,7 +65,12 @@ export async function registerBillingRoutes(app: App, deps: BillingRouteDeps): P
     {
       // Reading the status is harmless with an API key; checkout and confirm stay a login's business.
       onRequest: deps.auth.requireUserOrKey,
-      schema: { tags, security: [...security, { ApiKeyAuth: [] }], summary: 'Your transactions, newest first', response: { 200: Type.Array(Type.Ref(BillingStatus)), 401: Type.Ref(ErrorDetail) } },
+      schema: {
+        tags,
+        security: [...security, { ApiKeyAuth: [] }],
+        summary: 'Your transactions, newest first',
+        response: { 200: Type.Array(Type.Ref(BillingStatus)), 401: Type.Ref(ErrorDetail) },
+      },
     },
     async (request) => (await billing.status(request.user!.id)).map(toBillingStatus),
   );

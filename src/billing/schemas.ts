@@ -11,7 +11,14 @@ export const PurchaseRequest = Type.Object(
 export type PurchaseRequest = Static<typeof PurchaseRequest>;
 
 export const ConfirmTransaction = Type.Object(
-  { transaction_id: Type.String({ minLength: 1, maxLength: 100, description: 'The provider transaction id returned by checkout.', examples: ['txn_01hv8x9y2z3a4b5c6d7e8f9g0h'] }) },
+  {
+    transaction_id: Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'The provider transaction id returned by checkout.',
+      examples: ['txn_01hv8x9y2z3a4b5c6d7e8f9g0h'],
+    }),
+  },
   { $id: 'ConfirmTransaction', description: 'The transaction to check with the payment provider.' },
 );
 export type ConfirmTransaction = Static<typeof ConfirmTransaction>;
@@ -26,7 +33,11 @@ export const CheckoutTransaction = Type.Object(
     provider: Type.String({ examples: ['paddle'] }),
     plan: Type.String(),
     status: PaymentStatus,
-    checkout_url: Nullable(Type.String({ description: 'Hosted payment page carrying the transaction (`?_ptxn=txn_…`); redirect the buyer there, or open the checkout with Paddle.js.' })),
+    checkout_url: Nullable(
+      Type.String({
+        description: 'Hosted payment page carrying the transaction (`?_ptxn=txn_…`); redirect the buyer there, or open the checkout with Paddle.js.',
+      }),
+    ),
     environment: Nullable(Type.String({ description: 'For `Paddle.Environment.set` (`sandbox`) before `Paddle.Initialize`.' })),
     client_token: Nullable(Type.String({ description: 'Public Paddle.js token for `Paddle.Initialize({ token })`; null when not configured.' })),
   },
@@ -41,7 +52,10 @@ export const BillingStatus = Type.Object(
     plan: Type.String(),
     status: PaymentStatus,
     credits: Type.Integer({ description: 'Credits this transaction grants, once, when paid.' }),
-    amount: Type.String({ description: 'Decimal amount in `currency`: the plan price until the provider reports what was paid (tax included).', examples: ['9.00'] }),
+    amount: Type.String({
+      description: 'Decimal amount in `currency`: the plan price until the provider reports what was paid (tax included).',
+      examples: ['9.00'],
+    }),
     currency: Type.String({ pattern: '^[A-Z]{3}$' }),
     created: Type.String({ format: 'date-time' }),
     granted_at: Nullable(Type.String({ format: 'date-time', description: 'When the credits were added; null until then.' })),

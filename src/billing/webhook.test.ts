@@ -53,7 +53,7 @@ const balanceOf = (who: Customer) => t.quarry.services.ledger.balance(who.id);
 const recordOf = (txn: string) => t.quarry.db.selectFrom('billing_transactions').selectAll().where('transaction_id', '=', txn).executeTakeFirst();
 
 describe('a verified payment notification', () => {
-  it('grants the plan\'s credits on transaction.paid and records the transaction as paid', async () => {
+  it("grants the plan's credits on transaction.paid and records the transaction as paid", async () => {
     const { buyer, txn } = await paidTransaction();
     const res = await deliver(paddle.signWebhook('transaction.paid', txn));
     expect(res.statusCode).toBe(200);

@@ -11,8 +11,6 @@ export const chatErrorMapper: ErrorMapper = (error) => {
   if (error instanceof ChatNotConfiguredError) return meteredFailure(503, error.message);
   if (!(error instanceof UpstreamError)) return undefined;
   const headers: Record<string, string> =
-    error.kind === 'rate_limited' && error.retryAfterSeconds !== undefined
-      ? { 'retry-after': String(Math.max(1, error.retryAfterSeconds)) }
-      : {};
+    error.kind === 'rate_limited' && error.retryAfterSeconds !== undefined ? { 'retry-after': String(Math.max(1, error.retryAfterSeconds)) } : {};
   return meteredFailure(upstreamErrorStatus(error), error.message, headers);
 };

@@ -1,19 +1,7 @@
 // The chat module's public surface, for the composition root and the chat routes.
-export {
-  ChatConfigError,
-  UpstreamError,
-  upstreamErrorStatus,
-  type UpstreamErrorKind,
-} from './errors.js';
+export { ChatConfigError, UpstreamError, upstreamErrorStatus, type UpstreamErrorKind } from './errors.js';
 export { assertValidPrices, chatCredits, worstCaseCredits, type ChatPrices, type TokenUsage } from './pricing.js';
-export {
-  CHAT_LIMITS,
-  ChatCompletionChunk,
-  ChatCompletionResponse,
-  ChatMessage,
-  ChatRequestBody,
-  OpenAIChatRequestBody,
-} from './schemas.js';
+export { CHAT_LIMITS, ChatCompletionChunk, ChatCompletionResponse, ChatMessage, ChatRequestBody, OpenAIChatRequestBody } from './schemas.js';
 export {
   createChatService,
   type ChatCallHooks,

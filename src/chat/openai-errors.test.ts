@@ -69,7 +69,14 @@ describe("the OpenAI alias's errors", () => {
     const nested = await alias(c.key, { messages: [{ role: 'tool', content: 'x' }] });
     expect(nested.json().error.param).toBe('messages[0].role');
     const blank = await alias(c.key, { messages: [{ role: 'user', content: '   ' }] });
-    expect(blank.json()).toEqual({ error: { message: 'messages: The conversation is blank: at least one message must have content.', type: 'invalid_request_error', param: 'messages', code: null } });
+    expect(blank.json()).toEqual({
+      error: {
+        message: 'messages: The conversation is blank: at least one message must have content.',
+        type: 'invalid_request_error',
+        param: 'messages',
+        code: null,
+      },
+    });
     const broken = await alias(other.key, '{"messages": [');
     expect(broken.statusCode).toBe(400);
     expect(broken.json().error.type).toBe('invalid_request_error');
@@ -94,7 +101,12 @@ describe("the OpenAI alias's errors", () => {
       (error: unknown) => error,
     );
     expect(failure).toBeInstanceOf(OpenAI.RateLimitError);
-    expect(failure).toMatchObject({ status: 429, code: 'rate_limit_exceeded', type: 'rate_limit_exceeded', message: expect.stringContaining('Request was throttled.') });
+    expect(failure).toMatchObject({
+      status: 429,
+      code: 'rate_limit_exceeded',
+      type: 'rate_limit_exceeded',
+      message: expect.stringContaining('Request was throttled.'),
+    });
     expect((failure as InstanceType<typeof OpenAI.RateLimitError>).headers.get('retry-after')).toMatch(/^\d+$/);
   });
 
@@ -103,7 +115,12 @@ describe("the OpenAI alias's errors", () => {
     const res = await t.quarry.app.inject({ method: 'POST', url: '/api/v1/chat/', payload: { messages }, headers: { 'x-api-key': c.key } });
     expect(res.statusCode).toBe(402);
     expect(res.json()).toEqual({ error: 'Insufficient credits', credits_remaining: 0, upgrade_url: '/plans' });
-    const blank = await t.quarry.app.inject({ method: 'POST', url: '/api/v1/chat/', payload: { messages: [{ role: 'user', content: ' \n ' }] }, headers: { 'x-api-key': c.key } });
+    const blank = await t.quarry.app.inject({
+      method: 'POST',
+      url: '/api/v1/chat/',
+      payload: { messages: [{ role: 'user', content: ' \n ' }] },
+      headers: { 'x-api-key': c.key },
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({ messages: ['The conversation is blank: at least one message must have content.'] });
   });

@@ -24,9 +24,7 @@ describe('chatCredits', () => {
   it('does not turn float noise into an extra credit', () => {
     // 30,000 × 0.1 / 1,000 is 3.0000000000000004 in floating point.
     expect(chatCredits({ promptTokens: 30_000, completionTokens: 0 }, { promptPer1k: 0.1, completionPer1k: 0 })).toBe(3);
-    expect(chatCredits({ promptTokens: 7_000, completionTokens: 3_000 }, { promptPer1k: 0.7, completionPer1k: 0.3 })).toBe(
-      6,
-    );
+    expect(chatCredits({ promptTokens: 7_000, completionTokens: 3_000 }, { promptPer1k: 0.7, completionPer1k: 0.3 })).toBe(6);
   });
 
   it('is exact integer arithmetic: the ceiling of the true cost', () => {
@@ -61,12 +59,8 @@ describe('chatCredits', () => {
   });
 
   it('refuses negative or non-finite prices as a configuration error', () => {
-    expect(() => chatCredits({ promptTokens: 1, completionTokens: 1 }, { promptPer1k: -1, completionPer1k: 1 })).toThrow(
-      ChatConfigError,
-    );
-    expect(() =>
-      chatCredits({ promptTokens: 1, completionTokens: 1 }, { promptPer1k: 1, completionPer1k: Number.NaN }),
-    ).toThrow(ChatConfigError);
+    expect(() => chatCredits({ promptTokens: 1, completionTokens: 1 }, { promptPer1k: -1, completionPer1k: 1 })).toThrow(ChatConfigError);
+    expect(() => chatCredits({ promptTokens: 1, completionTokens: 1 }, { promptPer1k: 1, completionPer1k: Number.NaN })).toThrow(ChatConfigError);
   });
 
   it('refuses token counts that are not whole numbers', () => {
@@ -85,9 +79,7 @@ describe('worstCaseCredits', () => {
     fc.assert(
       fc.property(fc.nat({ max: 200_000 }), fc.integer({ min: 1, max: 16_384 }), fc.nat(), (prompt, max, seed) => {
         const completion = seed % (max + 1);
-        expect(worstCaseCredits(prompt, max, prices)).toBeGreaterThanOrEqual(
-          chatCredits({ promptTokens: prompt, completionTokens: completion }, prices),
-        );
+        expect(worstCaseCredits(prompt, max, prices)).toBeGreaterThanOrEqual(chatCredits({ promptTokens: prompt, completionTokens: completion }, prices));
       }),
     );
   });

@@ -29,8 +29,7 @@ export function chatCredits(usage: TokenUsage, prices: ChatPrices): number {
   assertValidPrices(prices);
   const prompt = wholeTokens(usage.promptTokens, 'promptTokens');
   const completion = wholeTokens(usage.completionTokens, 'completionTokens');
-  const units =
-    BigInt(prompt) * priceUnits(prices.promptPer1k) + BigInt(completion) * priceUnits(prices.completionPer1k);
+  const units = BigInt(prompt) * priceUnits(prices.promptPer1k) + BigInt(completion) * priceUnits(prices.completionPer1k);
   const per1kCredit = BigInt(1000 * UNITS_PER_CREDIT);
   const credits = (units + per1kCredit - 1n) / per1kCredit;
   return Math.max(1, Number(credits));

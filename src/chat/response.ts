@@ -60,10 +60,7 @@ export function completionBody(
  * `usage: null` and the last one the usage, as OpenAI does under `include_usage`.
  */
 export function chunkBuilder(meta: CompletionMeta, usageField: boolean) {
-  const base = (
-    delta: ChatCompletionChunk['choices'][number]['delta'],
-    finishReason: string | null,
-  ): ChatCompletionChunk => ({
+  const base = (delta: ChatCompletionChunk['choices'][number]['delta'], finishReason: string | null): ChatCompletionChunk => ({
     id: meta.id,
     object: 'chat.completion.chunk',
     model: meta.model,

@@ -2,10 +2,7 @@
  * How long the upstream asked us to wait, in ms: OpenAI's `retry-after-ms`, else
  * `Retry-After` as seconds or as an HTTP date. Undefined when absent or unreadable.
  */
-export function retryAfterMs(
-  headers: Record<string, string | string[] | undefined>,
-  now: number = Date.now(),
-): number | undefined {
+export function retryAfterMs(headers: Record<string, string | string[] | undefined>, now: number = Date.now()): number | undefined {
   const ms = Number(firstValue(headers['retry-after-ms']));
   if (firstValue(headers['retry-after-ms']) !== undefined && Number.isFinite(ms) && ms >= 0) return ms;
 

@@ -103,7 +103,13 @@ describe('chat.completions.create', () => {
       model: 'anything',
       messages: [
         { role: 'developer', content: 'be brief' },
-        { role: 'user', content: [{ type: 'text', text: 'part one' }, { type: 'text', text: 'part two' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'part one' },
+            { type: 'text', text: 'part two' },
+          ],
+        },
       ],
       max_completion_tokens: 12,
       top_p: 0.5,
@@ -121,9 +127,9 @@ describe('chat.completions.create', () => {
 
   it('raises the SDK errors for bad input and for an empty balance', async () => {
     const c = await t.customer(3);
-    await expect(
-      sdk(c.key).chat.completions.create({ model: 'x', messages: [{ role: 'tool', content: 'x', tool_call_id: '1' }] }),
-    ).rejects.toMatchObject({ status: 400 });
+    await expect(sdk(c.key).chat.completions.create({ model: 'x', messages: [{ role: 'tool', content: 'x', tool_call_id: '1' }] })).rejects.toMatchObject({
+      status: 400,
+    });
     await expect(sdk(c.key).chat.completions.create({ model: 'x', messages, max_tokens: 100 })).rejects.toMatchObject({ status: 402 });
   });
 });
@@ -159,7 +165,11 @@ describe('API keys as Authorization: Bearer', () => {
     expect(asJwt.status).toBe(200);
     const asKey = await fetch(`${baseURL}/api-keys/`, { headers: { authorization: `Bearer ${c.key}` } });
     expect(asKey.status).toBe(200);
-    const minting = await fetch(`${baseURL}/api-keys/`, { method: 'POST', headers: { authorization: `Bearer ${c.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x' }) });
+    const minting = await fetch(`${baseURL}/api-keys/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${c.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x' }),
+    });
     expect(minting.status).toBe(403);
     const contractRoute = await fetch(`${baseURL}/chat/`, {
       method: 'POST',

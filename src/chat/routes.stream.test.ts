@@ -86,7 +86,10 @@ async function allEvents(body: Dispatcher.ResponseData['body']): Promise<string[
 }
 
 const chunks = (events: string[]) => events.filter((e) => e !== '[DONE]').map((e) => JSON.parse(e) as Chunk);
-const text = (events: string[]) => chunks(events).map((c) => c.choices[0]?.delta.content ?? '').join('');
+const text = (events: string[]) =>
+  chunks(events)
+    .map((c) => c.choices[0]?.delta.content ?? '')
+    .join('');
 
 async function settledBalance(userId: number): Promise<number> {
   for (let i = 0; i < 100; i++) {

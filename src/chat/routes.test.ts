@@ -319,7 +319,12 @@ describe('upstream failures', () => {
 
   it('answers 502 when the upstream keeps failing or sends a malformed body, charging nothing', async () => {
     const c = await t.customer(1000);
-    for (const scenario of [{ kind: 'status', status: 500 }, { kind: 'status', status: 503 }, { kind: 'malformed' }, { kind: 'cut', afterChunks: 1 }] as const) {
+    for (const scenario of [
+      { kind: 'status', status: 500 },
+      { kind: 'status', status: 503 },
+      { kind: 'malformed' },
+      { kind: 'cut', afterChunks: 1 },
+    ] as const) {
       fake.setScenario(scenario);
       const res = await chat(c.key, ask('broken', { max_tokens: 10 }));
       expect(res.statusCode, scenario.kind).toBe(502);
@@ -343,7 +348,13 @@ describe('upstream failures', () => {
     fake.setScenario({
       kind: 'status',
       status: 400,
-      body: { error: { message: `This model's maximum context length is 8192 tokens (key ${UPSTREAM_KEY})`, type: 'invalid_request_error', code: 'context_length_exceeded' } },
+      body: {
+        error: {
+          message: `This model's maximum context length is 8192 tokens (key ${UPSTREAM_KEY})`,
+          type: 'invalid_request_error',
+          code: 'context_length_exceeded',
+        },
+      },
     });
     const c = await t.customer(1000);
     const res = await chat(c.key, ask('too long', { max_tokens: 10 }));

@@ -6,13 +6,7 @@ import { NotFoundError } from '../errors.js';
 import type { App } from '../http/server.js';
 import { ChatNotConfiguredError } from './errors.js';
 import { OpenAIError, openAIErrorShape } from './openai-errors.js';
-import {
-  ChatCompletionResponse,
-  ChatModel,
-  ChatModelList,
-  ChatRequestBody,
-  OpenAIChatRequestBody,
-} from './schemas.js';
+import { ChatCompletionResponse, ChatModel, ChatModelList, ChatRequestBody, OpenAIChatRequestBody } from './schemas.js';
 import type { ChatService, PreparedChat, SettleChat } from './service.js';
 import { createSseWriter, pipeSse } from './sse-writer.js';
 
@@ -33,9 +27,10 @@ const tags = ['chat'];
 const security = [{ ApiKeyAuth: [] }];
 const openAIErrorRef = Type.Ref(OpenAIError);
 /** The alias answers every error in OpenAI's shape, with the statuses of the contract route. */
-const openAIErrorResponses = Object.fromEntries(
-  [400, 401, 402, 404, 415, 429, 502, 503, 504].map((status) => [status, openAIErrorRef]),
-) as Record<400 | 401 | 402 | 404 | 415 | 429 | 502 | 503 | 504, typeof openAIErrorRef>;
+const openAIErrorResponses = Object.fromEntries([400, 401, 402, 404, 415, 429, 502, 503, 504].map((status) => [status, openAIErrorRef])) as Record<
+  400 | 401 | 402 | 404 | 415 | 429 | 502 | 503 | 504,
+  typeof openAIErrorRef
+>;
 
 /**
  * `POST /api/v1/chat/` (the contract), its OpenAI-compatible alias
@@ -100,7 +95,12 @@ export function registerChatRoutes(app: App, deps: ChatRouteDeps): void {
     {
       onRequest: openAIAuth,
       onSend: openAIErrorShape,
-      schema: { tags, security, summary: 'The chat models on offer (OpenAI list format)', response: { 200: Type.Ref(ChatModelList), 401: openAIErrorRef, 429: openAIErrorRef, 503: openAIErrorRef } },
+      schema: {
+        tags,
+        security,
+        summary: 'The chat models on offer (OpenAI list format)',
+        response: { 200: Type.Ref(ChatModelList), 401: openAIErrorRef, 429: openAIErrorRef, 503: openAIErrorRef },
+      },
     },
     async () => ({ object: 'list' as const, data: [model()] }),
   );

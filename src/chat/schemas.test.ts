@@ -110,9 +110,7 @@ describe('POST /api/v1/chat/completions body (OpenAI alias)', () => {
   it('accepts developer messages and text parts, refuses tool messages and image parts', () => {
     expect(openai.Check({ messages: [{ role: 'developer', content: [{ type: 'text', text: 'be brief' }] }] })).toBe(true);
     expect(openai.Check({ messages: [{ role: 'tool', content: 'x', tool_call_id: '1' }] })).toBe(false);
-    expect(openai.Check({ messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'x' } }] }] })).toBe(
-      false,
-    );
+    expect(openai.Check({ messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'x' } }] }] })).toBe(false);
   });
 
   it('only allows n = 1', () => {

@@ -33,17 +33,19 @@ const MaxTokens = Type.Integer({ minimum: CHAT_LIMITS.minMaxTokens, maximum: CHA
  * Defaults are declared for Ajv's `useDefaults`; `prepare` applies them too, so the
  * service does not depend on the validator having filled them in.
  */
-export const ChatRequestBody = Type.Object({
-  messages: Type.Array(ChatMessage, { minItems: CHAT_LIMITS.minMessages, maxItems: CHAT_LIMITS.maxMessages }),
-  temperature: Type.Optional({ ...Temperature, default: CHAT_LIMITS.defaultTemperature }),
-  max_tokens: Type.Optional({ ...MaxTokens, default: CHAT_LIMITS.defaultMaxTokens }),
-  stream: Type.Optional(Type.Boolean({ default: false })),
-}, { $id: 'ChatRequest', description: 'A conversation to complete; `stream: true` answers with Server-Sent Events.' });
+export const ChatRequestBody = Type.Object(
+  {
+    messages: Type.Array(ChatMessage, { minItems: CHAT_LIMITS.minMessages, maxItems: CHAT_LIMITS.maxMessages }),
+    temperature: Type.Optional({ ...Temperature, default: CHAT_LIMITS.defaultTemperature }),
+    max_tokens: Type.Optional({ ...MaxTokens, default: CHAT_LIMITS.defaultMaxTokens }),
+    stream: Type.Optional(Type.Boolean({ default: false })),
+  },
+  { $id: 'ChatRequest', description: 'A conversation to complete; `stream: true` answers with Server-Sent Events.' },
+);
 export type ChatRequestBody = Static<typeof ChatRequestBody>;
 
 // OpenAI clients send `null` for "not given" more often than one would like.
-const Nullable = <T extends Parameters<typeof Type.Optional>[0]>(schema: T) =>
-  Type.Optional(Type.Union([schema, Type.Null()]));
+const Nullable = <T extends Parameters<typeof Type.Optional>[0]>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
 
 /** A text part of OpenAI's array form of `content`; other part types are refused. */
 export const OpenAITextPart = Type.Object({
@@ -58,12 +60,7 @@ export const OpenAITextPart = Type.Object({
  * text obeys the same 50,000-character limit (checked by `prepareOpenAI`).
  */
 export const OpenAIChatMessage = Type.Object({
-  role: Type.Union([
-    Type.Literal('system'),
-    Type.Literal('developer'),
-    Type.Literal('user'),
-    Type.Literal('assistant'),
-  ]),
+  role: Type.Union([Type.Literal('system'), Type.Literal('developer'), Type.Literal('user'), Type.Literal('assistant')]),
   content: Type.Union([
     Type.String({ maxLength: CHAT_LIMITS.maxContentChars }),
     Type.Array(OpenAITextPart, { minItems: 1, maxItems: CHAT_LIMITS.maxMessages }),
@@ -78,52 +75,54 @@ export type OpenAIChatMessage = Static<typeof OpenAIChatMessage>;
  * `max_completion_tokens` wins over `max_tokens` when both are given. `n` may only be 1.
  * Unknown fields (tools, logprobs, …) are ignored, not rejected.
  */
-export const OpenAIChatRequestBody = Type.Object({
-  model: Type.Optional(Type.String({ maxLength: 256 })),
-  messages: Type.Array(OpenAIChatMessage, { minItems: CHAT_LIMITS.minMessages, maxItems: CHAT_LIMITS.maxMessages }),
-  temperature: Nullable(Temperature),
-  max_tokens: Nullable(MaxTokens),
-  max_completion_tokens: Nullable(MaxTokens),
-  stream: Nullable(Type.Boolean()),
-  stream_options: Nullable(Type.Object({ include_usage: Type.Optional(Type.Boolean()) })),
-  top_p: Nullable(Type.Number({ minimum: 0, maximum: 1 })),
-  stop: Nullable(
-    Type.Union([Type.String({ maxLength: 256 }), Type.Array(Type.String({ maxLength: 256 }), { maxItems: 4 })]),
-  ),
-  presence_penalty: Nullable(Type.Number({ minimum: -2, maximum: 2 })),
-  frequency_penalty: Nullable(Type.Number({ minimum: -2, maximum: 2 })),
-  seed: Nullable(Type.Integer()),
-  user: Nullable(Type.String({ maxLength: 256 })),
-  n: Nullable(Type.Integer({ minimum: 1, maximum: 1 })),
-  response_format: Nullable(
-    Type.Object({ type: Type.Union([Type.Literal('text'), Type.Literal('json_object')]) }),
-  ),
-}, { $id: 'OpenAIChatCompletionRequest', description: 'The OpenAI Chat Completions request; `model` is accepted and mapped to the service model.' });
+export const OpenAIChatRequestBody = Type.Object(
+  {
+    model: Type.Optional(Type.String({ maxLength: 256 })),
+    messages: Type.Array(OpenAIChatMessage, { minItems: CHAT_LIMITS.minMessages, maxItems: CHAT_LIMITS.maxMessages }),
+    temperature: Nullable(Temperature),
+    max_tokens: Nullable(MaxTokens),
+    max_completion_tokens: Nullable(MaxTokens),
+    stream: Nullable(Type.Boolean()),
+    stream_options: Nullable(Type.Object({ include_usage: Type.Optional(Type.Boolean()) })),
+    top_p: Nullable(Type.Number({ minimum: 0, maximum: 1 })),
+    stop: Nullable(Type.Union([Type.String({ maxLength: 256 }), Type.Array(Type.String({ maxLength: 256 }), { maxItems: 4 })])),
+    presence_penalty: Nullable(Type.Number({ minimum: -2, maximum: 2 })),
+    frequency_penalty: Nullable(Type.Number({ minimum: -2, maximum: 2 })),
+    seed: Nullable(Type.Integer()),
+    user: Nullable(Type.String({ maxLength: 256 })),
+    n: Nullable(Type.Integer({ minimum: 1, maximum: 1 })),
+    response_format: Nullable(Type.Object({ type: Type.Union([Type.Literal('text'), Type.Literal('json_object')]) })),
+  },
+  { $id: 'OpenAIChatCompletionRequest', description: 'The OpenAI Chat Completions request; `model` is accepted and mapped to the service model.' },
+);
 export type OpenAIChatRequestBody = Static<typeof OpenAIChatRequestBody>;
 
 export const FinishReason = Type.String({ description: 'stop | length | content_filter | …, as the upstream said' });
 
 /** Quarry's chat completion (contract: Chat completion response). Also the alias's non-streamed answer. */
-export const ChatCompletionResponse = Type.Object({
-  id: Type.String(),
-  object: Type.Literal('chat.completion'),
-  model: Type.String(),
-  created: Type.Integer(),
-  choices: Type.Array(
-    Type.Object({
-      index: Type.Integer(),
-      message: Type.Object({ role: Type.Literal('assistant'), content: Type.String() }),
-      finish_reason: FinishReason,
+export const ChatCompletionResponse = Type.Object(
+  {
+    id: Type.String(),
+    object: Type.Literal('chat.completion'),
+    model: Type.String(),
+    created: Type.Integer(),
+    choices: Type.Array(
+      Type.Object({
+        index: Type.Integer(),
+        message: Type.Object({ role: Type.Literal('assistant'), content: Type.String() }),
+        finish_reason: FinishReason,
+      }),
+    ),
+    usage: Type.Object({
+      prompt_tokens: Type.Integer(),
+      completion_tokens: Type.Integer(),
+      total_tokens: Type.Integer(),
+      credits_used: Type.Number(),
+      credits_remaining: Type.Number(),
     }),
-  ),
-  usage: Type.Object({
-    prompt_tokens: Type.Integer(),
-    completion_tokens: Type.Integer(),
-    total_tokens: Type.Integer(),
-    credits_used: Type.Number(),
-    credits_remaining: Type.Number(),
-  }),
-}, { $id: 'ChatCompletion', description: 'A chat completion with its token usage and the credits it cost.' });
+  },
+  { $id: 'ChatCompletion', description: 'A chat completion with its token usage and the credits it cost.' },
+);
 export type ChatCompletionResponse = Static<typeof ChatCompletionResponse>;
 
 /** One streamed `chat.completion.chunk` (sent as SSE by hand, so not a route response schema). */

@@ -38,8 +38,7 @@ async function drain(events: AsyncIterable<string>): Promise<string[]> {
   return all;
 }
 
-const chunksOf = (events: string[]) =>
-  events.filter((e) => e !== '[DONE]' && !e.includes('"error"')).map((e) => JSON.parse(e) as ChatCompletionChunk);
+const chunksOf = (events: string[]) => events.filter((e) => e !== '[DONE]' && !e.includes('"error"')).map((e) => JSON.parse(e) as ChatCompletionChunk);
 const streamedText = (events: string[]) =>
   chunksOf(events)
     .map((c) => c.choices[0]?.delta.content ?? '')
@@ -87,7 +86,13 @@ describe('prepareOpenAI (POST /api/v1/chat/completions)', () => {
       model: 'gpt-4o',
       messages: [
         { role: 'developer', content: 'Be brief.' },
-        { role: 'user', content: [{ type: 'text', text: 'line one' }, { type: 'text', text: 'line two' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'line one' },
+            { type: 'text', text: 'line two' },
+          ],
+        },
       ],
     });
     expect(prepared.upstreamRequest.messages).toEqual([
@@ -122,9 +127,7 @@ describe('prepareOpenAI (POST /api/v1/chat/completions)', () => {
 
   it('sends the usage chunk only when the client asked for it', () => {
     expect(chat.prepareOpenAI({ messages: body.messages, stream: true }).streamUsage).toBe(false);
-    expect(
-      chat.prepareOpenAI({ messages: body.messages, stream: true, stream_options: { include_usage: true } }).streamUsage,
-    ).toBe(true);
+    expect(chat.prepareOpenAI({ messages: body.messages, stream: true, stream_options: { include_usage: true } }).streamUsage).toBe(true);
   });
 
   it('refuses text parts that together exceed 50,000 characters, in DRF shape', () => {
@@ -133,7 +136,13 @@ describe('prepareOpenAI (POST /api/v1/chat/completions)', () => {
       chat.prepareOpenAI({
         messages: [
           { role: 'user', content: 'ok' },
-          { role: 'user', content: [{ type: 'text', text: half }, { type: 'text', text: half }] },
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: half },
+              { type: 'text', text: half },
+            ],
+          },
         ],
       });
     expect(call).toThrow(InvalidInputError);
@@ -169,9 +178,7 @@ describe('complete', () => {
     });
     expect(response.id).toMatch(/^chatcmpl-/);
     expect(Math.abs(response.created - Date.now() / 1000)).toBeLessThan(5);
-    expect(charges).toEqual([
-      { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens, credits, usageSource: 'upstream' },
-    ]);
+    expect(charges).toEqual([{ promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens, credits, usageSource: 'upstream' }]);
   });
 
   it('charges on local counts when the upstream reports no usage', async () => {

@@ -1,15 +1,7 @@
 import { InvalidInputError, type FieldMessages } from '../errors.js';
 import { UpstreamError } from './errors.js';
 import { assertValidPrices, chatCredits, worstCaseCredits, type ChatPrices } from './pricing.js';
-import {
-  chunkBuilder,
-  completionBody,
-  errorEventData,
-  newCompletionMeta,
-  SSE_DONE,
-  type ChatCharge,
-  type SettledCredits,
-} from './response.js';
+import { chunkBuilder, completionBody, errorEventData, newCompletionMeta, SSE_DONE, type ChatCharge, type SettledCredits } from './response.js';
 import { CHAT_LIMITS, type ChatCompletionResponse, type ChatRequestBody, type OpenAIChatRequestBody } from './schemas.js';
 import type { TokenCounter } from './tokens.js';
 import type { ChatUpstream, UpstreamChatRequest, UpstreamDelta, UpstreamMessage, UpstreamUsage } from './upstream.js';
@@ -212,8 +204,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
 
 function toUpstreamMessage(message: OpenAIChatRequestBody['messages'][number]): UpstreamMessage {
   const role = message.role === 'developer' ? 'system' : message.role;
-  const content =
-    typeof message.content === 'string' ? message.content : message.content.map((part) => part.text).join('\n');
+  const content = typeof message.content === 'string' ? message.content : message.content.map((part) => part.text).join('\n');
   return { role, content };
 }
 

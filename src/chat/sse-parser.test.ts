@@ -17,11 +17,7 @@ describe('parseSse', () => {
   });
 
   it('accepts CRLF and CR line endings', async () => {
-    expect(await parse(['data: one\r\n\r\ndata: two\r\rdata: three\n\n'])).toEqual([
-      { data: 'one' },
-      { data: 'two' },
-      { data: 'three' },
-    ]);
+    expect(await parse(['data: one\r\n\r\ndata: two\r\rdata: three\n\n'])).toEqual([{ data: 'one' }, { data: 'two' }, { data: 'three' }]);
   });
 
   it('skips comments, as gateways send for keep-alive', async () => {

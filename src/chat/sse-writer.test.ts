@@ -100,9 +100,12 @@ describe('createSseWriter', () => {
     let writer: SseWriter | undefined;
     const url = await serve((_req, res) => {
       writer = createSseWriter(res);
-      void pipeSse(writer, (async function* () {
-        yield '"only"';
-      })());
+      void pipeSse(
+        writer,
+        (async function* () {
+          yield '"only"';
+        })(),
+      );
     });
     const events = eventReader(await open(url));
     expect(await events.next()).toBe('"only"');
@@ -138,10 +141,13 @@ describe('pipeSse', () => {
   it('ends with a generic error event when the producer throws, and rethrows', async () => {
     let piped: Promise<void> | undefined;
     const url = await serve((_req, res) => {
-      piped = pipeSse(createSseWriter(res), (async function* () {
-        yield '"partial"';
-        throw new Error('ledger is down at 10.0.0.5');
-      })());
+      piped = pipeSse(
+        createSseWriter(res),
+        (async function* () {
+          yield '"partial"';
+          throw new Error('ledger is down at 10.0.0.5');
+        })(),
+      );
       piped.catch(() => undefined);
     });
     const events = eventReader(await open(url));
@@ -157,7 +163,10 @@ describe('chat stream over HTTP, end to end', () => {
   async function chatServer(onCharge: (charge: ChatCharge) => void) {
     const fake = await startFakeOpenAI({ scenario: { kind: 'ok', chunkDelayMs: 20 } });
     const upstream = createChatUpstream({ baseUrl: fake.url, model: 'm' });
-    cleanups.push(() => fake.close(), () => upstream.close());
+    cleanups.push(
+      () => fake.close(),
+      () => upstream.close(),
+    );
     const chat = createChatService({
       upstream,
       tokenizer: await createTokenCounter(),

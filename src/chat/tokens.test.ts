@@ -68,7 +68,7 @@ describe('countText', () => {
     const words = ['quarry', 'search', 'the', 'of', 'Gateway', 'tokens,', 'naïve', '42', 'résumé', 'self-hosted.'];
     let seed = 7;
     const parts: string[] = [];
-    for (let size = 0; size < 1_000_000; ) {
+    for (let size = 0; size < 1_000_000;) {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
       const word = words[seed % words.length] ?? '';
       parts.push(word);

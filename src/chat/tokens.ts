@@ -46,10 +46,7 @@ const PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
 /** Loads the encoding's ranks (tens of ms, once) and returns a counter. */
 export async function createTokenCounter(options: TokenCounterOptions = {}): Promise<TokenCounter> {
   const encoding = options.encoding ?? 'o200k_base';
-  const tokenizer =
-    encoding === 'o200k_base'
-      ? await import('gpt-tokenizer/encoding/o200k_base')
-      : await import('gpt-tokenizer/encoding/cl100k_base');
+  const tokenizer = encoding === 'o200k_base' ? await import('gpt-tokenizer/encoding/o200k_base') : await import('gpt-tokenizer/encoding/cl100k_base');
 
   const countExact = (text: string): number => (text.length === 0 ? 0 : tokenizer.countTokens(text, PLAIN_TEXT));
   const countText = (text: string): number => countInPieces(text, countExact);
@@ -94,7 +91,7 @@ function countInPieces(text: string, count: (piece: string) => number): number {
 
 /** Cuts `run` into pieces of `size` UTF-16 units, never between the halves of a surrogate pair. */
 function* slices(run: string, size: number): Generator<string> {
-  for (let start = 0; start < run.length; ) {
+  for (let start = 0; start < run.length;) {
     let end = Math.min(run.length, start + size);
     const code = run.charCodeAt(end - 1);
     if (end < run.length && code >= 0xd800 && code <= 0xdbff) end += 1;

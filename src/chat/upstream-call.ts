@@ -31,11 +31,7 @@ export interface CallControl {
 }
 
 /** One call's cancellation: the caller's signal, the total deadline and the first-byte deadline. */
-export function createCallControl(
-  callerSignal: AbortSignal | undefined,
-  timeoutMs: number,
-  firstByteTimeoutMs: number | undefined,
-): CallControl {
+export function createCallControl(callerSignal: AbortSignal | undefined, timeoutMs: number, firstByteTimeoutMs: number | undefined): CallControl {
   const controller = new AbortController();
   const deadline = Date.now() + timeoutMs;
   const abortWith = (kind: 'timeout' | 'aborted') => {
@@ -45,8 +41,7 @@ export function createCallControl(
   if (callerSignal?.aborted) onCallerAbort();
   else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
   const totalTimer = setTimeout(() => abortWith('timeout'), timeoutMs);
-  let firstByteTimer =
-    firstByteTimeoutMs === undefined ? undefined : setTimeout(() => abortWith('timeout'), firstByteTimeoutMs);
+  let firstByteTimer = firstByteTimeoutMs === undefined ? undefined : setTimeout(() => abortWith('timeout'), firstByteTimeoutMs);
 
   return {
     signal: controller.signal,

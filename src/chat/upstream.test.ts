@@ -243,7 +243,14 @@ describe('failures', () => {
     fake.setScenario({
       kind: 'status',
       status: 400,
-      body: { error: { message: "This model's maximum context length is 8192 tokens.", type: 'invalid_request_error', param: 'messages', code: 'context_length_exceeded' } },
+      body: {
+        error: {
+          message: "This model's maximum context length is 8192 tokens.",
+          type: 'invalid_request_error',
+          param: 'messages',
+          code: 'context_length_exceeded',
+        },
+      },
     });
     const error = await failureOf(upstream.complete(request));
     expect(error).toMatchObject({ kind: 'rejected', upstreamCode: 'context_length_exceeded' });

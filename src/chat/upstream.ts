@@ -4,14 +4,7 @@ import { backoffDelayMs, retryAfterMs } from './retry.js';
 import { isJsonResponse, readBody, readErrorPayload } from './upstream-body.js';
 import { createCallControl, isRetryableNetworkError, type CallControl } from './upstream-call.js';
 import { parseSse } from './sse-parser.js';
-import {
-  errorCodeOf,
-  parseUpstreamJson,
-  readChunk,
-  readCompletion,
-  type UpstreamCompletion,
-  type UpstreamDelta,
-} from './wire.js';
+import { errorCodeOf, parseUpstreamJson, readChunk, readCompletion, type UpstreamCompletion, type UpstreamDelta } from './wire.js';
 
 export type { UpstreamCompletion, UpstreamDelta, UpstreamUsage } from './wire.js';
 

@@ -102,7 +102,5 @@ export function readChunk(payload: unknown): UpstreamDelta | undefined {
   const usage = readUsage(payload.usage);
   if (usage !== undefined) delta.usage = usage;
 
-  return delta.content === undefined && delta.finishReason === undefined && delta.usage === undefined
-    ? undefined
-    : delta;
+  return delta.content === undefined && delta.finishReason === undefined && delta.usage === undefined ? undefined : delta;
 }

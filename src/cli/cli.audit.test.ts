@@ -17,7 +17,10 @@ beforeAll(async () => {
   await migrateToLatest(handle);
   const users = createUserStore(handle.db);
   const ledger = createLedger(handle.db);
-  for (const [address, credits] of [['clean@example.com', 30], ['tampered@example.com', 50]] as const) {
+  for (const [address, credits] of [
+    ['clean@example.com', 30],
+    ['tampered@example.com', 50],
+  ] as const) {
     const user = (await users.insert({ email: address, passwordHash: 'not used', isActive: true, now: new Date() }))!;
     await ledger.credit(user.id, credits, { kind: 'grant' });
     ids.push(user.id);
@@ -30,7 +33,11 @@ afterAll(async () => {
 
 const audit = (...flags: string[]) => ws.run(['credits', 'audit', ...flags]);
 const shiftBalance = (userId: number, delta: number) =>
-  handle.db.updateTable('users').set({ credits_balance: sql`credits_balance + ${delta}` }).where('id', '=', userId).execute();
+  handle.db
+    .updateTable('users')
+    .set({ credits_balance: sql`credits_balance + ${delta}` })
+    .where('id', '=', userId)
+    .execute();
 
 describe('quarry credits audit', { timeout: 60_000 }, () => {
   it('exits 0 and says how many accounts it checked when every balance matches its ledger', async () => {

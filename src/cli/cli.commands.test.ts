@@ -31,7 +31,8 @@ const quarry = (...args: string[]) => ws.run(args);
 const createUser = (password: string, ...args: string[]) => ws.run(['users', 'create', '--password-stdin', ...args], {}, `${password}\n`);
 const loginStatus = async (address: string, password = PASSWORD) =>
   (await t.quarry.app.inject({ method: 'POST', url: '/api/v1/auth/jwt/create/', payload: { email: address, password } })).statusCode;
-const getWithToken = async (access: string, url: string) => (await t.quarry.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${access}` } })).json() as Record<string, unknown>;
+const getWithToken = async (access: string, url: string) =>
+  (await t.quarry.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${access}` } })).json() as Record<string, unknown>;
 
 describe('quarry migrate', SLOW, () => {
   it('applies every migration to a fresh database and lists them, then finds nothing to apply', async () => {
@@ -51,7 +52,14 @@ describe('quarry users', SLOW, () => {
     const address = email('ada');
     const result = await createUser(PASSWORD, '--email', address.toUpperCase(), '--credits', '40', '--json');
     expect(result.code).toBe(0);
-    expect(jsonOf(result)).toEqual({ id: expect.any(Number), email: address, is_active: true, is_staff: false, date_joined: expect.any(String), credits_remaining: 40 });
+    expect(jsonOf(result)).toEqual({
+      id: expect.any(Number),
+      email: address,
+      is_active: true,
+      is_staff: false,
+      date_joined: expect.any(String),
+      credits_remaining: 40,
+    });
 
     const { access } = await t.login(address, PASSWORD);
     expect(await getWithToken(access, '/api/v1/auth/users/me/')).toMatchObject({ email: address, is_active: true, credits_remaining: 40 });
@@ -74,7 +82,10 @@ describe('quarry users', SLOW, () => {
     expect(result.code).toBe(1);
     expect(jsonOf(result)).toEqual({
       error: expect.stringContaining('email: Enter a valid email address.'),
-      fields: { email: ['Enter a valid email address.'], password: expect.arrayContaining(['This password is too common.', 'This password is entirely numeric.']) },
+      fields: {
+        email: ['Enter a valid email address.'],
+        password: expect.arrayContaining(['This password is too common.', 'This password is entirely numeric.']),
+      },
     });
   });
 
@@ -106,7 +117,11 @@ describe('quarry users', SLOW, () => {
     expect(engines.statusCode).toBe(200);
 
     const plain = await t.createUser(email('notstaff'));
-    const refused = await t.quarry.app.inject({ method: 'GET', url: '/api/v1/search/engines/', headers: { authorization: `Bearer ${(await t.login(plain.email, plain.password)).access}` } });
+    const refused = await t.quarry.app.inject({
+      method: 'GET',
+      url: '/api/v1/search/engines/',
+      headers: { authorization: `Bearer ${(await t.login(plain.email, plain.password)).access}` },
+    });
     expect(refused.statusCode).toBe(403);
   });
 
@@ -117,7 +132,11 @@ describe('quarry users', SLOW, () => {
     expect(await loginStatus(address, spaced)).toBe(200);
 
     const empty = await ws.run(['users', 'create', '--password-stdin', '--email', email('empty')], {}, '');
-    expect(empty).toEqual({ code: 2, stdout: '', stderr: 'quarry users create: --password-stdin: standard input was empty (see quarry users create --help)\n' });
+    expect(empty).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'quarry users create: --password-stdin: standard input was empty (see quarry users create --help)\n',
+    });
   });
 
   // util-linux `script` gives the CLI a real terminal, so the prompt path runs as a person sees it.
@@ -125,7 +144,9 @@ describe('quarry users', SLOW, () => {
   it.skipIf(!hasScript)('asks for the password on a terminal without echoing it', async () => {
     const address = email('tty');
     const bin = fileURLToPath(new URL('../../bin/quarry.js', import.meta.url));
-    const child = spawn('script', ['-qec', `${process.execPath} ${bin} users create --email ${address} --json`, '/dev/null'], { env: { PATH: process.env.PATH ?? '', ...ws.env } });
+    const child = spawn('script', ['-qec', `${process.execPath} ${bin} users create --email ${address} --json`, '/dev/null'], {
+      env: { PATH: process.env.PATH ?? '', ...ws.env },
+    });
     let output = '';
     const prompted = new Promise<void>((resolve) => {
       child.stdout.on('data', (chunk: Buffer) => {
@@ -165,7 +186,7 @@ describe('quarry users', SLOW, () => {
 });
 
 describe('quarry mail list', SLOW, () => {
-  it('shows the outbox newest first, with each mail\'s link, as a table and as JSON', async () => {
+  it("shows the outbox newest first, with each mail's link, as a table and as JSON", async () => {
     const first = email('outbox');
     const second = email('outbox');
     for (const address of [first, second]) expect((await createUser(PASSWORD, '--email', address, '--inactive')).code).toBe(0);
@@ -174,7 +195,10 @@ describe('quarry mail list', SLOW, () => {
     expect(listed.code).toBe(0);
     const mails = jsonOf<{ id: number; to: string; subject: string; link: string; body: string }[]>(listed).filter((m) => m.to === first || m.to === second);
     expect(mails.map((m) => m.to)).toEqual([second, first]);
-    expect(mails[0]).toMatchObject({ subject: 'Activate your Quarry account', link: expect.stringMatching(/^http:\/\/127\.0\.0\.1:8000\/activate\/\S+\/\S+$/) });
+    expect(mails[0]).toMatchObject({
+      subject: 'Activate your Quarry account',
+      link: expect.stringMatching(/^http:\/\/127\.0\.0\.1:8000\/activate\/\S+\/\S+$/),
+    });
     expect(mails[0]!.body).toContain(mails[0]!.link);
 
     const table = await quarry('mail', 'list', '--to', first.toUpperCase());
@@ -216,7 +240,16 @@ describe('quarry keys create', SLOW, () => {
     const result = await quarry('keys', 'create', '--email', address, '--name', 'ci', '--json');
     expect(result.code).toBe(0);
     const key = jsonOf<{ id: number; key: string; prefix: string }>(result);
-    expect(key).toEqual({ id: expect.any(Number), name: 'ci', prefix: expect.any(String), created: expect.any(String), last_used: null, is_active: true, revealable: true, key: expect.stringMatching(/^qk_/) });
+    expect(key).toEqual({
+      id: expect.any(Number),
+      name: 'ci',
+      prefix: expect.any(String),
+      created: expect.any(String),
+      last_used: null,
+      is_active: true,
+      revealable: true,
+      key: expect.stringMatching(/^qk_/),
+    });
     expect(key.key.startsWith(key.prefix)).toBe(true);
 
     const { access } = await t.login(address, password);
@@ -247,7 +280,14 @@ describe('quarry credits grant', SLOW, () => {
     const { email: address, password } = await t.createUser(email('idem'));
     const first = await quarry('credits', 'grant', '--email', address, '--amount', '50', '--idempotency-key', 'order-9', '--json');
     expect(first.code).toBe(0);
-    expect(jsonOf(first)).toEqual({ user_id: expect.any(Number), email: address, amount: 50, applied: true, credits_remaining: 50, idempotency_key: 'order-9' });
+    expect(jsonOf(first)).toEqual({
+      user_id: expect.any(Number),
+      email: address,
+      amount: 50,
+      applied: true,
+      credits_remaining: 50,
+      idempotency_key: 'order-9',
+    });
 
     const repeat = await quarry('credits', 'grant', '--email', address, '--amount', '50', '--idempotency-key', 'order-9');
     expect(repeat).toEqual({ code: 0, stdout: `Nothing granted: idempotency key "order-9" was used before. ${address} has 50 credits.\n`, stderr: '' });

@@ -81,7 +81,10 @@ describe.concurrent('the quarry process', { timeout: 60_000 }, () => {
 
   it('runs the extraction command on a saved page', async () => {
     const page = join(dataDir, 'page.html');
-    writeFileSync(page, '<html><head><title>Saved</title></head><body><article><h2>Operator notes</h2><p>The operator CLI extracts saved pages into clean Markdown, keeping headings and paragraphs intact for later reading.</p></article></body></html>');
+    writeFileSync(
+      page,
+      '<html><head><title>Saved</title></head><body><article><h2>Operator notes</h2><p>The operator CLI extracts saved pages into clean Markdown, keeping headings and paragraphs intact for later reading.</p></article></body></html>',
+    );
     const result = await quarry(['extract', '--format', 'markdown', page]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);

@@ -29,7 +29,10 @@ export function commandHelp(command: ServiceCommand): string {
 /** `quarry --help`, or `quarry users --help` for the commands under one word. */
 export function overviewHelp(commands: readonly CliCommand[], group?: string): string {
   const listed = group === undefined ? commands : commands.filter((command) => command.words[0] === group);
-  const usage = group === undefined ? `Usage: ${PROGRAM} <command> [options]` : `Usage: ${PROGRAM} ${group} <${[...new Set(listed.map((c) => c.words[1]))].join('|')}> [options]`;
+  const usage =
+    group === undefined
+      ? `Usage: ${PROGRAM} <command> [options]`
+      : `Usage: ${PROGRAM} ${group} <${[...new Set(listed.map((c) => c.words[1]))].join('|')}> [options]`;
   return [
     usage,
     '',

@@ -50,18 +50,50 @@ describe('usage errors exit 2 with one line on stderr', () => {
     ['a missing subcommand', ['credits'], 'quarry credits: missing subcommand: grant or audit (see quarry credits --help)'],
     ['a group with one command', ['keys', '--email', 'a@example.com'], 'quarry keys: missing subcommand: create (see quarry keys --help)'],
     ['a missing required option', ['users', 'lock'], 'quarry users lock: missing --email (see quarry users lock --help)'],
-    ['no way to read a password', ['users', 'create', '--email', 'a@example.com'], 'quarry users create: no password given: pipe it in with --password-stdin, or run in a terminal to be asked for it (see quarry users create --help)'],
-    ['a password on the command line', ['users', 'create', '--email', 'a@example.com', '--password', 'correct horse battery'], 'quarry users create: unknown option --password (see quarry users create --help)'],
+    [
+      'no way to read a password',
+      ['users', 'create', '--email', 'a@example.com'],
+      'quarry users create: no password given: pipe it in with --password-stdin, or run in a terminal to be asked for it (see quarry users create --help)',
+    ],
+    [
+      'a password on the command line',
+      ['users', 'create', '--email', 'a@example.com', '--password', 'correct horse battery'],
+      'quarry users create: unknown option --password (see quarry users create --help)',
+    ],
     ['an unknown option', ['users', 'lock', '--email', 'a@example.com', '--force'], 'quarry users lock: unknown option --force (see quarry users lock --help)'],
     ['an unknown short option', ['users', 'lock', '-f'], 'quarry users lock: unknown option -f (see quarry users lock --help)'],
     ['an option without its value', ['keys', 'create', '--name', 'ci', '--email'], 'quarry keys create: --email needs a value (see quarry keys create --help)'],
-    ['a value given to a flag', ['users', 'create', '--email', 'a@example.com', '--password-stdin', '--inactive=yes'], 'quarry users create: --inactive takes no value (see quarry users create --help)'],
+    [
+      'a value given to a flag',
+      ['users', 'create', '--email', 'a@example.com', '--password-stdin', '--inactive=yes'],
+      'quarry users create: --inactive takes no value (see quarry users create --help)',
+    ],
     ['a stray argument', ['migrate', 'now'], 'quarry migrate: unexpected argument "now" (see quarry migrate --help)'],
-    ['an amount with a fraction', ['credits', 'grant', '--email', 'a@example.com', '--amount', '1.5'], 'quarry credits grant: --amount must be a whole number 1 or more, got "1.5" (see quarry credits grant --help)'],
-    ['a zero amount', ['credits', 'grant', '--email', 'a@example.com', '--amount', '0'], 'quarry credits grant: --amount must be a whole number 1 or more, got "0" (see quarry credits grant --help)'],
-    ['a negative amount', ['credits', 'grant', '--email', 'a@example.com', '--amount=-5'], 'quarry credits grant: --amount must be a whole number 1 or more, got "-5" (see quarry credits grant --help)'],
-    ['a dash-led value without =', ['credits', 'grant', '--email', 'a@example.com', '--amount', '-5'], 'quarry credits grant: --amount needs a value (for a value starting with "-", write --amount=VALUE) (see quarry credits grant --help)'],
-    ['credits that are not a number', ['users', 'create', '--email', 'a@example.com', '--password-stdin', '--credits', 'lots'], 'quarry users create: --credits must be a whole number 0 or more, got "lots" (see quarry users create --help)'],
+    [
+      'an amount with a fraction',
+      ['credits', 'grant', '--email', 'a@example.com', '--amount', '1.5'],
+      'quarry credits grant: --amount must be a whole number 1 or more, got "1.5" (see quarry credits grant --help)',
+    ],
+    [
+      'a zero amount',
+      ['credits', 'grant', '--email', 'a@example.com', '--amount', '0'],
+      'quarry credits grant: --amount must be a whole number 1 or more, got "0" (see quarry credits grant --help)',
+    ],
+    [
+      'a negative amount',
+      ['credits', 'grant', '--email', 'a@example.com', '--amount=-5'],
+      'quarry credits grant: --amount must be a whole number 1 or more, got "-5" (see quarry credits grant --help)',
+    ],
+    [
+      'a dash-led value without =',
+      ['credits', 'grant', '--email', 'a@example.com', '--amount', '-5'],
+      'quarry credits grant: --amount needs a value (for a value starting with "-", write --amount=VALUE) (see quarry credits grant --help)',
+    ],
+    [
+      'credits that are not a number',
+      ['users', 'create', '--email', 'a@example.com', '--password-stdin', '--credits', 'lots'],
+      'quarry users create: --credits must be a whole number 0 or more, got "lots" (see quarry users create --help)',
+    ],
   ];
   for (const [what, args, message] of cases) {
     it(`for ${what}`, async () => {

@@ -35,9 +35,7 @@ export async function runCli(argv: readonly string[], options: RunCliOptions): P
 
 /** The command whose words start `argv`, the longest if several do. */
 function findCommand(commands: readonly CliCommand[], argv: readonly string[]): CliCommand | undefined {
-  return commands
-    .filter((command) => command.words.every((word, index) => argv[index] === word))
-    .sort((a, b) => b.words.length - a.words.length)[0];
+  return commands.filter((command) => command.words.every((word, index) => argv[index] === word)).sort((a, b) => b.words.length - a.words.length)[0];
 }
 
 function printUnmatched(commands: readonly CliCommand[], argv: readonly string[], io: CliIo, json: boolean): number {
@@ -56,7 +54,10 @@ function printUnmatched(commands: readonly CliCommand[], argv: readonly string[]
   else {
     const names = groupCommands.map((command) => command.words[1]);
     const choices = names.length === 1 ? String(names[0]) : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
-    problem = second === undefined || second.startsWith('-') ? new UsageError(`missing subcommand: ${choices}`) : new UsageError(`unknown command "${first} ${second}"; expected ${choices}`);
+    problem =
+      second === undefined || second.startsWith('-')
+        ? new UsageError(`missing subcommand: ${choices}`)
+        : new UsageError(`unknown command "${first} ${second}"; expected ${choices}`);
   }
   const scope = groupCommands.length > 0 ? commandName([first!]) : commandName([]);
   return printError(io, problem, { json, command: scope, helpHint: `${scope} --help` });
@@ -92,6 +93,8 @@ async function runServiceCommand(command: ServiceCommand, argv: readonly string[
   } catch (error) {
     return fail(error, args.json);
   } finally {
-    await services?.close().catch((error: unknown) => notice(`${name}: closing the database failed: ${error instanceof Error ? error.message : String(error)}`));
+    await services
+      ?.close()
+      .catch((error: unknown) => notice(`${name}: closing the database failed: ${error instanceof Error ? error.message : String(error)}`));
   }
 }

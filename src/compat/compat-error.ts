@@ -43,7 +43,9 @@ export function restErrorMessage(answer: RestAnswer): string {
 function fieldMessages(value: unknown): string {
   if (Array.isArray(value)) return value.map(fieldMessages).join(' ');
   if (typeof value === 'object' && value !== null) {
-    return Object.entries(value).map(([key, inner]) => `${key}: ${fieldMessages(inner)}`).join('; ');
+    return Object.entries(value)
+      .map(([key, inner]) => `${key}: ${fieldMessages(inner)}`)
+      .join('; ');
   }
   return String(value);
 }

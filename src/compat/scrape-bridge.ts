@@ -16,7 +16,8 @@ export interface ScrapedData {
   };
 }
 
-export type ScrapeOutcome = { readonly ok: true; readonly data: ScrapedData; readonly answer: RestAnswer } | { readonly ok: false; readonly answer: RestAnswer };
+export type ScrapeOutcome =
+  { readonly ok: true; readonly data: ScrapedData; readonly answer: RestAnswer } | { readonly ok: false; readonly answer: RestAnswer };
 
 export async function scrapeVia(
   rest: QuarryRest,

@@ -16,7 +16,7 @@ describe('the search bridge of the drop-in APIs', () => {
     expect(rangeTbs(undefined, undefined)).toBeUndefined();
   });
 
-  it('reads Quarry\'s relative ages back as dates', () => {
+  it("reads Quarry's relative ages back as dates", () => {
     const now = new Date('2025-06-15T12:00:00Z');
     expect(absoluteDate('3 days ago', now)).toBe('2025-06-12T12:00:00.000Z');
     expect(absoluteDate('1 min ago', now)).toBe('2025-06-15T11:59:00.000Z');

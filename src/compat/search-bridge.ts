@@ -26,7 +26,8 @@ export interface BridgeItem {
   readonly position: number;
 }
 
-export type BridgeOutcome = { readonly ok: true; readonly items: BridgeItem[]; readonly answer: RestAnswer } | { readonly ok: false; readonly answer: RestAnswer };
+export type BridgeOutcome =
+  { readonly ok: true; readonly items: BridgeItem[]; readonly answer: RestAnswer } | { readonly ok: false; readonly answer: RestAnswer };
 
 /** A host name as the domain filters take it (`example.com`, `docs.example.com`); no scheme, port or spaces. */
 export const DOMAIN_PATTERN = '^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?(?:/[^\\s]*)?$';

@@ -58,7 +58,14 @@ describe('configuration', () => {
 
   describe('in production', () => {
     const production = (env: Record<string, string>) => () =>
-      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://quarry.example.com', DATA_DIR: dataDir(), JWT_SIGNING_KEY: STRONG_A, KEY_ENCRYPTION_SECRET: STRONG_B, ...env });
+      loadConfig({
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://quarry.example.com',
+        DATA_DIR: dataDir(),
+        JWT_SIGNING_KEY: STRONG_A,
+        KEY_ENCRYPTION_SECRET: STRONG_B,
+        ...env,
+      });
 
     it.each([
       ['short', /too short: 5 bytes, at least 32/],
@@ -95,7 +102,14 @@ describe('configuration', () => {
     it('reports every missing or invalid setting in one message', () => {
       let error: unknown;
       try {
-        loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), JWT_SIGNING_KEY: 'short', PORT: 'eighty', REDIS_URL: 'not a url', METRICS_TOKEN: 'changeme' });
+        loadConfig({
+          NODE_ENV: 'production',
+          DATA_DIR: dataDir(),
+          JWT_SIGNING_KEY: 'short',
+          PORT: 'eighty',
+          REDIS_URL: 'not a url',
+          METRICS_TOKEN: 'changeme',
+        });
       } catch (caught) {
         error = caught;
       }
@@ -121,9 +135,15 @@ describe('configuration', () => {
   });
 
   it('refuses a hold TTL shorter than a work timeout, naming both settings', () => {
-    expect(() => readRawConfig({ HOLD_TTL_SECONDS: '60', CHAT_TIMEOUT_MS: '120000' })).toThrow(/^HOLD_TTL_SECONDS: 60 s must be longer than CHAT_TIMEOUT_MS \(120000 ms\)/);
-    expect(() => readRawConfig({ HOLD_TTL_SECONDS: '60', CHAT_TIMEOUT_MS: '30000', SCRAPE_TIMEOUT_MS: '30000' })).toThrow(/^HOLD_TTL_SECONDS: .*SCRAPE_TIMEOUT_MS .*BROWSER_IDLE_CAP_MS/);
-    expect(() => readRawConfig({ HOLD_TTL_SECONDS: '10', CHAT_TIMEOUT_MS: '5000', SCRAPE_TIMEOUT_MS: '1000', SEARCH_ENGINE_TIMEOUT_MS: '10000' })).toThrow(/^HOLD_TTL_SECONDS: .*SEARCH_ENGINE_TIMEOUT_MS/);
+    expect(() => readRawConfig({ HOLD_TTL_SECONDS: '60', CHAT_TIMEOUT_MS: '120000' })).toThrow(
+      /^HOLD_TTL_SECONDS: 60 s must be longer than CHAT_TIMEOUT_MS \(120000 ms\)/,
+    );
+    expect(() => readRawConfig({ HOLD_TTL_SECONDS: '60', CHAT_TIMEOUT_MS: '30000', SCRAPE_TIMEOUT_MS: '30000' })).toThrow(
+      /^HOLD_TTL_SECONDS: .*SCRAPE_TIMEOUT_MS .*BROWSER_IDLE_CAP_MS/,
+    );
+    expect(() => readRawConfig({ HOLD_TTL_SECONDS: '10', CHAT_TIMEOUT_MS: '5000', SCRAPE_TIMEOUT_MS: '1000', SEARCH_ENGINE_TIMEOUT_MS: '10000' })).toThrow(
+      /^HOLD_TTL_SECONDS: .*SEARCH_ENGINE_TIMEOUT_MS/,
+    );
     expect(() => readRawConfig({ HOLD_TTL_SECONDS: '130', CHAT_TIMEOUT_MS: '120000' })).not.toThrow();
     expect(() => readRawConfig({})).not.toThrow(); // the defaults agree
   });

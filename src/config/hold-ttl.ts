@@ -19,7 +19,10 @@ export function holdTtlProblems(config: WorkTimeouts): ConfigProblem[] {
   const holdMs = config.holdTtlSeconds * 1000;
   const limits: [string, number][] = [
     [`CHAT_TIMEOUT_MS (${config.chatTimeoutMs} ms)`, config.chatTimeoutMs],
-    [`SCRAPE_TIMEOUT_MS (${config.scrapeTimeoutMs} ms, twice: fetch then render) + BROWSER_IDLE_CAP_MS (${config.browserIdleCapMs} ms)`, 2 * config.scrapeTimeoutMs + config.browserIdleCapMs],
+    [
+      `SCRAPE_TIMEOUT_MS (${config.scrapeTimeoutMs} ms, twice: fetch then render) + BROWSER_IDLE_CAP_MS (${config.browserIdleCapMs} ms)`,
+      2 * config.scrapeTimeoutMs + config.browserIdleCapMs,
+    ],
     [`SEARCH_ENGINE_TIMEOUT_MS (${config.searchEngineTimeoutMs} ms)`, config.searchEngineTimeoutMs],
   ];
   const outlived = limits.filter(([, workMs]) => holdMs <= workMs).map(([setting]) => setting);

@@ -10,7 +10,12 @@ export type { Rate } from './settings.js';
  * `DATA_DIR/secrets.json` unless `NODE_ENV=production`, where they are required.
  */
 export const SETTINGS = {
-  nodeEnv: oneOf('NODE_ENV', 'Run mode; `production` requires the secrets and sets Secure cookies', ['development', 'production', 'test'] as const, 'development'),
+  nodeEnv: oneOf(
+    'NODE_ENV',
+    'Run mode; `production` requires the secrets and sets Secure cookies',
+    ['development', 'production', 'test'] as const,
+    'development',
+  ),
   host: str('HOST', 'Address the HTTP server listens on', '127.0.0.1'),
   port: int('PORT', 'Port the HTTP server listens on', 8000, 0, 65535),
   dataDir: str('DATA_DIR', 'Folder for the embedded SQLite database and generated secrets', './data'),
@@ -21,18 +26,37 @@ export const SETTINGS = {
   logLevel: oneOf('LOG_LEVEL', 'pino log level', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
   trustProxy: bool('TRUST_PROXY', 'Take the client address from `X-Forwarded-For` (behind a reverse proxy)', false),
   bodyLimit: int('BODY_LIMIT', 'Largest request body in bytes (larger → 413)', 1_048_576, 1024),
-  publicUrl: url('PUBLIC_URL', 'Public origin of the service (e.g. `https://quarry.example.com`): every link in mails and `next`/`previous` pages is built from it, never from the `Host` header; also a trusted CSRF origin. Required in production; in development it defaults to `http://HOST:PORT`', ['http:', 'https:']),
-  metricsToken: optionalStr('METRICS_TOKEN', 'Bearer token that `GET /metrics` requires (compared in constant time); unset → `/metrics` is not served on the public port'),
-  metricsPort: int('METRICS_PORT', 'Port of a separate metrics listener bound to 127.0.0.1 (serves only `/metrics`; also asks for `METRICS_TOKEN` when set); 0 → none', 0, 0, 65535),
+  publicUrl: url(
+    'PUBLIC_URL',
+    'Public origin of the service (e.g. `https://quarry.example.com`): every link in mails and `next`/`previous` pages is built from it, never from the `Host` header; also a trusted CSRF origin. Required in production; in development it defaults to `http://HOST:PORT`',
+    ['http:', 'https:'],
+  ),
+  metricsToken: optionalStr(
+    'METRICS_TOKEN',
+    'Bearer token that `GET /metrics` requires (compared in constant time); unset → `/metrics` is not served on the public port',
+  ),
+  metricsPort: int(
+    'METRICS_PORT',
+    'Port of a separate metrics listener bound to 127.0.0.1 (serves only `/metrics`; also asks for `METRICS_TOKEN` when set); 0 → none',
+    0,
+    0,
+    65535,
+  ),
 
   jwtSigningKey: optionalStr('JWT_SIGNING_KEY', 'HS256 key for access and refresh tokens (generated in development)'),
   jwtAccessLifetime: int('JWT_ACCESS_LIFETIME', 'Access-token lifetime in seconds', 300, 1),
   jwtRefreshLifetime: int('JWT_REFRESH_LIFETIME', 'Refresh-token lifetime in seconds', 86_400, 1),
   cookieSecure: optionalStr('COOKIE_SECURE', 'Mark auth cookies `Secure` (default: true in production, false otherwise)'),
   csrfTrustedOrigins: list('CSRF_TRUSTED_ORIGINS', 'Extra origins allowed to make cookie-authenticated unsafe requests (comma-separated)'),
-  keyEncryptionSecret: optionalStr('KEY_ENCRYPTION_SECRET', 'Secret for AES-256-GCM storage of API keys, which makes them revealable (generated in development)'),
+  keyEncryptionSecret: optionalStr(
+    'KEY_ENCRYPTION_SECRET',
+    'Secret for AES-256-GCM storage of API keys, which makes them revealable (generated in development)',
+  ),
 
-  smtpUrl: url('SMTP_URL', 'SMTP server for mail (`smtp://user:pass@host:587`, `smtps://…`); unset → mail goes to the log and the outbox table', ['smtp:', 'smtps:']),
+  smtpUrl: url('SMTP_URL', 'SMTP server for mail (`smtp://user:pass@host:587`, `smtps://…`); unset → mail goes to the log and the outbox table', [
+    'smtp:',
+    'smtps:',
+  ]),
   mailFrom: str('MAIL_FROM', 'Sender address of outgoing mail', 'Quarry <no-reply@quarry.local>'),
   activationUrl: str('ACTIVATION_URL', 'Activation link sent by mail; `{uid}` and `{token}` are replaced', '{origin}/activate/{uid}/{token}'),
   activationTokenLifetime: int('ACTIVATION_TOKEN_LIFETIME', 'Seconds an activation link stays valid', 3 * 86_400, 60),
@@ -44,7 +68,11 @@ export const SETTINGS = {
   registrationIpRate: rate('REGISTRATION_IP_RATE', 'Registrations per client address', '10/hour'),
   resendActivationEmailRate: rate('RESEND_ACTIVATION_EMAIL_RATE', 'Resend-activation limit per email address', '3/hour'),
   resendActivationIpRate: rate('RESEND_ACTIVATION_IP_RATE', 'Resend-activation limit per client address', '20/hour'),
-  passwordResetUrl: str('PASSWORD_RESET_URL', 'Password-reset link sent by mail; `{origin}`, `{uid}` and `{token}` are replaced', '{origin}/password-reset/{uid}/{token}'),
+  passwordResetUrl: str(
+    'PASSWORD_RESET_URL',
+    'Password-reset link sent by mail; `{origin}`, `{uid}` and `{token}` are replaced',
+    '{origin}/password-reset/{uid}/{token}',
+  ),
   passwordResetTokenLifetime: int('PASSWORD_RESET_TOKEN_LIFETIME', 'Seconds a password-reset link stays valid (it also stops working once used)', 3600, 60),
   passwordResetEmailRate: rate('PASSWORD_RESET_EMAIL_RATE', 'Password-reset requests allowed per email address', '3/hour'),
   passwordResetIpRate: rate('PASSWORD_RESET_IP_RATE', 'Password-reset requests allowed per client address', '20/hour'),
@@ -54,7 +82,12 @@ export const SETTINGS = {
 
   // Credits, metering, throttling and the result cache
   upgradeUrl: str('UPGRADE_URL', 'Relative path of the plans page, shown as `upgrade_url` in 402 answers', '/plans'),
-  holdTtlSeconds: int('HOLD_TTL_SECONDS', 'A credit hold not settled within this time (its process died) is released; must outlive the work timeouts (chat, scrape + browser, search engine)', 600, 5),
+  holdTtlSeconds: int(
+    'HOLD_TTL_SECONDS',
+    'A credit hold not settled within this time (its process died) is released; must outlive the work timeouts (chat, scrape + browser, search engine)',
+    600,
+    5,
+  ),
   holdSweepSeconds: int('HOLD_SWEEP_SECONDS', 'How often expired holds are looked for', 30, 1),
   throttleKeyRate: rate('THROTTLE_KEY_RATE', 'Metered requests allowed per API key (token bucket; `N/s|min|hour|day`)', '600/min'),
   throttleAccountRate: rate('THROTTLE_ACCOUNT_RATE', 'Metered requests allowed per account, across its keys', '1200/min'),
@@ -72,30 +105,57 @@ export const SETTINGS = {
   // Billing: plans and the Paddle Billing provider
   plansFile: str('PLANS_FILE', 'JSON file of the credit packs on sale (see the Billing section)', '', 'config/plans.json'),
   paddleApiKey: optionalStr('PADDLE_API_KEY', 'Paddle Billing API key (`pdl_sdbx_apikey_…`/`pdl_live_apikey_…`); unset → checkout and confirm answer 503'),
-  paddleEnvironment: oneOf('PADDLE_ENVIRONMENT', 'Paddle environment, also handed to Paddle.js: `sandbox` or `production`', ['sandbox', 'production'] as const, 'sandbox'),
-  paddleApiUrl: url('PADDLE_API_URL', 'Paddle API base URL; unset → `https://sandbox-api.paddle.com` (`https://api.paddle.com` in production)', ['https:', 'http:']),
-  paddleWebhookSecret: list('PADDLE_WEBHOOK_SECRET', 'Endpoint secret of the Paddle notification destination (`pdl_ntfset_…`), comma-separated while rotating; unset → webhooks answer 503'),
+  paddleEnvironment: oneOf(
+    'PADDLE_ENVIRONMENT',
+    'Paddle environment, also handed to Paddle.js: `sandbox` or `production`',
+    ['sandbox', 'production'] as const,
+    'sandbox',
+  ),
+  paddleApiUrl: url('PADDLE_API_URL', 'Paddle API base URL; unset → `https://sandbox-api.paddle.com` (`https://api.paddle.com` in production)', [
+    'https:',
+    'http:',
+  ]),
+  paddleWebhookSecret: list(
+    'PADDLE_WEBHOOK_SECRET',
+    'Endpoint secret of the Paddle notification destination (`pdl_ntfset_…`), comma-separated while rotating; unset → webhooks answer 503',
+  ),
   paddleWebhookToleranceSeconds: int('PADDLE_WEBHOOK_TOLERANCE_SECONDS', 'Accepted age (either way) of a webhook signature timestamp, in seconds', 5, 1, 3600),
   paddleClientToken: optionalStr('PADDLE_CLIENT_TOKEN', 'Paddle.js client-side token (`test_…`/`live_…`) returned by checkout for `Paddle.Initialize`'),
-  paddleCheckoutUrl: url('PADDLE_CHECKOUT_URL', 'Page on an approved domain that loads Paddle.js (Paddle appends `?_ptxn=`); unset → the default payment link', ['https:', 'http:']),
-  paddleLinkCustomer: bool('PADDLE_LINK_CUSTOMER', 'Attach each transaction to the Paddle customer with the account\'s email (found or created)', true),
+  paddleCheckoutUrl: url(
+    'PADDLE_CHECKOUT_URL',
+    'Page on an approved domain that loads Paddle.js (Paddle appends `?_ptxn=`); unset → the default payment link',
+    ['https:', 'http:'],
+  ),
+  paddleLinkCustomer: bool('PADDLE_LINK_CUSTOMER', "Attach each transaction to the Paddle customer with the account's email (found or created)", true),
   paddleTimeoutMs: int('PADDLE_TIMEOUT_MS', 'Deadline of one Paddle API call, in milliseconds', 10_000, 100, 120_000),
 
   // Chat: the upstream OpenAI-compatible LLM gateway (src/chat)
-  chatUpstreamUrl: url('CHAT_UPSTREAM_URL', 'Base URL of an OpenAI-compatible API with its version path (`https://openrouter.ai/api/v1`, `http://127.0.0.1:11434/v1`); unset → chat answers 503', ['https:', 'http:']),
+  chatUpstreamUrl: url(
+    'CHAT_UPSTREAM_URL',
+    'Base URL of an OpenAI-compatible API with its version path (`https://openrouter.ai/api/v1`, `http://127.0.0.1:11434/v1`); unset → chat answers 503',
+    ['https:', 'http:'],
+  ),
   chatUpstreamApiKey: optionalStr('CHAT_UPSTREAM_API_KEY', 'Sent upstream as `Authorization: Bearer …`; unset → no Authorization header (Ollama, local vLLM)'),
   chatUpstreamModel: optionalStr('CHAT_UPSTREAM_MODEL', 'Model name sent upstream (required with `CHAT_UPSTREAM_URL`), e.g. `openai/gpt-4o-mini`'),
   chatModel: str('CHAT_MODEL', 'Model name clients see in chat answers and `GET /api/v1/models`', 'quarry-chat'),
-  chatTokenEncoding: oneOf('CHAT_TOKEN_ENCODING', 'Tokenizer of local counts (holds; charges when the upstream reports no usage)', ['o200k_base', 'cl100k_base'] as const, 'o200k_base'),
+  chatTokenEncoding: oneOf(
+    'CHAT_TOKEN_ENCODING',
+    'Tokenizer of local counts (holds; charges when the upstream reports no usage)',
+    ['o200k_base', 'cl100k_base'] as const,
+    'o200k_base',
+  ),
   chatTimeoutMs: int('CHAT_TIMEOUT_MS', 'Deadline of a whole chat call, retries and streaming included, in milliseconds', 120_000, 100),
-  chatFirstByteTimeoutMs: int('CHAT_FIRST_BYTE_TIMEOUT_MS', 'Streamed chats: deadline for the upstream\'s first event, in milliseconds', 30_000, 100),
+  chatFirstByteTimeoutMs: int('CHAT_FIRST_BYTE_TIMEOUT_MS', "Streamed chats: deadline for the upstream's first event, in milliseconds", 30_000, 100),
   chatMaxRetries: int('CHAT_MAX_RETRIES', 'Retries of an upstream call that failed before any output (connection error, 429, 5xx)', 2, 0, 10),
   chatRetryBaseDelayMs: int('CHAT_RETRY_BASE_DELAY_MS', 'First backoff step between retries (doubles each time, with jitter), in milliseconds', 500, 0, 60_000),
   chatMaxRetryAfterMs: int('CHAT_MAX_RETRY_AFTER_MS', 'Longest upstream `Retry-After` honoured before answering 503, in milliseconds', 20_000, 0, 600_000),
   chatUpstreamConnections: int('CHAT_UPSTREAM_CONNECTIONS', 'Pooled keep-alive connections to the upstream', 64, 1, 10_000),
 
   // Search: engine chains per vertical and Quarry's own index (src/search/feature.ts, src/local-index)
-  searchChainWeb: list('SEARCH_CHAIN_WEB', 'Engines answering web searches, in failover order (comma-separated names, e.g. `serper,local`); unset → the built-in chain'),
+  searchChainWeb: list(
+    'SEARCH_CHAIN_WEB',
+    'Engines answering web searches, in failover order (comma-separated names, e.g. `serper,local`); unset → the built-in chain',
+  ),
   searchChainNews: list('SEARCH_CHAIN_NEWS', 'Engine chain of news searches; unset → the built-in chain'),
   searchChainImages: list('SEARCH_CHAIN_IMAGES', 'Engine chain of image searches; unset → the built-in chain'),
   searchChainVideos: list('SEARCH_CHAIN_VIDEOS', 'Engine chain of video searches; unset → the built-in chain'),
@@ -105,18 +165,65 @@ export const SETTINGS = {
   searchChainPatents: list('SEARCH_CHAIN_PATENTS', 'Engine chain of patent searches; unset → the built-in chain'),
   searchChainAutocomplete: list('SEARCH_CHAIN_AUTOCOMPLETE', 'Engine chain of autocomplete; unset → the built-in chain'),
   searchBlend: list('SEARCH_BLEND', 'Verticals answered by every engine of their chain at once, results fused by rank (comma-separated, e.g. `web,news`)'),
-  searchEngineTimeoutMs: int('SEARCH_ENGINE_TIMEOUT_MS', 'Deadline of one search-engine call before the next engine of the chain is tried, in milliseconds', 10_000, 100, 120_000),
-  indexScrapes: oneOf('INDEX_SCRAPES', 'Scraped HTML pages in the local index: `private` = found only by the account that scraped them; `shared` = also in the shared index when the URL has no query, credentials or fragment and neither robots.txt nor `noindex` forbids it; `off` = not indexed', ['private', 'shared', 'off'] as const, 'private'),
-  autocompleteMinAccounts: int('AUTOCOMPLETE_MIN_ACCOUNTS', 'Distinct accounts that must have searched a query before autocomplete suggests it to others (queries with operators, emails, URLs, long numbers or tokens never are)', 5, 1, 1_000_000),
-  crawlDelayMs: int('CRAWL_DELAY_MS', 'Crawler: pause between two requests to the same host, in milliseconds (a longer robots.txt `Crawl-delay` wins)', 1000, 0, 600_000),
+  searchEngineTimeoutMs: int(
+    'SEARCH_ENGINE_TIMEOUT_MS',
+    'Deadline of one search-engine call before the next engine of the chain is tried, in milliseconds',
+    10_000,
+    100,
+    120_000,
+  ),
+  indexScrapes: oneOf(
+    'INDEX_SCRAPES',
+    'Scraped HTML pages in the local index: `private` = found only by the account that scraped them; `shared` = also in the shared index when the URL has no query, credentials or fragment and neither robots.txt nor `noindex` forbids it; `off` = not indexed',
+    ['private', 'shared', 'off'] as const,
+    'private',
+  ),
+  autocompleteMinAccounts: int(
+    'AUTOCOMPLETE_MIN_ACCOUNTS',
+    'Distinct accounts that must have searched a query before autocomplete suggests it to others (queries with operators, emails, URLs, long numbers or tokens never are)',
+    5,
+    1,
+    1_000_000,
+  ),
+  crawlDelayMs: int(
+    'CRAWL_DELAY_MS',
+    'Crawler: pause between two requests to the same host, in milliseconds (a longer robots.txt `Crawl-delay` wins)',
+    1000,
+    0,
+    600_000,
+  ),
   crawlUserAgent: str('CRAWL_USER_AGENT', 'Crawler: User-Agent sent, and whose first word robots.txt groups are matched against', 'QuarryBot/1.0'),
 
   // Search engines: the upstream search APIs, their keys and rate limits (src/search/engines)
-  searchContactEmail: optionalStr('SEARCH_CONTACT_EMAIL', 'Operator contact address sent in the User-Agent of upstream search requests and as Crossref/OpenAlex `mailto` (their polite pools)'),
-  searchUpstreamTimeoutMs: int('SEARCH_UPSTREAM_TIMEOUT_MS', 'Deadline of one HTTP request to an upstream search API, in milliseconds (a paged search makes several; `SEARCH_ENGINE_TIMEOUT_MS` bounds the whole call)', 8_000, 100, 120_000),
-  searchKeylessEngines: oneOf('SEARCH_KEYLESS_ENGINES', 'Use the public keyless search services (DuckDuckGo, GDELT, Openverse, Wikimedia Commons, Photon, Nominatim, OpenAlex, Crossref, arXiv, Wikipedia): `true`, `false`, or `auto` = true unless `NODE_ENV=test`, so test runs never reach the internet', ['auto', 'true', 'false'] as const, 'auto'),
-  searchUpstreamQueueMs: int('SEARCH_UPSTREAM_QUEUE_MS', 'Longest a request waits for its turn under an upstream\'s rate limit before that engine reports `rate_limited`, in milliseconds', 5_000, 0, 60_000),
-  searxngUrl: url('SEARXNG_URL', 'Base URL of a SearXNG instance with JSON output on (web, news, images, videos, scholar, places, autocomplete); unset → not used', ['https:', 'http:']),
+  searchContactEmail: optionalStr(
+    'SEARCH_CONTACT_EMAIL',
+    'Operator contact address sent in the User-Agent of upstream search requests and as Crossref/OpenAlex `mailto` (their polite pools)',
+  ),
+  searchUpstreamTimeoutMs: int(
+    'SEARCH_UPSTREAM_TIMEOUT_MS',
+    'Deadline of one HTTP request to an upstream search API, in milliseconds (a paged search makes several; `SEARCH_ENGINE_TIMEOUT_MS` bounds the whole call)',
+    8_000,
+    100,
+    120_000,
+  ),
+  searchKeylessEngines: oneOf(
+    'SEARCH_KEYLESS_ENGINES',
+    'Use the public keyless search services (DuckDuckGo, GDELT, Openverse, Wikimedia Commons, Photon, Nominatim, OpenAlex, Crossref, arXiv, Wikipedia): `true`, `false`, or `auto` = true unless `NODE_ENV=test`, so test runs never reach the internet',
+    ['auto', 'true', 'false'] as const,
+    'auto',
+  ),
+  searchUpstreamQueueMs: int(
+    'SEARCH_UPSTREAM_QUEUE_MS',
+    "Longest a request waits for its turn under an upstream's rate limit before that engine reports `rate_limited`, in milliseconds",
+    5_000,
+    0,
+    60_000,
+  ),
+  searxngUrl: url(
+    'SEARXNG_URL',
+    'Base URL of a SearXNG instance with JSON output on (web, news, images, videos, scholar, places, autocomplete); unset → not used',
+    ['https:', 'http:'],
+  ),
   searxngRate: rate('SEARXNG_RATE', 'Requests sent to SearXNG per period (`N/s|min|hour|day`, e.g. `1/3s`)', '5/s'),
   serperUrl: url('SERPER_URL', 'Serper.dev API base URL', ['https:', 'http:'], 'https://google.serper.dev'),
   serperApiKey: optionalStr('SERPER_API_KEY', 'Serper.dev key (Google results, all nine verticals); unset → not used'),
@@ -146,31 +253,69 @@ export const SETTINGS = {
   patentsviewApiKey: optionalStr('PATENTSVIEW_API_KEY', 'PatentsView PatentSearch API key (free); unset → not used'),
   patentsviewRate: rate('PATENTSVIEW_RATE', 'Requests sent to PatentsView per period (its limit: 45/min per key)', '45/min'),
   duckduckgoUrl: url('DUCKDUCKGO_URL', 'DuckDuckGo HTML search base URL (web, keyless, best effort)', ['https:', 'http:'], 'https://html.duckduckgo.com'),
-  duckduckgoAutocompleteUrl: url('DUCKDUCKGO_AUTOCOMPLETE_URL', 'DuckDuckGo suggestions base URL (its `/ac/` endpoint)', ['https:', 'http:'], 'https://duckduckgo.com'),
+  duckduckgoAutocompleteUrl: url(
+    'DUCKDUCKGO_AUTOCOMPLETE_URL',
+    'DuckDuckGo suggestions base URL (its `/ac/` endpoint)',
+    ['https:', 'http:'],
+    'https://duckduckgo.com',
+  ),
   duckduckgoRate: rate('DUCKDUCKGO_RATE', 'Requests sent to DuckDuckGo per period (no published policy; kept low)', '1/s'),
-  wikipediaUrl: str('WIKIPEDIA_URL', 'Wikipedia base URL for autocomplete (OpenSearch); `{lang}` becomes the request language, default `en`', 'https://{lang}.wikipedia.org'),
+  wikipediaUrl: str(
+    'WIKIPEDIA_URL',
+    'Wikipedia base URL for autocomplete (OpenSearch); `{lang}` becomes the request language, default `en`',
+    'https://{lang}.wikipedia.org',
+  ),
   wikipediaRate: rate('WIKIPEDIA_RATE', 'Requests sent to Wikipedia per period', '10/s'),
 
   // Scrape: the fetch engine, the headless browser and POST /api/v1/scrape/ (src/scrape)
-  scrapeAllowedHosts: list('SCRAPE_ALLOWED_HOSTS', '`host:port` pairs the scraper may reach although their address is private or loopback (comma-separated); empty → public addresses only'),
-  scrapeProxyUrl: url('SCRAPE_PROXY_URL', 'Outbound HTTP(S) proxy for page fetches (`http://user:pass@proxy:3128`; the headless browser does not use it); the proxy must be egress-filtered itself', ['http:', 'https:']),
-  scrapeTimeoutMs: int('SCRAPE_TIMEOUT_MS', 'Deadline of one page fetch (redirects, retries, body) and of one browser navigation, in milliseconds (passed → 504)', 30_000, 100, 600_000),
+  scrapeAllowedHosts: list(
+    'SCRAPE_ALLOWED_HOSTS',
+    '`host:port` pairs the scraper may reach although their address is private or loopback (comma-separated); empty → public addresses only',
+  ),
+  scrapeProxyUrl: url(
+    'SCRAPE_PROXY_URL',
+    'Outbound HTTP(S) proxy for page fetches (`http://user:pass@proxy:3128`; the headless browser does not use it); the proxy must be egress-filtered itself',
+    ['http:', 'https:'],
+  ),
+  scrapeTimeoutMs: int(
+    'SCRAPE_TIMEOUT_MS',
+    'Deadline of one page fetch (redirects, retries, body) and of one browser navigation, in milliseconds (passed → 504)',
+    30_000,
+    100,
+    600_000,
+  ),
   scrapeMaxBytes: int('SCRAPE_MAX_BYTES', 'Largest page body accepted, after decompression, in bytes (larger → 502)', 10 * 1024 * 1024, 1024),
   scrapeMaxRedirects: int('SCRAPE_MAX_REDIRECTS', 'Redirect hops followed before a scrape fails', 10, 0, 100),
   scrapeHostConcurrency: int('SCRAPE_HOST_CONCURRENCY', 'Page fetches in flight per target `host:port`; more wait in a queue', 4, 1, 10_000),
-  chromiumPath: optionalStr('CHROMIUM_PATH', 'Chromium executable for pages that need JavaScript; unset → `/usr/bin/chromium` (or `chromium-browser`) when installed, else no browser'),
+  chromiumPath: optionalStr(
+    'CHROMIUM_PATH',
+    'Chromium executable for pages that need JavaScript; unset → `/usr/bin/chromium` (or `chromium-browser`) when installed, else no browser',
+  ),
   browserContexts: int('BROWSER_CONTEXTS', 'Pages the headless browser renders at once; more wait in a queue', 2, 1, 256),
-  browserIdleCapMs: int('BROWSER_IDLE_CAP_MS', 'Longest wait for a rendered page\'s network to go idle before it is taken as it is, in milliseconds', 5_000, 0, 120_000),
+  browserIdleCapMs: int(
+    'BROWSER_IDLE_CAP_MS',
+    "Longest wait for a rendered page's network to go idle before it is taken as it is, in milliseconds",
+    5_000,
+    0,
+    120_000,
+  ),
 
   // Drop-in wire formats of other APIs and the MCP server (src/compat, src/mcp)
   compatTavily: bool('COMPAT_TAVILY', 'Serve the Tavily API (`/tavily/search`, `/tavily/extract`) for `@tavily/core` and other Tavily clients', true),
   compatExa: bool('COMPAT_EXA', 'Serve the Exa API (`/exa/search`, `/exa/contents`) for `exa-js` and other Exa clients', true),
   compatJina: bool('COMPAT_JINA', 'Serve Jina Reader (`/r/<url>`) and Jina search (`/s/<query>`)', true),
   mcpEnabled: bool('MCP_ENABLED', 'Serve the MCP server (Streamable HTTP, stateless) at `/mcp`', true),
-  mcpAllowedHosts: list('MCP_ALLOWED_HOSTS', 'Host names `/mcp` answers (DNS-rebinding protection, comma-separated); empty → the host of `PUBLIC_URL`, `HOST` unless it is a wildcard, `localhost`, `127.0.0.1` and `[::1]`'),
+  mcpAllowedHosts: list(
+    'MCP_ALLOWED_HOSTS',
+    'Host names `/mcp` answers (DNS-rebinding protection, comma-separated); empty → the host of `PUBLIC_URL`, `HOST` unless it is a wildcard, `localhost`, `127.0.0.1` and `[::1]`',
+  ),
 
   // Firecrawl-compatible API (src/compat/firecrawl) and the background jobs behind its crawls (src/jobs)
-  compatFirecrawl: bool('COMPAT_FIRECRAWL', 'Serve the Firecrawl-compatible API at `/v1/…` and `/v2/…` (scrape, search, map, crawl) with `Authorization: Bearer <Quarry API key>` (`on`/`off`)', true),
+  compatFirecrawl: bool(
+    'COMPAT_FIRECRAWL',
+    'Serve the Firecrawl-compatible API at `/v1/…` and `/v2/…` (scrape, search, map, crawl) with `Authorization: Bearer <Quarry API key>` (`on`/`off`)',
+    true,
+  ),
   firecrawlCrawlMaxPages: int('FIRECRAWL_CRAWL_MAX_PAGES', 'Largest `limit` of one Firecrawl-compatible crawl (its default too)', 1000, 1, 100_000),
   crawlJobConcurrency: int('CRAWL_JOB_CONCURRENCY', 'Crawl jobs one instance runs at once (pg-boss on PostgreSQL, in process on SQLite)', 2, 1, 64),
 } satisfies Record<string, Setting<unknown>>;

@@ -9,10 +9,42 @@ export const MIN_SECRET_BYTES = 32;
  * secret made only of these words repeated (`changemechangeme…`) is caught too.
  */
 const PLACEHOLDER_WORDS = [
-  'changeme', 'changethis', 'replaceme', 'secret', 'secretkey', 'mysecret', 'yoursecret', 'supersecret', 'password',
-  'passw0rd', 'example', 'sample', 'placeholder', 'default', 'test', 'testing', 'dev', 'development', 'quarry', 'jwt',
-  'key', 'token', 'todo', 'xxx', 'abc', 'qwerty', 'admin', 'letmein', 'insecure', 'notsecret', 'dummy', 'foo', 'bar',
-  '123', '1234567890', '0123456789',
+  'changeme',
+  'changethis',
+  'replaceme',
+  'secret',
+  'secretkey',
+  'mysecret',
+  'yoursecret',
+  'supersecret',
+  'password',
+  'passw0rd',
+  'example',
+  'sample',
+  'placeholder',
+  'default',
+  'test',
+  'testing',
+  'dev',
+  'development',
+  'quarry',
+  'jwt',
+  'key',
+  'token',
+  'todo',
+  'xxx',
+  'abc',
+  'qwerty',
+  'admin',
+  'letmein',
+  'insecure',
+  'notsecret',
+  'dummy',
+  'foo',
+  'bar',
+  '123',
+  '1234567890',
+  '0123456789',
 ];
 const PLACEHOLDER = new RegExp(`^(?:${PLACEHOLDER_WORDS.join('|')})+$`);
 
@@ -56,7 +88,10 @@ export function productionProblems(raw: RawConfig): ConfigProblem[] {
     if (weakness) problems.push({ variable: 'METRICS_TOKEN', reason: weakness });
   }
   if (raw.publicUrl === undefined) {
-    problems.push({ variable: 'PUBLIC_URL', reason: 'required when NODE_ENV=production: the public origin users reach, e.g. https://quarry.example.com (links in mails and pages are built from it)' });
+    problems.push({
+      variable: 'PUBLIC_URL',
+      reason: 'required when NODE_ENV=production: the public origin users reach, e.g. https://quarry.example.com (links in mails and pages are built from it)',
+    });
   }
   return problems;
 }

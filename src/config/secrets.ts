@@ -25,7 +25,10 @@ export function resolveSecrets(raw: RawConfig): Config {
   const missing = SECRET_SETTINGS.filter(([key]) => !raw[key]);
   let stored: StoredSecrets = {};
   if (missing.length > 0) {
-    stored = loadOrCreateSecrets(raw.dataDir, missing.map(([key]) => key));
+    stored = loadOrCreateSecrets(
+      raw.dataDir,
+      missing.map(([key]) => key),
+    );
   }
   const cookieSecure = raw.cookieSecure === undefined ? raw.nodeEnv === 'production' : /^(true|1|yes|on)$/i.test(raw.cookieSecure);
   return {

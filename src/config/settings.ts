@@ -54,48 +54,75 @@ function setting<T>(env: string, description: string, parse: Parser<T>, fallback
   };
 }
 
-export const str = (env: string, description: string, fallback = '', shown?: string) =>
-  setting(env, description, (raw) => raw, fallback, shown);
+export const str = (env: string, description: string, fallback = '', shown?: string) => setting(env, description, (raw) => raw, fallback, shown);
 
-export const optionalStr = (env: string, description: string) =>
-  setting<string | undefined>(env, description, (raw) => raw, undefined);
+export const optionalStr = (env: string, description: string) => setting<string | undefined>(env, description, (raw) => raw, undefined);
 
 export const int = (env: string, description: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
-  setting(env, description, (raw, name) => {
-    if (!/^-?\d+$/.test(raw)) throw new ConfigError(name, `expected a whole number, got "${raw}"`);
-    const value = Number(raw);
-    if (value < min || value > max) throw new ConfigError(name, `expected a number from ${min} to ${max}, got ${value}`);
-    return value;
-  }, fallback);
+  setting(
+    env,
+    description,
+    (raw, name) => {
+      if (!/^-?\d+$/.test(raw)) throw new ConfigError(name, `expected a whole number, got "${raw}"`);
+      const value = Number(raw);
+      if (value < min || value > max) throw new ConfigError(name, `expected a number from ${min} to ${max}, got ${value}`);
+      return value;
+    },
+    fallback,
+  );
 
 export const bool = (env: string, description: string, fallback: boolean) =>
-  setting(env, description, (raw, name) => {
-    const lower = raw.toLowerCase();
-    if (['1', 'true', 'yes', 'on'].includes(lower)) return true;
-    if (['0', 'false', 'no', 'off'].includes(lower)) return false;
-    throw new ConfigError(name, `expected true or false, got "${raw}"`);
-  }, fallback);
+  setting(
+    env,
+    description,
+    (raw, name) => {
+      const lower = raw.toLowerCase();
+      if (['1', 'true', 'yes', 'on'].includes(lower)) return true;
+      if (['0', 'false', 'no', 'off'].includes(lower)) return false;
+      throw new ConfigError(name, `expected true or false, got "${raw}"`);
+    },
+    fallback,
+  );
 
 export const oneOf = <T extends string>(env: string, description: string, values: readonly T[], fallback: T) =>
-  setting(env, description, (raw, name) => {
-    if (!(values as readonly string[]).includes(raw)) throw new ConfigError(name, `expected one of ${values.join(', ')}, got "${raw}"`);
-    return raw as T;
-  }, fallback);
+  setting(
+    env,
+    description,
+    (raw, name) => {
+      if (!(values as readonly string[]).includes(raw)) throw new ConfigError(name, `expected one of ${values.join(', ')}, got "${raw}"`);
+      return raw as T;
+    },
+    fallback,
+  );
 
 export const list = (env: string, description: string) =>
-  setting<string[]>(env, description, (raw) => raw.split(',').map((s) => s.trim()).filter(Boolean), []);
+  setting<string[]>(
+    env,
+    description,
+    (raw) =>
+      raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    [],
+  );
 
 export const url = (env: string, description: string, protocols: readonly string[], fallback?: string) =>
-  setting<string | undefined>(env, description, (raw, name) => {
-    let parsed: URL;
-    try {
-      parsed = new URL(raw);
-    } catch {
-      throw new ConfigError(name, `expected a URL, got "${redactUrl(raw)}"`);
-    }
-    if (!protocols.includes(parsed.protocol)) throw new ConfigError(name, `expected a ${protocols.join(' or ')} URL`);
-    return raw;
-  }, fallback);
+  setting<string | undefined>(
+    env,
+    description,
+    (raw, name) => {
+      let parsed: URL;
+      try {
+        parsed = new URL(raw);
+      } catch {
+        throw new ConfigError(name, `expected a URL, got "${redactUrl(raw)}"`);
+      }
+      if (!protocols.includes(parsed.protocol)) throw new ConfigError(name, `expected a ${protocols.join(' or ')} URL`);
+      return raw;
+    },
+    fallback,
+  );
 
 /** A rate such as `60/min`: DRF's notation, where the period's first letter counts. */
 export interface Rate {

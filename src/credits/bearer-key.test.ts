@@ -49,7 +49,9 @@ describe('API keys as Authorization: Bearer', () => {
   it('are accepted on every route that takes an API key, and a login token is not', async () => {
     const c = await h.t.customer(0);
     const routes = await keyRoutes();
-    expect(routes.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/v1/search', '/api/v1/news', '/api/v1/scrape/', '/api/v1/chat/', '/api/v1/chat/completions']));
+    expect(routes.map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/api/v1/search', '/api/v1/news', '/api/v1/scrape/', '/api/v1/chat/', '/api/v1/chat/completions']),
+    );
     for (const route of routes) {
       const asKey = await send(route, `Bearer ${c.key}`);
       expect(asKey.status, `${route.method} ${route.path} with a Bearer key`).not.toBe(401);
@@ -76,11 +78,24 @@ describe('blank input on metered routes', () => {
     const cases: [string, unknown, unknown][] = [
       ['/api/v1/scrape/', { url: '   ', formats: ['text'] }, { url: ['Enter a valid URL.'] }],
       ['/api/v1/scrape/', { url: `${h.site.url}/html/article`, formats: [] }, { formats: ['This list may not be empty.'] }],
-      ['/api/v1/chat/', { messages: [{ role: 'user', content: '  ' }, { role: 'system', content: '\n' }] }, { messages: ['The conversation is blank: at least one message must have content.'] }],
+      [
+        '/api/v1/chat/',
+        {
+          messages: [
+            { role: 'user', content: '  ' },
+            { role: 'system', content: '\n' },
+          ],
+        },
+        { messages: ['The conversation is blank: at least one message must have content.'] },
+      ],
       ['/api/v1/chat/', { messages: [] }, { messages: ['This list may not be empty.'] }],
     ];
     for (const [path, body, errors] of cases) {
-      const res = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'x-api-key': c.key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${origin}${path}`, {
+        method: 'POST',
+        headers: { 'x-api-key': c.key, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       expect(res.status, path).toBe(400);
       expect(await res.json(), path).toEqual(errors);
     }

@@ -98,7 +98,13 @@ export function createLedger(db: Kysely<Database>, now: () => Date = () => new D
     return row.credits_balance;
   }
 
-  function entry(userId: number, amount: number, kind: LedgerKind, balanceAfter: number, ctx: EntryContext & { holdId?: string; idempotencyKey?: string | null }) {
+  function entry(
+    userId: number,
+    amount: number,
+    kind: LedgerKind,
+    balanceAfter: number,
+    ctx: EntryContext & { holdId?: string; idempotencyKey?: string | null },
+  ) {
     return {
       user_id: userId,
       amount,
@@ -132,8 +138,16 @@ export function createLedger(db: Kysely<Database>, now: () => Date = () => new D
       const charged = Math.min(actual, hold.amount);
       const ctx = { apiKeyId: hold.api_key_id, endpoint: hold.endpoint, requestId: hold.request_id, holdId };
       const after = (await changeBalance(trx, hold.user_id, hold.amount - charged))!;
-      if (hold.amount > 0) await trx.insertInto('ledger_entries').values(entry(hold.user_id, hold.amount, 'release', after + charged, ctx)).execute();
-      if (charge) await trx.insertInto('ledger_entries').values(entry(hold.user_id, -charged, 'charge', after, ctx)).execute();
+      if (hold.amount > 0)
+        await trx
+          .insertInto('ledger_entries')
+          .values(entry(hold.user_id, hold.amount, 'release', after + charged, ctx))
+          .execute();
+      if (charge)
+        await trx
+          .insertInto('ledger_entries')
+          .values(entry(hold.user_id, -charged, 'charge', after, ctx))
+          .execute();
       return { charged, balance: after };
     });
   }
@@ -190,7 +204,11 @@ export function createLedger(db: Kysely<Database>, now: () => Date = () => new D
             settled_at: null,
           })
           .execute();
-        if (amount > 0) await trx.insertInto('ledger_entries').values(entry(userId, -amount, 'hold', after, { ...input, holdId: id })).execute();
+        if (amount > 0)
+          await trx
+            .insertInto('ledger_entries')
+            .values(entry(userId, -amount, 'hold', after, { ...input, holdId: id }))
+            .execute();
         return after;
       });
       return { id, userId, amount, balance };
@@ -200,13 +218,7 @@ export function createLedger(db: Kysely<Database>, now: () => Date = () => new D
     release: (holdId) => closeHold(holdId, 0, false),
 
     async expireHolds() {
-      const stale = await db
-        .selectFrom('holds')
-        .select('id')
-        .where('status', '=', 'open')
-        .where('expires_at', '<', iso())
-        .limit(1000)
-        .execute();
+      const stale = await db.selectFrom('holds').select('id').where('status', '=', 'open').where('expires_at', '<', iso()).limit(1000).execute();
       let released = 0;
       for (const { id } of stale) {
         const done = await db.transaction().execute(async (trx) => {
@@ -222,7 +234,15 @@ export function createLedger(db: Kysely<Database>, now: () => Date = () => new D
           if (hold.amount > 0) {
             await trx
               .insertInto('ledger_entries')
-              .values(entry(hold.user_id, hold.amount, 'release', after, { apiKeyId: hold.api_key_id, endpoint: hold.endpoint, requestId: hold.request_id, holdId: id, note: 'hold expired' }))
+              .values(
+                entry(hold.user_id, hold.amount, 'release', after, {
+                  apiKeyId: hold.api_key_id,
+                  endpoint: hold.endpoint,
+                  requestId: hold.request_id,
+                  holdId: id,
+                  note: 'hold expired',
+                }),
+              )
               .execute();
           }
           return true;
@@ -239,8 +259,21 @@ export function createLedger(db: Kysely<Database>, now: () => Date = () => new D
           'u.id as userId',
           'u.email as email',
           'u.credits_balance as balance',
-          eb.fn.coalesce(eb.selectFrom('ledger_entries as l').select((e) => e.fn.sum<number>('l.amount').as('s')).whereRef('l.user_id', '=', 'u.id'), sql<number>`0`).as('ledgerSum'),
-          eb.selectFrom('holds as h').select((e) => e.fn.countAll<number>().as('c')).whereRef('h.user_id', '=', 'u.id').where('h.status', '=', 'open').as('openHolds'),
+          eb.fn
+            .coalesce(
+              eb
+                .selectFrom('ledger_entries as l')
+                .select((e) => e.fn.sum<number>('l.amount').as('s'))
+                .whereRef('l.user_id', '=', 'u.id'),
+              sql<number>`0`,
+            )
+            .as('ledgerSum'),
+          eb
+            .selectFrom('holds as h')
+            .select((e) => e.fn.countAll<number>().as('c'))
+            .whereRef('h.user_id', '=', 'u.id')
+            .where('h.status', '=', 'open')
+            .as('openHolds'),
           eb
             .selectFrom('holds as h')
             .select((e) => e.fn.countAll<number>().as('c'))

@@ -41,8 +41,7 @@ export function meteredFailure(status: number, message: string, headers: Record<
   return new ApiError(status, { error: message }, headers);
 }
 
-export const meteredErrorMapper: ErrorMapper = (error) =>
-  error instanceof ClientGoneError ? meteredFailure(CLIENT_GONE_STATUS, error.message) : undefined;
+export const meteredErrorMapper: ErrorMapper = (error) => (error instanceof ClientGoneError ? meteredFailure(CLIENT_GONE_STATUS, error.message) : undefined);
 
 /** The documented error answers of every metered route (OpenAPI `responses`). */
 export const meteredErrorResponses = {

@@ -20,7 +20,12 @@ describe('a client that leaves before its answer', () => {
   afterAll(async () => t.close());
 
   const send = (key: string, payload: Record<string, unknown>) =>
-    sendRawRequest(origin, { method: 'POST', path: '/api/v1/test/metered', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify(payload) });
+    sendRawRequest(origin, {
+      method: 'POST',
+      path: '/api/v1/test/metered',
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      body: JSON.stringify(payload),
+    });
 
   async function settled(userId: number): Promise<void> {
     // Nothing is left open once the server has dealt with every request of the account.
@@ -29,7 +34,16 @@ describe('a client that leaves before its answer', () => {
   }
 
   const charges = async (userId: number) =>
-    Number((await t.quarry.db.selectFrom('ledger_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('kind', '=', 'charge').executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.quarry.db
+          .selectFrom('ledger_entries')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .where('kind', '=', 'charge')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('holds and charges nothing when the socket closed before the hold', async () => {
     const c = await t.customer(20);
@@ -60,7 +74,11 @@ describe('a client that leaves before its answer', () => {
 
   it('still charges a client that stays for its answer', async () => {
     const c = await t.customer(20);
-    const res = await fetch(`${origin}/api/v1/test/metered`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': c.key }, body: JSON.stringify({ cost: 2 }) });
+    const res = await fetch(`${origin}/api/v1/test/metered`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': c.key },
+      body: JSON.stringify({ cost: 2 }),
+    });
     expect(res.status).toBe(200);
     expect(await t.quarry.services.ledger.balance(c.id)).toBe(18);
   });

@@ -68,7 +68,12 @@ describe('the metered lifecycle', () => {
     const bad = await call(c.key, { cost: 'lots' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ cost: ['A valid integer is required.'] });
-    const form = await t.quarry.app.inject({ method: 'POST', url: '/api/v1/test/metered', payload: 'cost=1', headers: { 'x-api-key': c.key, 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await t.quarry.app.inject({
+      method: 'POST',
+      url: '/api/v1/test/metered',
+      payload: 'cost=1',
+      headers: { 'x-api-key': c.key, 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.statusCode).toBe(415);
     expect(form.json()).toEqual({ detail: 'Unsupported media type "application/x-www-form-urlencoded" in request.' });
     expect(await t.quarry.services.ledger.balance(c.id)).toBe(5);
@@ -87,8 +92,12 @@ describe('the metered lifecycle', () => {
     }
     const byKey = await t.quarry.app.inject({ method: 'GET', url: '/api/v1/usage/?group=key', headers: auth });
     expect(byKey.json().results[0]).toEqual({ key_id: c.keyId, requests: 4, credits: 6, failed: 1 });
-    expect((await t.quarry.app.inject({ method: 'GET', url: '/api/v1/usage/?from=yesterday', headers: auth })).json()).toEqual({ from: ['Enter a valid date (YYYY-MM-DD) or UTC datetime.'] });
-    expect((await t.quarry.app.inject({ method: 'GET', url: '/api/v1/usage/?group=week', headers: auth })).json()).toEqual({ group: ['"week" is not a valid choice.'] });
+    expect((await t.quarry.app.inject({ method: 'GET', url: '/api/v1/usage/?from=yesterday', headers: auth })).json()).toEqual({
+      from: ['Enter a valid date (YYYY-MM-DD) or UTC datetime.'],
+    });
+    expect((await t.quarry.app.inject({ method: 'GET', url: '/api/v1/usage/?group=week', headers: auth })).json()).toEqual({
+      group: ['"week" is not a valid choice.'],
+    });
 
     const ledger = await t.quarry.app.inject({ method: 'GET', url: '/api/v1/credits/ledger/', headers: auth });
     const kinds = (ledger.json().results as { kind: string }[]).map((e) => e.kind);
@@ -140,11 +149,15 @@ describe('under fire', () => {
   });
 
   it('shares one throttle per key and answers 429 with Retry-After', async () => {
-    const throttled = await startTestApp({ THROTTLE_KEY_RATE: '5/min', THROTTLE_ACCOUNT_RATE: '1000/min' }, { features: [...defaultFeatures(), meteredTestFeature().feature] });
+    const throttled = await startTestApp(
+      { THROTTLE_KEY_RATE: '5/min', THROTTLE_ACCOUNT_RATE: '1000/min' },
+      { features: [...defaultFeatures(), meteredTestFeature().feature] },
+    );
     try {
       const c = await throttled.customer(100);
       const results = [];
-      for (let i = 0; i < 8; i++) results.push(await throttled.quarry.app.inject({ method: 'POST', url: '/api/v1/test/metered', payload: {}, headers: { 'x-api-key': c.key } }));
+      for (let i = 0; i < 8; i++)
+        results.push(await throttled.quarry.app.inject({ method: 'POST', url: '/api/v1/test/metered', payload: {}, headers: { 'x-api-key': c.key } }));
       expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);
       const last = results.at(-1)!;
       expect(last.statusCode).toBe(429);

@@ -43,7 +43,11 @@ afterAll(async () => {
 const SHORT_WORK_TIMEOUTS = { CHAT_TIMEOUT_MS: '1000', SCRAPE_TIMEOUT_MS: '1000', BROWSER_IDLE_CAP_MS: '0', SEARCH_ENGINE_TIMEOUT_MS: '1000' };
 
 const meter = (server: ServerProcess, key: string, body: Record<string, unknown> = {}) =>
-  request(`${server.url}/api/v1/test/metered`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
+  request(`${server.url}/api/v1/test/metered`, {
+    method: 'POST',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }).then(
     async (res) => ({ status: res.statusCode, body: await res.body.text() }),
     () => ({ status: 0, body: '' }),
   );
@@ -71,25 +75,42 @@ describe('two server processes on one database', () => {
     }
   }, 180_000);
 
-  it.runIf(REDIS_URL)('share one throttle through Redis', async () => {
-    const shared = { ...env, REDIS_URL: REDIS_URL!, REDIS_KEY_PREFIX: `quarry-test-${process.pid}-${Date.now()}:`, THROTTLE_KEY_RATE: '10/hour', THROTTLE_ACCOUNT_RATE: '1000/hour' };
-    const servers = await Promise.all([1, 2].map(() => startServerProcess(shared)));
-    try {
-      const c = await admin.customer(100);
-      const results = [];
-      for (let i = 0; i < 30; i++) results.push(await meter(servers[i % 2]!, c.key));
-      expect(results.filter((r) => r.status === 200)).toHaveLength(10);
-      expect(results.filter((r) => r.status === 429)).toHaveLength(20);
-      expect(results.find((r) => r.status === 429)!.body).toBe('{"detail":"Request was throttled."}');
-    } finally {
-      await Promise.all(servers.map((s) => s.kill()));
-    }
-  }, 180_000);
+  it.runIf(REDIS_URL)(
+    'share one throttle through Redis',
+    async () => {
+      const shared = {
+        ...env,
+        REDIS_URL: REDIS_URL!,
+        REDIS_KEY_PREFIX: `quarry-test-${process.pid}-${Date.now()}:`,
+        THROTTLE_KEY_RATE: '10/hour',
+        THROTTLE_ACCOUNT_RATE: '1000/hour',
+      };
+      const servers = await Promise.all([1, 2].map(() => startServerProcess(shared)));
+      try {
+        const c = await admin.customer(100);
+        const results = [];
+        for (let i = 0; i < 30; i++) results.push(await meter(servers[i % 2]!, c.key));
+        expect(results.filter((r) => r.status === 200)).toHaveLength(10);
+        expect(results.filter((r) => r.status === 429)).toHaveLength(20);
+        expect(results.find((r) => r.status === 429)!.body).toBe('{"detail":"Request was throttled."}');
+      } finally {
+        await Promise.all(servers.map((s) => s.kill()));
+      }
+    },
+    180_000,
+  );
 });
 
 describe('a server killed with SIGKILL mid-load', () => {
   it('loses no credit: after the hold expiry the audit is clean and no hold remains', async () => {
-    const crashEnv = { ...env, HOLD_TTL_SECONDS: '5', HOLD_SWEEP_SECONDS: '1', ...SHORT_WORK_TIMEOUTS, THROTTLE_KEY_RATE: '100000/min', THROTTLE_ACCOUNT_RATE: '100000/min' };
+    const crashEnv = {
+      ...env,
+      HOLD_TTL_SECONDS: '5',
+      HOLD_SWEEP_SECONDS: '1',
+      ...SHORT_WORK_TIMEOUTS,
+      THROTTLE_KEY_RATE: '100000/min',
+      THROTTLE_ACCOUNT_RATE: '100000/min',
+    };
     const victim = await startServerProcess(crashEnv);
     const c = await admin.customer(100);
     const inFlight = Array.from({ length: 20 }, () => meter(victim, c.key, { cost: 1, hold: 3, delay_ms: 30_000 }));

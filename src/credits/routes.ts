@@ -27,7 +27,12 @@ export const LedgerEntry = Type.Object(
 );
 
 export const PaginatedLedgerEntryList = Type.Object(
-  { count: Type.Integer(), next: Nullable(Type.String({ format: 'uri' })), previous: Nullable(Type.String({ format: 'uri' })), results: Type.Array(Type.Ref(LedgerEntry)) },
+  {
+    count: Type.Integer(),
+    next: Nullable(Type.String({ format: 'uri' })),
+    previous: Nullable(Type.String({ format: 'uri' })),
+    results: Type.Array(Type.Ref(LedgerEntry)),
+  },
   { $id: 'PaginatedLedgerEntryList' },
 );
 
@@ -75,8 +80,12 @@ function calendarDate(raw: string): Date | undefined {
   const millis = match[7] === undefined ? 0 : Math.floor(Number(match[7]) * 1000);
   const value = new Date(Date.UTC(year!, month! - 1, day!, hour, minute, second, millis));
   const onCalendar =
-    value.getUTCFullYear() === year && value.getUTCMonth() === month! - 1 && value.getUTCDate() === day &&
-    value.getUTCHours() === hour && value.getUTCMinutes() === minute && value.getUTCSeconds() === second;
+    value.getUTCFullYear() === year &&
+    value.getUTCMonth() === month! - 1 &&
+    value.getUTCDate() === day &&
+    value.getUTCHours() === hour &&
+    value.getUTCMinutes() === minute &&
+    value.getUTCSeconds() === second;
   return onCalendar ? value : undefined;
 }
 
@@ -86,7 +95,12 @@ export function registerCreditRoutes(app: App, deps: { ledger: Ledger; auth: Aut
     '/api/v1/account/credits/',
     {
       onRequest: deps.auth.requireUserOrKey,
-      schema: { tags, summary: 'The balance of the account that owns the API key (or of the logged-in user)', security: [{ ApiKeyAuth: [] }, { jwtAuth: [] }], response: { 200: Type.Ref(CreditsBalance), 401: Type.Ref(ErrorDetail) } },
+      schema: {
+        tags,
+        summary: 'The balance of the account that owns the API key (or of the logged-in user)',
+        security: [{ ApiKeyAuth: [] }, { jwtAuth: [] }],
+        response: { 200: Type.Ref(CreditsBalance), 401: Type.Ref(ErrorDetail) },
+      },
     },
     async (request) => ({ credits_remaining: await deps.ledger.balance(request.user!.id) }),
   );
@@ -99,7 +113,11 @@ export function registerCreditRoutes(app: App, deps: { ledger: Ledger; auth: Aut
         tags,
         summary: 'Requests and credits by day, key or endpoint',
         security: [{ jwtAuth: [] }, { ApiKeyAuth: [] }],
-        querystring: Type.Object({ from: Type.Optional(Type.String()), to: Type.Optional(Type.String()), group: Type.Optional(StringEnum(['day', 'key', 'endpoint'])) }),
+        querystring: Type.Object({
+          from: Type.Optional(Type.String()),
+          to: Type.Optional(Type.String()),
+          group: Type.Optional(StringEnum(['day', 'key', 'endpoint'])),
+        }),
         response: { 200: Type.Ref(Usage), 400: Type.Ref(FieldErrors), 401: Type.Ref(ErrorDetail) },
       },
     },
@@ -109,10 +127,11 @@ export function registerCreditRoutes(app: App, deps: { ledger: Ledger; auth: Aut
       const from = parseBound('from', request.query.from, new Date(to.getTime() - 30 * 86_400_000), false);
       const group: UsageGroup = request.query.group ?? 'day';
       const results = await usageOf(deps.db, request.user!.id, from.toISOString(), to.toISOString(), group);
-      const total = results.reduce(
-        (sum, r) => ({ requests: sum.requests + r.requests, credits: sum.credits + r.credits, failed: sum.failed + r.failed }),
-        { requests: 0, credits: 0, failed: 0 },
-      );
+      const total = results.reduce((sum, r) => ({ requests: sum.requests + r.requests, credits: sum.credits + r.credits, failed: sum.failed + r.failed }), {
+        requests: 0,
+        credits: 0,
+        failed: 0,
+      });
       return { from: from.toISOString(), to: to.toISOString(), group, total, results };
     },
   );
@@ -134,7 +153,16 @@ export function registerCreditRoutes(app: App, deps: { ledger: Ledger; auth: Aut
       return paginate(
         request,
         deps.pageSize,
-        async () => Number((await deps.db.selectFrom('ledger_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n),
+        async () =>
+          Number(
+            (
+              await deps.db
+                .selectFrom('ledger_entries')
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .where('user_id', '=', userId)
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
         (offset, limit) =>
           deps.db
             .selectFrom('ledger_entries')

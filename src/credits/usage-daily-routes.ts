@@ -11,10 +11,9 @@ export const DailyUsage = Type.Object(
   {
     days: Type.Array(Type.String({ format: 'date' }), { description: 'Every UTC day of the window, oldest first (days without usage included)' }),
     endpoints: Type.Array(Type.String(), { description: 'Endpoints with charges in the window (`search`, a vertical, `scrape`, `chat`…)' }),
-    results: Type.Array(
-      Type.Object({ day: Type.String({ format: 'date' }), endpoint: Type.String(), requests: Type.Integer(), credits: Type.Integer() }),
-      { description: 'Only the (day, endpoint) pairs that had charges' },
-    ),
+    results: Type.Array(Type.Object({ day: Type.String({ format: 'date' }), endpoint: Type.String(), requests: Type.Integer(), credits: Type.Integer() }), {
+      description: 'Only the (day, endpoint) pairs that had charges',
+    }),
     total: Type.Object({ requests: Type.Integer(), credits: Type.Integer() }),
   },
   { $id: 'DailyUsage', description: 'Credits used per UTC day and endpoint, for a chart.' },
@@ -64,7 +63,10 @@ export function registerDailyUsageRoutes(app: App, deps: { auth: AuthHooks; db: 
         summary: "The account's whole ledger as CSV, newest first, with key names",
         produces: ['text/csv'],
         response: {
-          200: { description: 'CSV: created, kind, amount, endpoint, api_key_id, key_name, key_prefix, balance_after, request_id, note', content: { 'text/csv': { schema: Type.String() } } },
+          200: {
+            description: 'CSV: created, kind, amount, endpoint, api_key_id, key_name, key_prefix, balance_after, request_id, note',
+            content: { 'text/csv': { schema: Type.String() } },
+          },
           401: Type.Ref(ErrorDetail),
         },
       },

@@ -65,7 +65,12 @@ describe('GET /api/v1/usage/daily/', () => {
 describe('GET /api/v1/credits/ledger/export/', () => {
   it('is the whole ledger as CSV, newest first, with key names, and only the caller’s', async () => {
     const c = await t.customer(10);
-    await t.quarry.app.inject({ method: 'PATCH', url: `/api/v1/api-keys/${c.keyId}/`, headers: { authorization: `Bearer ${c.access}` }, payload: { name: '=cmd|calc, "quoted"' } });
+    await t.quarry.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/api-keys/${c.keyId}/`,
+      headers: { authorization: `Bearer ${c.access}` },
+      payload: { name: '=cmd|calc, "quoted"' },
+    });
     await charge(c.id, c.keyId, 'search', 2, '2026-05-19T10:00:00.000Z');
     const res = await get('/api/v1/credits/ledger/export/', c.access);
     expect(res.statusCode).toBe(200);
@@ -94,6 +99,8 @@ describe('the OpenAPI document', () => {
     const doc = (await get('/api/v1/schema/?format=json')).json();
     expect(doc.paths['/api/v1/usage/daily/'].get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/DailyUsage' });
     expect(Object.keys(doc.paths['/api/v1/credits/ledger/export/'].get.responses['200'].content)).toEqual(['text/csv']);
-    expect(doc.paths['/api/v1/dashboard/config/'].get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/DashboardConfig' });
+    expect(doc.paths['/api/v1/dashboard/config/'].get.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/DashboardConfig',
+    });
   });
 });

@@ -46,14 +46,36 @@ export interface LedgerCsvRow {
   readonly note: string | null;
 }
 
-export const LEDGER_CSV_COLUMNS = ['created', 'kind', 'amount', 'endpoint', 'api_key_id', 'key_name', 'key_prefix', 'balance_after', 'request_id', 'note'] as const;
+export const LEDGER_CSV_COLUMNS = [
+  'created',
+  'kind',
+  'amount',
+  'endpoint',
+  'api_key_id',
+  'key_name',
+  'key_prefix',
+  'balance_after',
+  'request_id',
+  'note',
+] as const;
 
 /** The whole ledger of an account, newest first, with each entry's key name and prefix (revoked keys included). */
 export function ledgerWithKeys(db: Kysely<Database>, userId: number): Promise<LedgerCsvRow[]> {
   return db
     .selectFrom('ledger_entries as l')
     .leftJoin('api_keys as k', 'k.id', 'l.api_key_id')
-    .select(['l.created', 'l.kind', 'l.amount', 'l.endpoint', 'l.api_key_id', 'k.name as key_name', 'k.prefix as key_prefix', 'l.balance_after', 'l.request_id', 'l.note'])
+    .select([
+      'l.created',
+      'l.kind',
+      'l.amount',
+      'l.endpoint',
+      'l.api_key_id',
+      'k.name as key_name',
+      'k.prefix as key_prefix',
+      'l.balance_after',
+      'l.request_id',
+      'l.note',
+    ])
     .where('l.user_id', '=', userId)
     .orderBy('l.id', 'desc')
     .execute();

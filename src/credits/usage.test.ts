@@ -10,12 +10,17 @@ import { meteredTestFeature } from '../../tests/support/metered-feature.js';
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ THROTTLE_KEY_RATE: '100000/min', THROTTLE_ACCOUNT_RATE: '100000/min' }, { features: [...defaultFeatures(), meteredTestFeature().feature] });
+  t = await startTestApp(
+    { THROTTLE_KEY_RATE: '100000/min', THROTTLE_ACCOUNT_RATE: '100000/min' },
+    { features: [...defaultFeatures(), meteredTestFeature().feature] },
+  );
 });
 afterAll(async () => t.close());
 
-const call = (key: string, payload: Record<string, unknown>) => t.quarry.app.inject({ method: 'POST', url: '/api/v1/test/metered', payload, headers: { 'x-api-key': key } });
-const usage = (access: string, query: string) => t.quarry.app.inject({ method: 'GET', url: `/api/v1/usage/${query}`, headers: { authorization: `Bearer ${access}` } });
+const call = (key: string, payload: Record<string, unknown>) =>
+  t.quarry.app.inject({ method: 'POST', url: '/api/v1/test/metered', payload, headers: { 'x-api-key': key } });
+const usage = (access: string, query: string) =>
+  t.quarry.app.inject({ method: 'GET', url: `/api/v1/usage/${query}`, headers: { authorization: `Bearer ${access}` } });
 
 describe('usage', () => {
   it('counts failed calls as uncharged requests, per endpoint and key', async () => {

@@ -20,7 +20,14 @@ afterAll(async () => {
   await t.close();
 });
 
-const READS = ['/api/v1/auth/users/me/', '/api/v1/usage/', '/api/v1/credits/ledger/', '/api/v1/account/credits/', '/api/v1/billing/status/', '/api/v1/api-keys/'];
+const READS = [
+  '/api/v1/auth/users/me/',
+  '/api/v1/usage/',
+  '/api/v1/credits/ledger/',
+  '/api/v1/account/credits/',
+  '/api/v1/billing/status/',
+  '/api/v1/api-keys/',
+];
 
 describe('reading the account', () => {
   it.each([
@@ -50,7 +57,7 @@ describe('reading the account', () => {
     }
   });
 
-  it('with another account\'s key shows that account only', async () => {
+  it("with another account's key shows that account only", async () => {
     const other = await t.customer();
     const res = await t.quarry.app.inject({ method: 'GET', url: `/api/v1/api-keys/${owner.keyId}/`, headers: { 'x-api-key': other.key } });
     expect(res.statusCode).toBe(404);
@@ -85,7 +92,12 @@ describe('managing keys, logging out and paying', () => {
   });
 
   it('with a login token, a key sent beside it changes nothing', async () => {
-    const res = await t.quarry.app.inject({ method: 'POST', url: '/api/v1/api-keys/', headers: { authorization: `Bearer ${owner.access}`, 'x-api-key': owner.key }, payload: { name: 'with both' } });
+    const res = await t.quarry.app.inject({
+      method: 'POST',
+      url: '/api/v1/api-keys/',
+      headers: { authorization: `Bearer ${owner.access}`, 'x-api-key': owner.key },
+      payload: { name: 'with both' },
+    });
     expect(res.statusCode).toBe(201);
   });
 });

@@ -113,7 +113,8 @@ export function createAuthHooks(deps: AuthDeps): AuthHooks {
     } catch {
       throw new PermissionDeniedError('CSRF Failed: Referer checking failed - Referer is malformed.');
     }
-    if (!trusted.has(refererOrigin)) throw new PermissionDeniedError(`CSRF Failed: Referer checking failed - ${refererOrigin} does not match any trusted origins.`);
+    if (!trusted.has(refererOrigin))
+      throw new PermissionDeniedError(`CSRF Failed: Referer checking failed - ${refererOrigin} does not match any trusted origins.`);
   }
 
   async function authenticate(request: FastifyRequest): Promise<void> {

@@ -78,7 +78,11 @@ function messageFor(error: SchemaError): string | undefined {
     case 'const':
       return `"${pythonRepr(data)}" is not a valid choice.`;
     case 'anyOf':
-      return isChoiceUnion(error.parentSchema) ? `"${pythonRepr(data)}" is not a valid choice.` : data === null ? 'This field may not be null.' : 'Invalid input.';
+      return isChoiceUnion(error.parentSchema)
+        ? `"${pythonRepr(data)}" is not a valid choice.`
+        : data === null
+          ? 'This field may not be null.'
+          : 'Invalid input.';
     case 'format':
       return params.format === 'email' ? 'Enter a valid email address.' : params.format === 'uri' ? 'Enter a valid URL.' : 'Invalid input.';
     case 'pattern':

@@ -50,7 +50,12 @@ describe('unknown routes and methods', () => {
   });
 
   it('answers a URL the router cannot decode, or a path segment over the length limit, with the same DRF 404', async () => {
-    for (const url of ['/api/v1/api-keys/%zz/', '/api/v1/api-keys/%E0%A4%A/', `/api/v1/api-keys/${'9'.repeat(300)}/`, `/api/v1/api-keys/${'a'.repeat(300)}/reveal/`]) {
+    for (const url of [
+      '/api/v1/api-keys/%zz/',
+      '/api/v1/api-keys/%E0%A4%A/',
+      `/api/v1/api-keys/${'9'.repeat(300)}/`,
+      `/api/v1/api-keys/${'a'.repeat(300)}/reveal/`,
+    ]) {
       const res = await inject({ method: 'GET', url, headers: { ...auth(), 'x-request-id': 'bad-url' } });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ detail: 'Not found.' });
@@ -71,7 +76,12 @@ describe('request bodies', () => {
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ detail: 'Unsupported media type "text/plain" in request.' });
 
-    const xml = await inject({ method: 'POST', url: '/api/v1/api-keys/', headers: { ...auth(), 'content-type': 'application/xml' }, payload: '<name>x</name>' });
+    const xml = await inject({
+      method: 'POST',
+      url: '/api/v1/api-keys/',
+      headers: { ...auth(), 'content-type': 'application/xml' },
+      payload: '<name>x</name>',
+    });
     expect(xml.statusCode).toBe(415);
     expect(xml.json()).toEqual({ detail: 'Unsupported media type "application/xml" in request.' });
   });
@@ -82,9 +92,14 @@ describe('request bodies', () => {
     expect(res.json()).toEqual({ detail: 'Unsupported media type "" in request.' });
   });
 
-  it('answers 400 for a multipart body without a boundary, as DRF\'s MultiPartParser does', async () => {
+  it("answers 400 for a multipart body without a boundary, as DRF's MultiPartParser does", async () => {
     for (const payload of [undefined, 'name=x']) {
-      const res = await inject({ method: 'POST', url: '/api/v1/auth/jwt/verify/', headers: { 'content-type': 'multipart/form-data' }, ...(payload ? { payload } : {}) });
+      const res = await inject({
+        method: 'POST',
+        url: '/api/v1/auth/jwt/verify/',
+        headers: { 'content-type': 'multipart/form-data' },
+        ...(payload ? { payload } : {}),
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ detail: 'Multipart form parse error - Invalid boundary in multipart: None' });
     }
@@ -105,7 +120,7 @@ describe('request bodies', () => {
     expect(res.json()).toEqual({ email: ['This field is required.'], password: ['This field is required.'] });
   });
 
-  it('answers a body that is not an object with DRF\'s non_field_errors, naming the Python type', async () => {
+  it("answers a body that is not an object with DRF's non_field_errors, naming the Python type", async () => {
     const cases: [string, string][] = [
       ['[]', 'list'],
       ['[{"email": "a@b.c"}]', 'list'],
@@ -124,29 +139,58 @@ describe('request bodies', () => {
   });
 
   it('refuses a __proto__ key rather than letting it reach an object', async () => {
-    const res = await inject({ method: 'POST', url: '/api/v1/auth/jwt/verify/', headers: { 'content-type': 'application/json' }, payload: '{"__proto__": {"token": "x"}}' });
+    const res = await inject({
+      method: 'POST',
+      url: '/api/v1/auth/jwt/verify/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__": {"token": "x"}}',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toMatch(/^JSON parse error - /);
   });
 
   it('answers 413 for a body over BODY_LIMIT, whatever its media type', async () => {
     const big = 'x'.repeat(BODY_LIMIT + 10);
-    const json = await inject({ method: 'POST', url: '/api/v1/auth/jwt/create/', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a@b.c', password: big }) });
+    const json = await inject({
+      method: 'POST',
+      url: '/api/v1/auth/jwt/create/',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.c', password: big }),
+    });
     expect(json.statusCode).toBe(413);
     expect(Object.keys(json.json())).toEqual(['detail']);
 
-    const form = await inject({ method: 'POST', url: '/api/v1/auth/jwt/create/', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `email=a%40b.c&password=${big}` });
+    const form = await inject({
+      method: 'POST',
+      url: '/api/v1/auth/jwt/create/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `email=a%40b.c&password=${big}`,
+    });
     expect(form.statusCode).toBe(413);
     expect(Object.keys(form.json())).toEqual(['detail']);
 
     const boundary = 'bigboundary';
     const multipart = [`--${boundary}`, 'Content-Disposition: form-data; name="password"', '', big, `--${boundary}--`, ''].join('\r\n');
-    const parts = await inject({ method: 'POST', url: '/api/v1/auth/jwt/create/', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: multipart });
+    const parts = await inject({
+      method: 'POST',
+      url: '/api/v1/auth/jwt/create/',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: multipart,
+    });
     expect(parts.statusCode).toBe(413);
     expect(Object.keys(parts.json())).toEqual(['detail']);
 
-    const manySmallFields = [...Array.from({ length: 8 }, (_, i) => [`--${boundary}`, `Content-Disposition: form-data; name="f${i}"`, '', 'z'.repeat(200)].join('\r\n')), `--${boundary}--`, ''].join('\r\n');
-    const many = await inject({ method: 'POST', url: '/api/v1/auth/jwt/verify/', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: manySmallFields });
+    const manySmallFields = [
+      ...Array.from({ length: 8 }, (_, i) => [`--${boundary}`, `Content-Disposition: form-data; name="f${i}"`, '', 'z'.repeat(200)].join('\r\n')),
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    const many = await inject({
+      method: 'POST',
+      url: '/api/v1/auth/jwt/verify/',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: manySmallFields,
+    });
     expect(many.statusCode).toBe(413);
 
     // Streamed without Content-Length: the oversized field must still not be truncated and used.
@@ -158,7 +202,12 @@ describe('request bodies', () => {
     });
     expect(streamed.statusCode).toBe(413);
 
-    const justUnder = await inject({ method: 'POST', url: '/api/v1/auth/jwt/verify/', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ token: 'y'.repeat(BODY_LIMIT - 20) }) });
+    const justUnder = await inject({
+      method: 'POST',
+      url: '/api/v1/auth/jwt/verify/',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ token: 'y'.repeat(BODY_LIMIT - 20) }),
+    });
     expect(justUnder.statusCode).toBe(401);
   });
 });

@@ -17,7 +17,14 @@ beforeAll(async () => {
       done();
     },
   });
-  app = await createHttpServer({ logger: createLogger('info', sink), bodyLimit: 1_048_576, trustProxy: false, errorMappers: [scrapeErrorMapper], publicUrl: 'http://127.0.0.1', multipartPrefixes: [] });
+  app = await createHttpServer({
+    logger: createLogger('info', sink),
+    bodyLimit: 1_048_576,
+    trustProxy: false,
+    errorMappers: [scrapeErrorMapper],
+    publicUrl: 'http://127.0.0.1',
+    multipartPrefixes: [],
+  });
   app.get('/target-404', async () => {
     throw new ScrapeError('target_status', 'The target answered 404 Not Found.', 404);
   });
@@ -31,7 +38,7 @@ afterAll(() => app?.close());
 const linesAbout = (message: string) => lines.filter((line) => line.msg === message);
 
 describe('log levels of failed requests', () => {
-  it('logs a target\'s 404 as one warning with its cause and no stack', async () => {
+  it("logs a target's 404 as one warning with its cause and no stack", async () => {
     const res = await app.inject({ method: 'GET', url: '/target-404' });
     expect(res.statusCode).toBe(502);
     const [warning, ...more] = linesAbout('upstream failure');

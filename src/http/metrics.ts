@@ -21,12 +21,17 @@ export interface MetricsListener {
   close(): Promise<void>;
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) => ({ status, body: JSON.stringify(body), headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) => ({
+  status,
+  body: JSON.stringify(body),
+  headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+});
 
 async function answer(request: IncomingMessage, registry: Registry, token: string | undefined) {
   const path = (request.url ?? '/').split('?')[0];
   if (path !== '/metrics' && path !== '/metrics/') return json(404, { detail: 'Not found.' });
-  if (request.method !== 'GET' && request.method !== 'HEAD') return json(405, { detail: `Method "${request.method ?? ''}" not allowed.` }, { allow: 'GET, HEAD' });
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return json(405, { detail: `Method "${request.method ?? ''}" not allowed.` }, { allow: 'GET, HEAD' });
   if (token !== undefined && !hasMetricsToken(request.headers.authorization, token)) {
     return json(401, { detail: 'Authentication credentials were not provided.' }, { 'www-authenticate': METRICS_REALM });
   }
@@ -37,7 +42,12 @@ async function answer(request: IncomingMessage, registry: Registry, token: strin
  * The separate metrics listener (METRICS_PORT): bound to loopback only, so Prometheus on the same
  * host (or a sidecar) scrapes it while the public port never shows it. It serves nothing else.
  */
-export async function startMetricsListener(options: { registry: Registry; port: number; token: string | undefined; onError: (error: unknown) => void }): Promise<MetricsListener> {
+export async function startMetricsListener(options: {
+  registry: Registry;
+  port: number;
+  token: string | undefined;
+  onError: (error: unknown) => void;
+}): Promise<MetricsListener> {
   const server: Server = createServer((request, response) => {
     answer(request, options.registry, options.token).then(
       ({ status, body, headers }) => response.writeHead(status, headers).end(request.method === 'HEAD' ? undefined : body),

@@ -30,7 +30,10 @@ export function readMultipart(payload: Readable, headers: IncomingHttpHeaders, b
     const fields = new Map<string, string | string[]>();
     let received = 0;
     let finished = false;
-    const parser = Busboy({ headers: { ...headers, 'content-type': type }, limits: { ...MULTIPART_LIMITS, fieldSize: Math.min(MULTIPART_LIMITS.fieldSize, bodyLimit) } });
+    const parser = Busboy({
+      headers: { ...headers, 'content-type': type },
+      limits: { ...MULTIPART_LIMITS, fieldSize: Math.min(MULTIPART_LIMITS.fieldSize, bodyLimit) },
+    });
 
     const fail = (error: ApiError) => {
       if (finished) return;

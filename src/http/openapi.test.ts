@@ -13,7 +13,10 @@ interface OpenApiDocument {
   readonly openapi: string;
   readonly info: { title: string; version: string };
   readonly paths: Record<string, Record<string, Operation>>;
-  readonly components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }>; securitySchemes: Record<string, Record<string, unknown>> };
+  readonly components: {
+    schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }>;
+    securitySchemes: Record<string, Record<string, unknown>>;
+  };
 }
 
 beforeAll(async () => {
@@ -32,7 +35,11 @@ const UNDOCUMENTED = [/^\/healthz$/, /^\/readyz$/, /^\/metrics$/, /^\/api\/v1\/d
 
 /** `/api/v1/api-keys/{id}/` and `/api/v1/api-keys/:id` name the same route. */
 /** A wildcard route (`/r/*`) is `/r/{*}` in the document and `/r*` in Fastify's printed tree. */
-const normalise = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1').replace(/\/:\*$/, '*').replace(/\/+$/, '') || '/';
+const normalise = (path: string) =>
+  path
+    .replace(/\{([^}]+)\}/g, ':$1')
+    .replace(/\/:\*$/, '*')
+    .replace(/\/+$/, '') || '/';
 
 /**
  * Every (method, path) the running app serves, read from Fastify's own route tree: each line is
@@ -48,7 +55,10 @@ function registeredRoutes(printed: string): { method: string; path: string }[] {
     const path = (stack[depth - 1] ?? '') + match[2]!;
     stack[depth] = path;
     stack.length = depth + 1;
-    for (const method of (match[3] ?? '').split(',').map((m) => m.trim()).filter((m) => m !== '' && m !== 'HEAD')) {
+    for (const method of (match[3] ?? '')
+      .split(',')
+      .map((m) => m.trim())
+      .filter((m) => m !== '' && m !== 'HEAD')) {
       routes.push({ method, path: normalise(path) });
     }
   }
@@ -116,9 +126,18 @@ describe('the OpenAPI document', () => {
   it('describes every route the app serves, except operations and the docs UI', () => {
     const served = registeredRoutes(t.quarry.app.printRoutes({ commonPrefix: false }));
     // The parser must really have read the tree, or the comparison below proves nothing.
-    expect(served).toEqual(expect.arrayContaining([{ method: 'PATCH', path: '/api/v1/api-keys/:id' }, { method: 'GET', path: '/healthz' }, { method: 'POST', path: '/api/v1/auth/jwt/create' }]));
+    expect(served).toEqual(
+      expect.arrayContaining([
+        { method: 'PATCH', path: '/api/v1/api-keys/:id' },
+        { method: 'GET', path: '/healthz' },
+        { method: 'POST', path: '/api/v1/auth/jwt/create' },
+      ]),
+    );
     const documented = documentedRoutes();
-    const missing = served.filter((r) => !UNDOCUMENTED.some((pattern) => pattern.test(r.path))).map((r) => `${r.method} ${r.path}`).filter((r) => !documented.has(r));
+    const missing = served
+      .filter((r) => !UNDOCUMENTED.some((pattern) => pattern.test(r.path)))
+      .map((r) => `${r.method} ${r.path}`)
+      .filter((r) => !documented.has(r));
     expect(missing).toEqual([]);
     for (const hidden of ['GET /healthz', 'GET /readyz', 'GET /metrics']) expect(documented.has(hidden)).toBe(false);
   });
@@ -131,7 +150,14 @@ describe('the OpenAPI document', () => {
   it('documents all eight API-key operations with jwtAuth (reads also with an API key) and their named bodies', () => {
     const keys = doc.paths['/api/v1/api-keys/']!;
     const one = doc.paths['/api/v1/api-keys/{id}/']!;
-    const writes = [keys.post, one.put, one.patch, one.delete, doc.paths['/api/v1/api-keys/{id}/reset/']?.post, doc.paths['/api/v1/api-keys/{id}/reveal/']?.post];
+    const writes = [
+      keys.post,
+      one.put,
+      one.patch,
+      one.delete,
+      doc.paths['/api/v1/api-keys/{id}/reset/']?.post,
+      doc.paths['/api/v1/api-keys/{id}/reveal/']?.post,
+    ];
     for (const operation of writes) {
       expect(operation).toBeDefined();
       expect(operation!.security).toEqual([{ jwtAuth: [] }]);

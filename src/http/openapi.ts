@@ -18,9 +18,23 @@ export async function registerOpenApi(app: App): Promise<void> {
       },
       components: {
         securitySchemes: {
-          jwtAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from `/api/v1/auth/jwt/create/`; `Authorization: JWT <token>` and the `access` cookie are accepted too.' },
-          ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-API-KEY', description: 'An API key secret (`qk_…`); metered routes also take it as `Authorization: Bearer <api key>`.' },
-          BearerApiKey: { type: 'http', scheme: 'bearer', description: 'An API key secret (`qk_…`) as `Authorization: Bearer`, where other products\' clients send their key (compatibility surfaces).' },
+          jwtAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'Access token from `/api/v1/auth/jwt/create/`; `Authorization: JWT <token>` and the `access` cookie are accepted too.',
+          },
+          ApiKeyAuth: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-API-KEY',
+            description: 'An API key secret (`qk_…`); metered routes also take it as `Authorization: Bearer <api key>`.',
+          },
+          BearerApiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "An API key secret (`qk_…`) as `Authorization: Bearer`, where other products' clients send their key (compatibility surfaces).",
+          },
         },
       },
     },

@@ -197,6 +197,7 @@ function toApiError(error: unknown, request: FastifyRequest, mappers: readonly E
       break;
   }
   const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return detail(status, status === 415 ? `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.` : 'Malformed request.');
+  if (status >= 400 && status < 500)
+    return detail(status, status === 415 ? `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.` : 'Malformed request.');
   return serverFailure();
 }

@@ -82,7 +82,11 @@ describe(`the job queue (${TEST_DIALECT})`, () => {
 
   it.skipIf(TEST_DIALECT !== 'sqlite')('runs again a job its dead process left active (SQLite: one process owns the file)', async () => {
     const at = new Date().toISOString();
-    await handle.db.withTables<JobsDatabase>().insertInto('background_jobs').values({ id: 'left-active', queue: 'jobs-crashed', data: '{"n":7}', state: 'active', attempts: 1, error: null, created: at, updated: at }).execute();
+    await handle.db
+      .withTables<JobsDatabase>()
+      .insertInto('background_jobs')
+      .values({ id: 'left-active', queue: 'jobs-crashed', data: '{"n":7}', state: 'active', attempts: 1, error: null, created: at, updated: at })
+      .execute();
     const q = await queue();
     const seen: unknown[] = [];
     await q.work('jobs-crashed', settings, async (job) => {

@@ -27,9 +27,21 @@ export function createSqliteJobQueue(database: Kysely<Database>, log: FastifyBas
   /** Atomically moves the oldest waiting job of `name` to `active`; undefined when none waits. */
   async function claim(name: string) {
     return db.transaction().execute(async (trx) => {
-      const next = await trx.selectFrom('background_jobs').select(['id', 'data', 'attempts']).where('queue', '=', name).where('state', '=', 'created').orderBy('created').orderBy('id').limit(1).executeTakeFirst();
+      const next = await trx
+        .selectFrom('background_jobs')
+        .select(['id', 'data', 'attempts'])
+        .where('queue', '=', name)
+        .where('state', '=', 'created')
+        .orderBy('created')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
       if (next === undefined) return undefined;
-      await trx.updateTable('background_jobs').set({ state: 'active', attempts: next.attempts + 1, updated: now().toISOString() }).where('id', '=', next.id).execute();
+      await trx
+        .updateTable('background_jobs')
+        .set({ state: 'active', attempts: next.attempts + 1, updated: now().toISOString() })
+        .where('id', '=', next.id)
+        .execute();
       return { ...next, attempts: next.attempts + 1 };
     });
   }
@@ -48,7 +60,11 @@ export function createSqliteJobQueue(database: Kysely<Database>, log: FastifyBas
       const message = error instanceof Error ? error.message : String(error);
       // Stopped by a shutdown: the job waits for the next start, and this try does not count.
       if (stopped) {
-        await db.updateTable('background_jobs').set({ state: 'created', attempts: job.attempts - 1, updated: now().toISOString() }).where('id', '=', job.id).execute();
+        await db
+          .updateTable('background_jobs')
+          .set({ state: 'created', attempts: job.attempts - 1, updated: now().toISOString() })
+          .where('id', '=', job.id)
+          .execute();
         return false;
       }
       log.error({ err: error, queue: name, jobId: job.id }, 'background job failed');
@@ -80,14 +96,22 @@ export function createSqliteJobQueue(database: Kysely<Database>, log: FastifyBas
   return {
     async work(name, settings, handler) {
       queues.set(name, { settings, handler: handler as JobHandler<object>, running: 0 });
-      await db.updateTable('background_jobs').set({ state: 'created', updated: now().toISOString() }).where('queue', '=', name).where('state', '=', 'active').execute();
+      await db
+        .updateTable('background_jobs')
+        .set({ state: 'created', updated: now().toISOString() })
+        .where('queue', '=', name)
+        .where('state', '=', 'active')
+        .execute();
       // A backlog left by the last run gets every worker at once; idle ones end at the first empty claim.
       for (let i = 0; i < settings.concurrency; i++) drain(name);
     },
     async send(name, data) {
       const id = randomUUID();
       const at = now().toISOString();
-      await db.insertInto('background_jobs').values({ id, queue: name, data: JSON.stringify(data), state: 'created', attempts: 0, error: null, created: at, updated: at }).execute();
+      await db
+        .insertInto('background_jobs')
+        .values({ id, queue: name, data: JSON.stringify(data), state: 'created', attempts: 0, error: null, created: at, updated: at })
+        .execute();
       drain(name);
       return id;
     },

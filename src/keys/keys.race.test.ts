@@ -22,7 +22,11 @@ describe('the key cap under concurrent creations', () => {
     const user = await t.createUser();
     const { access } = await t.login(user.email, user.password);
     const create = (i: number) =>
-      fetch(`${origin}/api/v1/api-keys/`, { method: 'POST', headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: `racer ${i}` }) });
+      fetch(`${origin}/api/v1/api-keys/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `racer ${i}` }),
+      });
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => create(i)));
     const codes = answers.map((res) => res.status);
     expect(codes.filter((code) => code === 201)).toHaveLength(CAP);
@@ -36,7 +40,11 @@ describe('the key cap under concurrent creations', () => {
     const [a, b] = [await t.createUser(), await t.createUser()];
     const tokens = await Promise.all([a, b].map((u) => t.login(u.email, u.password)));
     const create = (access: string) =>
-      fetch(`${origin}/api/v1/api-keys/`, { method: 'POST', headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'k' }) });
+      fetch(`${origin}/api/v1/api-keys/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'k' }),
+      });
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => create(tokens[i % 2]!.access)));
     expect(answers.filter((res) => res.status === 201)).toHaveLength(2 * CAP);
     expect(await t.quarry.services.keys.count(a.id)).toBe(CAP);

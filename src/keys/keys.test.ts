@@ -15,7 +15,13 @@ afterAll(async () => {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-function call(method: Method, url: string, access: string | undefined, payload?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+function call(
+  method: Method,
+  url: string,
+  access: string | undefined,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
   return t.quarry.app.inject({
     method,
     url,
@@ -24,7 +30,8 @@ function call(method: Method, url: string, access: string | undefined, payload?:
   });
 }
 
-const credits = (key?: string) => t.quarry.app.inject({ method: 'GET', url: '/api/v1/account/credits/', headers: key === undefined ? {} : { 'x-api-key': key } });
+const credits = (key?: string) =>
+  t.quarry.app.inject({ method: 'GET', url: '/api/v1/account/credits/', headers: key === undefined ? {} : { 'x-api-key': key } });
 
 const SECRET = /^qk_[A-Za-z0-9_-]+$/;
 /** Bits of entropy in the random part of a secret (URL-safe base64: 6 bits a character). */
@@ -166,7 +173,12 @@ describe('legacy keys (stored without ciphertext)', () => {
 
   it('a key sealed under another encryption secret is not revealable either, and is not a server failure', async () => {
     const user = await account();
-    const foreign = await createKeyService({ db: t.quarry.db, encryptionSecret: 'a rotated-away secret', maxKeysPerAccount: 100, now: () => new Date() }).create(user.id, 'sealed elsewhere');
+    const foreign = await createKeyService({
+      db: t.quarry.db,
+      encryptionSecret: 'a rotated-away secret',
+      maxKeysPerAccount: 100,
+      now: () => new Date(),
+    }).create(user.id, 'sealed elsewhere');
     const res = await call('POST', `/api/v1/api-keys/${foreign.id}/reveal/`, user.access);
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toMatch(/reset/i);
@@ -203,7 +215,13 @@ describe('keys are scoped to their owner', () => {
   it('answers 404 for a key id that does not exist or is not digits', async () => {
     const { access } = await account();
     for (const id of ['999999', '999999999999999', 'abc', '12a', '-1', '1.5', '%20', '0x1', '9'.repeat(40)]) {
-      for (const [method, suffix] of [['GET', ''], ['DELETE', ''], ['PATCH', ''], ['POST', 'reset/'], ['POST', 'reveal/']] as const) {
+      for (const [method, suffix] of [
+        ['GET', ''],
+        ['DELETE', ''],
+        ['PATCH', ''],
+        ['POST', 'reset/'],
+        ['POST', 'reveal/'],
+      ] as const) {
         const res = await call(method, `/api/v1/api-keys/${id}/${suffix}`, access, method === 'PATCH' ? { name: 'x' } : undefined);
         expect(res.statusCode, `${method} ${id}/${suffix}`).toBe(404);
         expect(res.json()).toEqual({ detail: 'Not found.' });
@@ -218,7 +236,15 @@ describe('rename (PUT and PATCH)', () => {
     const { id, key } = await t.createKey(access, 'before');
     const original = (await call('GET', `/api/v1/api-keys/${id}/`, access)).json();
 
-    const put = await call('PUT', `/api/v1/api-keys/${id}/`, access, { name: 'after put', id: id + 1000, key: 'qk_forged', prefix: 'qk_forged', is_active: false, revealable: false, created: '2000-01-01T00:00:00.000Z' });
+    const put = await call('PUT', `/api/v1/api-keys/${id}/`, access, {
+      name: 'after put',
+      id: id + 1000,
+      key: 'qk_forged',
+      prefix: 'qk_forged',
+      is_active: false,
+      revealable: false,
+      created: '2000-01-01T00:00:00.000Z',
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json()).toEqual({ ...original, name: 'after put' }); // the whole key, as PATCH answers (issue 16, item 22)
 
@@ -295,7 +321,10 @@ describe('revoke and reset', () => {
   it('two concurrent resets of one key issue exactly one replacement', async () => {
     const user = await account();
     const old = await t.createKey(user.access, 'raced');
-    const results = await Promise.all([call('POST', `/api/v1/api-keys/${old.id}/reset/`, user.access), call('POST', `/api/v1/api-keys/${old.id}/reset/`, user.access)]);
+    const results = await Promise.all([
+      call('POST', `/api/v1/api-keys/${old.id}/reset/`, user.access),
+      call('POST', `/api/v1/api-keys/${old.id}/reset/`, user.access),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 404]);
     expect((await call('GET', '/api/v1/api-keys/', user.access)).json().count).toBe(1);
   });
@@ -342,7 +371,7 @@ describe('listing', () => {
     expect((await call('GET', '/api/v1/api-keys/?page=2', access)).json()).toEqual({ detail: 'Invalid page.' });
   });
 
-  it('reads the last of repeated page parameters, as Django\'s QueryDict does', async () => {
+  it("reads the last of repeated page parameters, as Django's QueryDict does", async () => {
     const { access } = await account();
     for (let i = 0; i < 4; i++) await t.createKey(access, `k${i}`);
     const page = await call('GET', '/api/v1/api-keys/?page=abc&page=2', access);

@@ -16,17 +16,25 @@ describe('batched last_used times', () => {
   afterAll(async () => t.close());
 
   const keys = () => t.quarry.services.keys;
-  const lastUsed = async (keyId: number) => (await t.quarry.db.selectFrom('api_keys').select('last_used').where('id', '=', keyId).executeTakeFirstOrThrow()).last_used;
+  const lastUsed = async (keyId: number) =>
+    (await t.quarry.db.selectFrom('api_keys').select('last_used').where('id', '=', keyId).executeTakeFirstOrThrow()).last_used;
 
   async function refuseUpdatesOf(keyId: number): Promise<void> {
     if (t.quarry.dialect === 'postgres') {
-      await sql`CREATE OR REPLACE FUNCTION refuse_touch() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'touch refused'; END $$ LANGUAGE plpgsql`.execute(t.quarry.db);
-      await sql.raw(`CREATE TRIGGER refuse_touch BEFORE UPDATE ON api_keys FOR EACH ROW WHEN (NEW.id = ${keyId}) EXECUTE FUNCTION refuse_touch()`).execute(t.quarry.db);
+      await sql`CREATE OR REPLACE FUNCTION refuse_touch() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'touch refused'; END $$ LANGUAGE plpgsql`.execute(
+        t.quarry.db,
+      );
+      await sql
+        .raw(`CREATE TRIGGER refuse_touch BEFORE UPDATE ON api_keys FOR EACH ROW WHEN (NEW.id = ${keyId}) EXECUTE FUNCTION refuse_touch()`)
+        .execute(t.quarry.db);
     } else {
-      await sql.raw(`CREATE TRIGGER refuse_touch BEFORE UPDATE ON api_keys WHEN NEW.id = ${keyId} BEGIN SELECT RAISE(ABORT, 'touch refused'); END`).execute(t.quarry.db);
+      await sql
+        .raw(`CREATE TRIGGER refuse_touch BEFORE UPDATE ON api_keys WHEN NEW.id = ${keyId} BEGIN SELECT RAISE(ABORT, 'touch refused'); END`)
+        .execute(t.quarry.db);
     }
   }
-  const allowUpdates = () => sql.raw(t.quarry.dialect === 'postgres' ? 'DROP TRIGGER refuse_touch ON api_keys' : 'DROP TRIGGER refuse_touch').execute(t.quarry.db);
+  const allowUpdates = () =>
+    sql.raw(t.quarry.dialect === 'postgres' ? 'DROP TRIGGER refuse_touch ON api_keys' : 'DROP TRIGGER refuse_touch').execute(t.quarry.db);
 
   it('writes every other key when one write fails, and writes the failed one at the next flush', async () => {
     const c = await t.customer();

@@ -5,7 +5,16 @@ import { ApiError } from '../http/errors.js';
 import { paginate } from '../http/pagination.js';
 import { ErrorDetail, FieldErrors } from '../http/schema.js';
 import type { App } from '../http/server.js';
-import { APIKeyCreate, APIKeyCreatedResponse, APIKeyList, APIKeyPartialUpdate, APIKeyRevealResponse, KeyIdParams, PaginatedAPIKeyListList, PatchedAPIKeyPartialUpdate } from './schemas.js';
+import {
+  APIKeyCreate,
+  APIKeyCreatedResponse,
+  APIKeyList,
+  APIKeyPartialUpdate,
+  APIKeyRevealResponse,
+  KeyIdParams,
+  PaginatedAPIKeyListList,
+  PatchedAPIKeyPartialUpdate,
+} from './schemas.js';
 import { KeyNotRevealableError, type KeyService } from './service.js';
 
 export interface KeyRouteDeps {
@@ -25,8 +34,7 @@ function keyName(raw: string): string {
   return name;
 }
 
-export const keyErrorMapper = (error: unknown) =>
-  error instanceof KeyNotRevealableError ? new ApiError(400, { detail: error.message }) : undefined;
+export const keyErrorMapper = (error: unknown) => (error instanceof KeyNotRevealableError ? new ApiError(400, { detail: error.message }) : undefined);
 
 export function registerKeyRoutes(app: App, deps: KeyRouteDeps): void {
   const { keys } = deps;
@@ -38,35 +46,91 @@ export function registerKeyRoutes(app: App, deps: KeyRouteDeps): void {
 
   app.get(
     '/api/v1/api-keys/',
-    { onRequest: readable.onRequest, schema: { tags, security: readable.security, summary: 'List your active keys', querystring: Type.Object({ page: Type.Optional(Type.Union([Type.String({ description: 'A page number, or `last`' }), Type.Array(Type.String(), { description: 'Repeated: the last one counts' })])) }), response: { 200: Type.Ref(PaginatedAPIKeyListList), ...notFound } } },
+    {
+      onRequest: readable.onRequest,
+      schema: {
+        tags,
+        security: readable.security,
+        summary: 'List your active keys',
+        querystring: Type.Object({
+          page: Type.Optional(
+            Type.Union([Type.String({ description: 'A page number, or `last`' }), Type.Array(Type.String(), { description: 'Repeated: the last one counts' })]),
+          ),
+        }),
+        response: { 200: Type.Ref(PaginatedAPIKeyListList), ...notFound },
+      },
+    },
     async (request) => {
       const userId = request.user!.id;
-      const page = await paginate(request, deps.pageSize, () => keys.count(userId), async (offset, limit) => (await keys.list(userId, offset, limit)).results);
+      const page = await paginate(
+        request,
+        deps.pageSize,
+        () => keys.count(userId),
+        async (offset, limit) => (await keys.list(userId, offset, limit)).results,
+      );
       return page;
     },
   );
 
   app.post(
     '/api/v1/api-keys/',
-    { onRequest, schema: { tags, security, summary: 'Create a key (the secret is in the response)', body: Type.Ref(APIKeyCreate), response: { 201: Type.Ref(APIKeyCreate), 400: Type.Ref(FieldErrors), 401: Type.Ref(ErrorDetail) } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a key (the secret is in the response)',
+        body: Type.Ref(APIKeyCreate),
+        response: { 201: Type.Ref(APIKeyCreate), 400: Type.Ref(FieldErrors), 401: Type.Ref(ErrorDetail) },
+      },
+    },
     async (request, reply) => reply.code(201).send(await keys.create(request.user!.id, keyName(request.body.name))),
   );
 
   app.get(
     '/api/v1/api-keys/:id/',
-    { onRequest: readable.onRequest, schema: { tags, security: readable.security, summary: 'One key, without its secret', params: KeyIdParams, response: { 200: Type.Ref(APIKeyList), ...notFound } } },
+    {
+      onRequest: readable.onRequest,
+      schema: {
+        tags,
+        security: readable.security,
+        summary: 'One key, without its secret',
+        params: KeyIdParams,
+        response: { 200: Type.Ref(APIKeyList), ...notFound },
+      },
+    },
     async (request) => keys.get(request.user!.id, keyId(request.params)),
   );
 
   app.put(
     '/api/v1/api-keys/:id/',
-    { onRequest, schema: { tags, security, summary: 'Rename a key', params: KeyIdParams, body: Type.Ref(APIKeyPartialUpdate), response: { 200: Type.Ref(APIKeyPartialUpdate), 400: Type.Ref(FieldErrors), ...notFound } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Rename a key',
+        params: KeyIdParams,
+        body: Type.Ref(APIKeyPartialUpdate),
+        response: { 200: Type.Ref(APIKeyPartialUpdate), 400: Type.Ref(FieldErrors), ...notFound },
+      },
+    },
     async (request) => keys.rename(request.user!.id, keyId(request.params), keyName(request.body.name)),
   );
 
   app.patch(
     '/api/v1/api-keys/:id/',
-    { onRequest, schema: { tags, security, summary: 'Rename a key', params: KeyIdParams, body: Type.Ref(PatchedAPIKeyPartialUpdate), response: { 200: Type.Ref(APIKeyPartialUpdate), 400: Type.Ref(FieldErrors), ...notFound } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Rename a key',
+        params: KeyIdParams,
+        body: Type.Ref(PatchedAPIKeyPartialUpdate),
+        response: { 200: Type.Ref(APIKeyPartialUpdate), 400: Type.Ref(FieldErrors), ...notFound },
+      },
+    },
     async (request) => {
       const { name } = request.body;
       if (name === undefined) return keys.get(request.user!.id, keyId(request.params));
@@ -76,7 +140,10 @@ export function registerKeyRoutes(app: App, deps: KeyRouteDeps): void {
 
   app.delete(
     '/api/v1/api-keys/:id/',
-    { onRequest, schema: { tags, security, summary: 'Revoke a key', params: KeyIdParams, response: { 204: Type.Null({ description: 'No response body' }), ...notFound } } },
+    {
+      onRequest,
+      schema: { tags, security, summary: 'Revoke a key', params: KeyIdParams, response: { 204: Type.Null({ description: 'No response body' }), ...notFound } },
+    },
     async (request, reply) => {
       await keys.revoke(request.user!.id, keyId(request.params));
       return reply.code(204).send(null);
@@ -85,13 +152,33 @@ export function registerKeyRoutes(app: App, deps: KeyRouteDeps): void {
 
   app.post(
     '/api/v1/api-keys/:id/reset/',
-    { onRequest, schema: { tags, security, summary: 'Revoke a key and issue a new one with the same name', params: KeyIdParams, body: Type.Partial(Type.Ref(APIKeyList)), response: { 201: Type.Ref(APIKeyCreatedResponse), ...notFound } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Revoke a key and issue a new one with the same name',
+        params: KeyIdParams,
+        body: Type.Partial(Type.Ref(APIKeyList)),
+        response: { 201: Type.Ref(APIKeyCreatedResponse), ...notFound },
+      },
+    },
     async (request, reply) => reply.code(201).send(await keys.reset(request.user!.id, keyId(request.params))),
   );
 
   app.post(
     '/api/v1/api-keys/:id/reveal/',
-    { onRequest, schema: { tags, security, summary: 'Show the full secret of a key created with encrypted storage', params: KeyIdParams, body: Type.Partial(Type.Ref(APIKeyList)), response: { 200: Type.Ref(APIKeyRevealResponse), 400: Type.Ref(ErrorDetail), ...notFound } } },
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Show the full secret of a key created with encrypted storage',
+        params: KeyIdParams,
+        body: Type.Partial(Type.Ref(APIKeyList)),
+        response: { 200: Type.Ref(APIKeyRevealResponse), 400: Type.Ref(ErrorDetail), ...notFound },
+      },
+    },
     async (request) => keys.reveal(request.user!.id, keyId(request.params)),
   );
 }

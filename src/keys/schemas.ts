@@ -9,7 +9,14 @@ const created = Type.String({ format: 'date-time', readOnly: true });
 const revealable = Type.Boolean({ readOnly: true, description: 'Created with encrypted storage, so it can be revealed' });
 
 export const APIKeyCreate = Type.Object(
-  { id: Type.Optional(id), name, key: Type.Optional(secret), prefix: Type.Optional(prefix), created: Type.Optional(created), revealable: Type.Optional(revealable) },
+  {
+    id: Type.Optional(id),
+    name,
+    key: Type.Optional(secret),
+    prefix: Type.Optional(prefix),
+    created: Type.Optional(created),
+    revealable: Type.Optional(revealable),
+  },
   { $id: 'APIKeyCreate', description: 'Create a key. The response carries the secret, shown in full only here, at reset and at reveal.' },
 );
 
@@ -62,4 +69,12 @@ export const APIKeyRevealResponse = Type.Object({ id, name, key: secret, prefix 
 
 export const KeyIdParams = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,15}$' }) });
 
-export const keySchemas = [APIKeyCreate, APIKeyList, PaginatedAPIKeyListList, APIKeyPartialUpdate, PatchedAPIKeyPartialUpdate, APIKeyCreatedResponse, APIKeyRevealResponse];
+export const keySchemas = [
+  APIKeyCreate,
+  APIKeyList,
+  PaginatedAPIKeyListList,
+  APIKeyPartialUpdate,
+  PatchedAPIKeyPartialUpdate,
+  APIKeyCreatedResponse,
+  APIKeyRevealResponse,
+];

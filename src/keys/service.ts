@@ -37,7 +37,11 @@ export class KeyNotRevealableError extends Error {
  * `LAST_USED_MAX_ATTEMPTS` tries each); `dropped` says how many were given up for good.
  */
 export class LastUsedFlushError extends Error {
-  constructor(readonly failed: number, readonly dropped: number, cause: unknown) {
+  constructor(
+    readonly failed: number,
+    readonly dropped: number,
+    cause: unknown,
+  ) {
     super(`${failed} last_used write(s) failed; ${failed - dropped} kept for the next flush, ${dropped} dropped`, { cause });
     this.name = 'LastUsedFlushError';
   }
@@ -80,7 +84,14 @@ export function createKeyService(options: KeyServiceOptions) {
   async function issue(executor: Kysely<Database>, userId: number, name: string): Promise<KeyWithSecret> {
     const scoped = createKeyStore(executor);
     const secret = generateSecret();
-    const row = await scoped.insert({ user_id: userId, name, prefix: displayPrefix(secret), digest: digestOf(secret), is_active: 1, created: now().toISOString() });
+    const row = await scoped.insert({
+      user_id: userId,
+      name,
+      prefix: displayPrefix(secret),
+      digest: digestOf(secret),
+      is_active: 1,
+      created: now().toISOString(),
+    });
     if (!box) return { ...view(row), key: secret };
     const ciphertext = box.seal(secret, row.id);
     await scoped.setCiphertext(row.id, ciphertext);
@@ -161,7 +172,8 @@ export function createKeyService(options: KeyServiceOptions) {
       if (!looksLikeSecret(secret)) return undefined;
       const digest = digestOf(secret);
       const row = await store.byDigest(digest);
-      if (!row || !sameDigest(row.digest, digest) || row.is_active !== 1 || row.owner_active !== 1 || isOperatorLocked(row.owner_locked_until)) return undefined;
+      if (!row || !sameDigest(row.digest, digest) || row.is_active !== 1 || row.owner_active !== 1 || isOperatorLocked(row.owner_locked_until))
+        return undefined;
       pendingUse.set(row.id, now().toISOString());
       return { keyId: row.id, userId: row.user_id };
     },

@@ -31,22 +31,51 @@ export interface KeyStore {
 export function createKeyStore(db: Kysely<Database>): KeyStore {
   return {
     async countActive(userId) {
-      const row = await db.selectFrom('api_keys').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('is_active', '=', 1).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('api_keys')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('is_active', '=', 1)
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
     async claimOwner(userId) {
-      await db.updateTable('users').set((eb) => ({ id: eb.ref('id') })).where('id', '=', userId).execute();
+      await db
+        .updateTable('users')
+        .set((eb) => ({ id: eb.ref('id') }))
+        .where('id', '=', userId)
+        .execute();
     },
     listActive: (userId, offset, limit) =>
-      db.selectFrom('api_keys').selectAll().where('user_id', '=', userId).where('is_active', '=', 1).orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+      db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('is_active', '=', 1)
+        .orderBy('id', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
     findActive: (userId, keyId) =>
       db.selectFrom('api_keys').selectAll().where('user_id', '=', userId).where('id', '=', keyId).where('is_active', '=', 1).executeTakeFirst(),
-    insert: (row) => db.insertInto('api_keys').values({ ...row, ciphertext: null, last_used: null, revoked_at: null }).returningAll().executeTakeFirstOrThrow(),
+    insert: (row) =>
+      db
+        .insertInto('api_keys')
+        .values({ ...row, ciphertext: null, last_used: null, revoked_at: null })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
     async setCiphertext(keyId, ciphertext) {
       await db.updateTable('api_keys').set({ ciphertext }).where('id', '=', keyId).execute();
     },
     rename: (userId, keyId, name) =>
-      db.updateTable('api_keys').set({ name }).where('user_id', '=', userId).where('id', '=', keyId).where('is_active', '=', 1).returningAll().executeTakeFirst(),
+      db
+        .updateTable('api_keys')
+        .set({ name })
+        .where('user_id', '=', userId)
+        .where('id', '=', keyId)
+        .where('is_active', '=', 1)
+        .returningAll()
+        .executeTakeFirst(),
     async revoke(userId, keyId, at) {
       const result = await db
         .updateTable('api_keys')

@@ -54,7 +54,10 @@ export function tsvectorColumns(folded: DocInsert['folded']): string {
  * a title phrase is its words, weighted A.
  */
 function tsText(cond: TextCond): string {
-  if (cond.field === 'any' && cond.words.length > 1) return `(${pairTokens(cond.words).map((pair) => `'${pair}'`).join(' <-> ')})`;
+  if (cond.field === 'any' && cond.words.length > 1)
+    return `(${pairTokens(cond.words)
+      .map((pair) => `'${pair}'`)
+      .join(' <-> ')})`;
   const weight = cond.field === 'title' ? ':A' : '';
   return `(${cond.words.map((word) => `'${word}'${weight}`).join(' <-> ')})`;
 }

@@ -90,7 +90,9 @@ export function createSqliteSearch(options: SqliteSearchOptions = {}) {
   async function isFrequent(db: Kysely<Database>, expression: string, cache: Map<string, boolean>): Promise<boolean> {
     const known = cache.get(expression);
     if (known !== undefined) return known;
-    const probe = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT rowid FROM index_docs_fts WHERE index_docs_fts MATCH ${expression} LIMIT ${commonWordDocs + 1})`.execute(db);
+    const probe = await sql<{
+      n: number;
+    }>`SELECT count(*) AS n FROM (SELECT rowid FROM index_docs_fts WHERE index_docs_fts MATCH ${expression} LIMIT ${commonWordDocs + 1})`.execute(db);
     const frequent = (probe.rows[0]?.n ?? 0) > commonWordDocs;
     cache.set(expression, frequent);
     return frequent;
@@ -136,7 +138,10 @@ export function createSqliteSearch(options: SqliteSearchOptions = {}) {
         FROM index_docs_fts JOIN index_docs d ON d.id = index_docs_fts.rowid
         WHERE index_docs_fts MATCH ${full} AND ${where}
         ORDER BY ${byDate ? sql`d.dated_at DESC` : sql`score DESC`}, d.id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
-      return itemsOf(db, rows.rows.map((row) => row.id));
+      return itemsOf(
+        db,
+        rows.rows.map((row) => row.id),
+      );
     }
 
     if (ranking.length > 0) {
@@ -168,6 +173,9 @@ export function createSqliteSearch(options: SqliteSearchOptions = {}) {
       FROM candidates c JOIN index_docs d ON d.id = c.id
       WHERE ${where}
       ORDER BY ${byDate ? sql`d.dated_at DESC` : sql`score DESC, d.dated_at DESC`}, d.id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
-    return itemsOf(db, rows.rows.map((row) => row.id));
+    return itemsOf(
+      db,
+      rows.rows.map((row) => row.id),
+    );
   };
 }

@@ -11,7 +11,9 @@ export function createSqliteFullText(options: SqliteSearchOptions = {}): FullTex
       for (const doc of docs) {
         const { folded, ...row } = doc;
         const inserted = await trx.insertInto('index_docs').values(row).returning('id').executeTakeFirstOrThrow();
-        await sql`INSERT INTO index_docs_fts (rowid, title, body, url, pairs) VALUES (${inserted.id}, ${folded.title}, ${folded.body}, ${folded.url}, ${folded.pairs})`.execute(trx);
+        await sql`INSERT INTO index_docs_fts (rowid, title, body, url, pairs) VALUES (${inserted.id}, ${folded.title}, ${folded.body}, ${folded.url}, ${folded.pairs})`.execute(
+          trx,
+        );
       }
     },
 
@@ -37,7 +39,9 @@ export function createSqliteFullText(options: SqliteSearchOptions = {}): FullTex
 
     async sizeBytes(db) {
       try {
-        const rows = await sql<{ bytes: number | null }>`SELECT SUM(pgsize) AS bytes FROM dbstat WHERE name LIKE 'index_%' OR name LIKE 'sqlite_autoindex_index_%'`.execute(db);
+        const rows = await sql<{
+          bytes: number | null;
+        }>`SELECT SUM(pgsize) AS bytes FROM dbstat WHERE name LIKE 'index_%' OR name LIKE 'sqlite_autoindex_index_%'`.execute(db);
         return rows.rows[0]?.bytes ?? 0;
       } catch {
         // Builds without the dbstat table: the whole database file is the closest honest figure.

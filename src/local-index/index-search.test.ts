@@ -105,7 +105,10 @@ for (const { label, dialect, sqlite } of SETUPS) {
       await database?.close();
     });
 
-    const search = async (q: string, options: { vertical?: ItemVertical; num?: number; page?: number; window?: TimeWindow; lang?: string; country?: string } = {}) =>
+    const search = async (
+      q: string,
+      options: { vertical?: ItemVertical; num?: number; page?: number; window?: TimeWindow; lang?: string; country?: string } = {},
+    ) =>
       store.search({
         vertical: options.vertical ?? 'web',
         query: parseQuery(q),
@@ -158,7 +161,9 @@ for (const { label, dialect, sqlite } of SETUPS) {
     it.each(ALL_TBS)('keeps only pages published (or first seen) within %s', async (tbs) => {
       const window = tbsWindow(parseTbs(tbs), CORPUS_NOW);
       const limitDays = (CORPUS_NOW.getTime() - (window.since?.getTime() ?? 0)) / DAY;
-      const expected = INDEXED.filter((page) => (WEB_AGE_DAYS[page.name] ?? 0) <= limitDays).map((page) => page.name).sort();
+      const expected = INDEXED.filter((page) => (WEB_AGE_DAYS[page.name] ?? 0) <= limitDays)
+        .map((page) => page.name)
+        .sort();
       expect((await names('', { window })).sort()).toEqual(expected);
     });
 

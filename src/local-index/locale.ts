@@ -3,15 +3,73 @@ import { isCountryCode } from '../search/countries.js';
 import type { PageFacts } from './page-facts.js';
 
 /** Country-code top-level domains used as generic names (`.io`, `.tv`…): they say nothing about the audience. */
-const GENERIC_CCTLDS = new Set(['io', 'co', 'tv', 'me', 'ai', 'fm', 'ly', 'gg', 'to', 'ws', 'cc', 'sh', 'am', 'im', 'la', 'nu', 'tk', 'ac', 'vc', 'so', 'gl', 'ms']);
+const GENERIC_CCTLDS = new Set([
+  'io',
+  'co',
+  'tv',
+  'me',
+  'ai',
+  'fm',
+  'ly',
+  'gg',
+  'to',
+  'ws',
+  'cc',
+  'sh',
+  'am',
+  'im',
+  'la',
+  'nu',
+  'tk',
+  'ac',
+  'vc',
+  'so',
+  'gl',
+  'ms',
+]);
 
 const COUNTRY_NAMES: Readonly<Record<string, string>> = {
-  'united states': 'us', usa: 'us', 'united states of america': 'us', 'united kingdom': 'gb', uk: 'gb', 'great britain': 'gb',
-  england: 'gb', germany: 'de', deutschland: 'de', france: 'fr', spain: 'es', españa: 'es', italy: 'it', italia: 'it',
-  netherlands: 'nl', belgium: 'be', switzerland: 'ch', austria: 'at', sweden: 'se', norway: 'no', denmark: 'dk',
-  finland: 'fi', ireland: 'ie', portugal: 'pt', poland: 'pl', japan: 'jp', china: 'cn', india: 'in', canada: 'ca',
-  australia: 'au', 'new zealand': 'nz', brazil: 'br', brasil: 'br', mexico: 'mx', méxico: 'mx', argentina: 'ar',
-  'south africa': 'za', russia: 'ru', turkey: 'tr', 'south korea': 'kr', korea: 'kr',
+  'united states': 'us',
+  usa: 'us',
+  'united states of america': 'us',
+  'united kingdom': 'gb',
+  uk: 'gb',
+  'great britain': 'gb',
+  england: 'gb',
+  germany: 'de',
+  deutschland: 'de',
+  france: 'fr',
+  spain: 'es',
+  españa: 'es',
+  italy: 'it',
+  italia: 'it',
+  netherlands: 'nl',
+  belgium: 'be',
+  switzerland: 'ch',
+  austria: 'at',
+  sweden: 'se',
+  norway: 'no',
+  denmark: 'dk',
+  finland: 'fi',
+  ireland: 'ie',
+  portugal: 'pt',
+  poland: 'pl',
+  japan: 'jp',
+  china: 'cn',
+  india: 'in',
+  canada: 'ca',
+  australia: 'au',
+  'new zealand': 'nz',
+  brazil: 'br',
+  brasil: 'br',
+  mexico: 'mx',
+  méxico: 'mx',
+  argentina: 'ar',
+  'south africa': 'za',
+  russia: 'ru',
+  turkey: 'tr',
+  'south korea': 'kr',
+  korea: 'kr',
 };
 
 /** A lower-case ISO country code from a code ("US", "GBR" is not read) or an English/own-language name. */
@@ -26,7 +84,10 @@ export function parseLocaleTag(tag: string | undefined): { lang?: string; countr
   if (tag === undefined) return {};
   const parts = tag.trim().replace(/_/g, '-').split('-');
   const lang = parts[0]?.toLowerCase();
-  const region = parts.slice(1).find((part) => /^[A-Za-z]{2}$/.test(part))?.toLowerCase();
+  const region = parts
+    .slice(1)
+    .find((part) => /^[A-Za-z]{2}$/.test(part))
+    ?.toLowerCase();
   return {
     ...(lang !== undefined && /^[a-z]{2,3}$/.test(lang) ? { lang } : {}),
     ...(region !== undefined && isCountryCode(region) ? { country: region === 'uk' ? 'gb' : region } : {}),

@@ -21,17 +21,25 @@ describe('migration 0006 and an existing index', () => {
       const page = CORPUS[0]!;
       const at = CORPUS_NOW.toISOString();
       // A page and one document as 0005 stored them (the full-text side is rebuilt by a later put).
-      const inserted = await sql<{ id: number }>`INSERT INTO index_pages (url, host, title, description, body, lang, country, published_at, first_seen, indexed_at, dated_at, source, bytes)
-        VALUES (${page.url}, 'news.example.com', 'Old title', NULL, 'old body', 'en', NULL, NULL, ${at}, ${at}, ${at}, 'crawl', 8) RETURNING id`.execute(handle.db);
+      const inserted = await sql<{
+        id: number;
+      }>`INSERT INTO index_pages (url, host, title, description, body, lang, country, published_at, first_seen, indexed_at, dated_at, source, bytes)
+        VALUES (${page.url}, 'news.example.com', 'Old title', NULL, 'old body', 'en', NULL, NULL, ${at}, ${at}, ${at}, 'crawl', 8) RETURNING id`.execute(
+        handle.db,
+      );
       const pageId = Number(inserted.rows[0]!.id);
       const tsv = handle.dialect === 'postgres' ? sql`, tsv` : sql``;
       const tsvValue = handle.dialect === 'postgres' ? sql`, ''::tsvector` : sql``;
       await sql`INSERT INTO index_docs (page_id, vertical, ord, title, link, host, host_rev, path, url_text, snippet, item, published_at, dated_at, lang, country${tsv})
-        VALUES (${pageId}, 'web', 0, 'Old title', ${page.url}, 'news.example.com', 'com.example.news', '/', 'news example com', NULL, '{}', NULL, ${at}, 'en', NULL${tsvValue})`.execute(handle.db);
+        VALUES (${pageId}, 'web', 0, 'Old title', ${page.url}, 'news.example.com', 'com.example.news', '/', 'news example com', NULL, '{}', NULL, ${at}, 'en', NULL${tsvValue})`.execute(
+        handle.db,
+      );
 
       await migrateToLatest(handle);
       const pages = await handle.db.selectFrom('index_pages').select(['id', 'url', 'owner_id', 'title']).execute();
-      expect(pages.map((row) => ({ ...row, id: Number(row.id), owner_id: Number(row.owner_id) }))).toEqual([{ id: pageId, url: page.url, owner_id: 0, title: 'Old title' }]);
+      expect(pages.map((row) => ({ ...row, id: Number(row.id), owner_id: Number(row.owner_id) }))).toEqual([
+        { id: pageId, url: page.url, owner_id: 0, title: 'Old title' },
+      ]);
       const docs = await handle.db.selectFrom('index_docs').select(['page_id', 'owner_id']).execute();
       expect(docs.map((row) => [Number(row.page_id), Number(row.owner_id)])).toEqual([[pageId, 0]]);
 

@@ -21,7 +21,10 @@ export function condSql(cond: Cond, parts: SqlDialectParts): RawBuilder<unknown>
     case 'not':
       return sql`NOT (${condSql(cond.cond, parts)})`;
     case 'or':
-      return sql`(${sql.join(cond.options.map((option) => condSql(option, parts)), sql` OR `)})`;
+      return sql`(${sql.join(
+        cond.options.map((option) => condSql(option, parts)),
+        sql` OR `,
+      )})`;
     case 'inurl':
       return parts.contains(column('url_text'), cond.needle);
     case 'filetype':

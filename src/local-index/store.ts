@@ -145,9 +145,7 @@ export function createIndexStore(db: Kysely<Database>, dialect: DialectName, opt
   /** Web hits show the passage that matched when the page's description does not mention the query. */
   async function withSnippets(vertical: ItemVertical, hits: EngineHit<ItemVertical>[], pageIds: number[], words: readonly string[]) {
     if (vertical !== 'web' || words.length === 0 || hits.length === 0) return hits;
-    const bodies = new Map(
-      (await db.selectFrom('index_pages').select(['id', 'body']).where('id', 'in', pageIds).execute()).map((row) => [row.id, row.body]),
-    );
+    const bodies = new Map((await db.selectFrom('index_pages').select(['id', 'body']).where('id', 'in', pageIds).execute()).map((row) => [row.id, row.body]));
     return hits.map((hit, index) => {
       const item = hit.item as UnrankedItemOf<'web'>;
       if (mentionsAny(item.description, words)) return hit;
@@ -222,7 +220,12 @@ export function createIndexStore(db: Kysely<Database>, dialect: DialectName, opt
         const item = JSON.parse(row.item) as UnrankedItemOf<ItemVertical>;
         return row.published_at === null ? { item } : { item, publishedAt: new Date(row.published_at) };
       });
-      return withSnippets(request.vertical, hits, found.map((row) => row.page_id), plan.words);
+      return withSnippets(
+        request.vertical,
+        hits,
+        found.map((row) => row.page_id),
+        plan.words,
+      );
     },
 
     async suggest(prefix, limit, account = SHARED_OWNER) {
@@ -298,9 +301,19 @@ export function createIndexStore(db: Kysely<Database>, dialect: DialectName, opt
     },
 
     async stats() {
-      const pages = await db.selectFrom('index_pages').select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('indexed_at').as('last')]).executeTakeFirstOrThrow();
-      const perVertical = await db.selectFrom('index_docs').select(['vertical', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('vertical').execute();
-      const queries = await db.selectFrom('search_query_log').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+      const pages = await db
+        .selectFrom('index_pages')
+        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('indexed_at').as('last')])
+        .executeTakeFirstOrThrow();
+      const perVertical = await db
+        .selectFrom('index_docs')
+        .select(['vertical', (eb) => eb.fn.countAll<number>().as('count')])
+        .groupBy('vertical')
+        .execute();
+      const queries = await db
+        .selectFrom('search_query_log')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
       const documents = Object.fromEntries(VERTICALS.filter((v) => v !== 'autocomplete').map((v) => [v, 0])) as Record<ItemVertical, number>;
       for (const row of perVertical) if (row.vertical in documents) documents[row.vertical as ItemVertical] = Number(row.count);
       return {
@@ -319,7 +332,12 @@ export function createIndexStore(db: Kysely<Database>, dialect: DialectName, opt
     },
 
     async removeSite(host) {
-      const domain = host.trim().toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/[/:].*$/, '').replace(/^\.+|\.+$/g, '');
+      const domain = host
+        .trim()
+        .toLowerCase()
+        .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+        .replace(/[/:].*$/, '')
+        .replace(/^\.+|\.+$/g, '');
       if (domain === '') return 0;
       // LIKE is only a pre-filter here (`_` in a host name is a wildcard to it); the test below is exact.
       const rows = await db

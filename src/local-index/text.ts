@@ -38,7 +38,10 @@ export function wordPairs(columns: readonly string[]): string {
   return columns
     .map((column) => {
       const words = column.split(' ').filter(Boolean);
-      return words.slice(1).map((word, index) => `${words[index]}_${word}`).join(' ');
+      return words
+        .slice(1)
+        .map((word, index) => `${words[index]}_${word}`)
+        .join(' ');
     })
     .filter((pairs) => pairs !== '')
     .join(` ${PAIR_SEPARATOR} `);

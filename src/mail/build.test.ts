@@ -28,30 +28,48 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const mail = (to: string) => ({ to, subject: 'Activate your Quarry account', text: `Welcome.\n\nOpen this link to activate your account:\nhttp://127.0.0.1:8000/activate/MQ/abc-123\n` });
+const mail = (to: string) => ({
+  to,
+  subject: 'Activate your Quarry account',
+  text: `Welcome.\n\nOpen this link to activate your account:\nhttp://127.0.0.1:8000/activate/MQ/abc-123\n`,
+});
 
 describe('createMailer', () => {
   it('delivers and logs the link in one info line in development', async () => {
     const logged: { fields: Record<string, unknown>; message: string }[] = [];
-    const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'Quarry <no-reply@quarry.local>', nodeEnv: 'development' }, handle.db, (fields, message) => logged.push({ fields, message }));
+    const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'Quarry <no-reply@quarry.local>', nodeEnv: 'development' }, handle.db, (fields, message) =>
+      logged.push({ fields, message }),
+    );
     await mailer.send(mail('dev@example.com'));
     await mailer.close();
     expect((await smtp.waitFor('dev@example.com')).text).toContain('/activate/MQ/abc-123');
-    expect(logged).toEqual([{ fields: { to: 'dev@example.com', link: 'http://127.0.0.1:8000/activate/MQ/abc-123' }, message: 'mail "Activate your Quarry account" to dev@example.com: http://127.0.0.1:8000/activate/MQ/abc-123' }]);
+    expect(logged).toEqual([
+      {
+        fields: { to: 'dev@example.com', link: 'http://127.0.0.1:8000/activate/MQ/abc-123' },
+        message: 'mail "Activate your Quarry account" to dev@example.com: http://127.0.0.1:8000/activate/MQ/abc-123',
+      },
+    ]);
   });
 
   it('keeps the mail in the outbox without SMTP, and still logs the link in development', async () => {
     const logged: string[] = [];
-    const mailer = createMailer({ smtpUrl: undefined, mailFrom: 'Quarry <no-reply@quarry.local>', nodeEnv: 'development' }, handle.db, (_fields, message) => logged.push(message));
+    const mailer = createMailer({ smtpUrl: undefined, mailFrom: 'Quarry <no-reply@quarry.local>', nodeEnv: 'development' }, handle.db, (_fields, message) =>
+      logged.push(message),
+    );
     await mailer.send(mail('outbox@example.com'));
     const row = await handle.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', 'outbox@example.com').executeTakeFirstOrThrow();
     expect(row.body).toContain('/activate/MQ/abc-123');
-    expect(logged).toEqual(['mail stored in the outbox (no SMTP_URL configured)', 'mail "Activate your Quarry account" to outbox@example.com: http://127.0.0.1:8000/activate/MQ/abc-123']);
+    expect(logged).toEqual([
+      'mail stored in the outbox (no SMTP_URL configured)',
+      'mail "Activate your Quarry account" to outbox@example.com: http://127.0.0.1:8000/activate/MQ/abc-123',
+    ]);
   });
 
   it('never logs a link in production', async () => {
     const logged: unknown[] = [];
-    const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'Quarry <no-reply@quarry.local>', nodeEnv: 'production' }, handle.db, (fields) => logged.push(fields));
+    const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'Quarry <no-reply@quarry.local>', nodeEnv: 'production' }, handle.db, (fields) =>
+      logged.push(fields),
+    );
     await mailer.send(mail('prod@example.com'));
     await mailer.close();
     await smtp.waitFor('prod@example.com');

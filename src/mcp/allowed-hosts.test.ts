@@ -10,7 +10,9 @@ describe('MCP DNS-rebinding protection', () => {
   });
 
   it('takes MCP_ALLOWED_HOSTS instead when set', () => {
-    expect([...mcpAllowedHosts({ mcpAllowedHosts: ['MCP.example.org'], publicUrl: 'https://quarry.example.com', host: '127.0.0.1' })]).toEqual(['mcp.example.org']);
+    expect([...mcpAllowedHosts({ mcpAllowedHosts: ['MCP.example.org'], publicUrl: 'https://quarry.example.com', host: '127.0.0.1' })]).toEqual([
+      'mcp.example.org',
+    ]);
   });
 
   it('compares host names without the port', () => {

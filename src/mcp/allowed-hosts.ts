@@ -6,7 +6,11 @@
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 const WILDCARDS = new Set(['0.0.0.0', '::', '[::]', '']);
 
-export function mcpAllowedHosts(settings: { readonly mcpAllowedHosts: readonly string[]; readonly publicUrl?: string | undefined; readonly host: string }): Set<string> {
+export function mcpAllowedHosts(settings: {
+  readonly mcpAllowedHosts: readonly string[];
+  readonly publicUrl?: string | undefined;
+  readonly host: string;
+}): Set<string> {
   if (settings.mcpAllowedHosts.length > 0) return new Set(settings.mcpAllowedHosts.map((host) => host.toLowerCase()));
   const hosts = new Set(LOOPBACK_NAMES);
   if (settings.publicUrl) hosts.add(new URL(settings.publicUrl).hostname.toLowerCase());

@@ -50,12 +50,19 @@ const text = (result: CallToolResult) => result.content.map((block) => (block.ty
 
 /** The message the REST API gives for the same body, to compare with the tool error. */
 async function restMessage(path: string, key: string, body: unknown): Promise<string> {
-  const res = await h.t.quarry.app.inject({ method: 'POST', url: path, headers: { 'x-api-key': key, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  const res = await h.t.quarry.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
   expect(res.statusCode).toBeGreaterThanOrEqual(400);
   const parsed = res.json() as Record<string, unknown>;
   if (typeof parsed.detail === 'string') return parsed.detail;
   if (typeof parsed.error === 'string') return parsed.error;
-  return Object.entries(parsed).map(([field, messages]) => `${field}: ${[messages].flat().join(' ')}`).join('; ');
+  return Object.entries(parsed)
+    .map(([field, messages]) => `${field}: ${[messages].flat().join(' ')}`)
+    .join('; ');
 }
 
 function toolSuite(transportName: string, connect: (key: string) => Promise<Client>) {
@@ -105,7 +112,7 @@ function toolSuite(transportName: string, connect: (key: string) => Promise<Clie
       expect(text(credits)).toBe(`${await h.balance(customer.id)} credits remaining`);
     });
 
-    it('maps a site from its sitemap and the page\'s links, same host only, for two scrapes', async () => {
+    it("maps a site from its sitemap and the page's links, same host only, for two scrapes", async () => {
       const before = await h.balance(customer.id);
       const map = await call(client, 'map', { url: `${sitemapSite.url}/` });
       expect(map.isError).toBeFalsy();
@@ -117,7 +124,7 @@ function toolSuite(transportName: string, connect: (key: string) => Promise<Clie
       expect((limited.structuredContent as { links: string[] }).links).toHaveLength(2);
     });
 
-    it('answers bad input as a tool error with the REST API\'s message, charging nothing', async () => {
+    it("answers bad input as a tool error with the REST API's message, charging nothing", async () => {
       const before = await h.balance(customer.id);
       const badSearch = await call(client, 'search', { query: 'fixture', tbs: 'qdr:x' });
       expect(badSearch.isError).toBe(true);
@@ -178,7 +185,9 @@ describe('MCP access control', () => {
   it('takes the key as Authorization: Bearer too', async () => {
     const customer = await h.t.customer(5);
     const client = new Client({ name: 'quarry-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${h.baseUrl}/mcp`), { requestInit: { headers: { authorization: `Bearer ${customer.key}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${h.baseUrl}/mcp`), { requestInit: { headers: { authorization: `Bearer ${customer.key}` } } }),
+    );
     expect(await call(client, 'credits')).toMatchObject({ structuredContent: { credits_remaining: 5 } });
     await client.close();
   });
@@ -213,7 +222,7 @@ describe('MCP access control', () => {
     expect(doc.paths['/tavily/search']!.post!.tags).toEqual(['compat: Tavily']);
   });
 
-  it('leaves every account\'s ledger clean (credits audit)', async () => {
+  it("leaves every account's ledger clean (credits audit)", async () => {
     await h.expectAuditClean();
   });
 });

@@ -16,7 +16,12 @@ export function createMcpServer(rest: QuarryRest, apiKey: string): Server {
     instructions: 'Quarry: web search, page reading and site maps for one API key and one credit balance.',
   });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: TOOLS.map((tool) => ({ name: tool.name, title: tool.title, description: tool.description, inputSchema: JSON.parse(JSON.stringify(tool.inputSchema)) as { type: 'object' } })),
+    tools: TOOLS.map((tool) => ({
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: JSON.parse(JSON.stringify(tool.inputSchema)) as { type: 'object' },
+    })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => callTool(rest, apiKey, request.params.name, request.params.arguments));
   return server;

@@ -40,7 +40,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   {
     name: 'scrape',
     title: 'Read a web page',
-    description: 'Fetch a page (rendering JavaScript when needed) and return its main content as clean Markdown, plain text or structured JSON. Costs 1 credit (2 when a browser was needed).',
+    description:
+      'Fetch a page (rendering JavaScript when needed) and return its main content as clean Markdown, plain text or structured JSON. Costs 1 credit (2 when a browser was needed).',
     inputSchema: Type.Object({
       url: Type.String({ description: 'fully qualified http:// or https:// URL' }),
       formats: Type.Optional(Type.Array(Type.Union(SCRAPE_FORMATS.map((f) => Type.Literal(f))), { minItems: 1, description: 'default ["markdown"]' })),
@@ -49,7 +50,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   {
     name: 'map',
     title: 'List the pages of a site',
-    description: 'List the URLs of a site from its sitemap.xml and the links of the given page (same host only). Costs 1 credit, 2 when the site has a sitemap.',
+    description:
+      'List the URLs of a site from its sitemap.xml and the links of the given page (same host only). Costs 1 credit, 2 when the site has a sitemap.',
     inputSchema: Type.Object({
       url: Type.String({ description: 'a page of the site, usually its home page' }),
       limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAP_MAX_LIMIT, description: `most URLs returned, default ${MAP_DEFAULT_LIMIT}` })),

@@ -37,7 +37,9 @@ function sniff(body: Buffer): ContentKind | undefined {
 
 /** An XML document whose root is `<html>` (XHTML served as XML) reads as a web page. */
 function isHtmlDocument(body: Buffer): boolean {
-  const start = head(body).replace(/^\uFEFF/, '').replace(/^\s*<\?xml[^>]*\?>/i, '');
+  const start = head(body)
+    .replace(/^\uFEFF/, '')
+    .replace(/^\s*<\?xml[^>]*\?>/i, '');
   return HTML_START.test(start);
 }
 

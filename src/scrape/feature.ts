@@ -38,7 +38,10 @@ export function createScrapeFeature(options: ScrapeFeatureOptions = {}): Feature
       if (!browserEngine.available) {
         const where = config.chromiumPath ?? '/usr/bin/chromium';
         // Chromium is optional: only a CHROMIUM_PATH that was set and does not work is a problem.
-        log[config.chromiumPath ? 'warn' : 'info']({ chromiumPath: where }, 'no Chromium found: scrapes will not render JavaScript (render "always" answers 503)');
+        log[config.chromiumPath ? 'warn' : 'info'](
+          { chromiumPath: where },
+          'no Chromium found: scrapes will not render JavaScript (render "always" answers 503)',
+        );
       }
 
       const notify = createPageNotifier({

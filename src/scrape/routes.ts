@@ -50,10 +50,8 @@ export function registerScrapeRoutes(app: App, deps: ScrapeRouteDeps): void {
       // Refused before the hold: a server without a browser cannot do this, whatever the page.
       if (input.render === 'always' && !service.browserAvailable) throw browserNotInstalledError();
       return metering.run(request, reply, SCRAPE_ENDPOINT, service.maxCost(input.render), async (signal) => {
-        const result = await cached(
-          reply,
-          { endpoint: SCRAPE_ENDPOINT, key: input, ttlSeconds: deps.cacheTtlSeconds, useCache, signal },
-          (shared) => service.scrape(input, shared, request.apiKey!.userId),
+        const result = await cached(reply, { endpoint: SCRAPE_ENDPOINT, key: input, ttlSeconds: deps.cacheTtlSeconds, useCache, signal }, (shared) =>
+          service.scrape(input, shared, request.apiKey!.userId),
         );
         const cost = result.hit && deps.cacheHitCharge === 'free' ? 0 : service.costOf(result.value.billing);
         return { body: answer(result.value, { cache: result.hit ? 'hit' : 'miss', source_url: sourceUrl }), cost };

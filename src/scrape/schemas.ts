@@ -21,11 +21,14 @@ export const ScrapeRequestBody = Type.Object(
       minItems: 1,
       description: 'One or several of `markdown`, `text`, `json`; only these keys appear in `data`.',
     }),
-    use_cache: Type.Optional(Type.Boolean({ default: true, description: 'false forces a fresh request to the target site (and refreshes the cached result).' })),
+    use_cache: Type.Optional(
+      Type.Boolean({ default: true, description: 'false forces a fresh request to the target site (and refreshes the cached result).' }),
+    ),
     render: Type.Optional(
       StringEnum(RENDER_MODES, {
         default: 'auto',
-        description: '`auto`: fetch, and render in a headless browser only when the page is a script shell or an anti-bot challenge; `always`: render every HTML page; `never`: fetch only.',
+        description:
+          '`auto`: fetch, and render in a headless browser only when the page is a script shell or an anti-bot challenge; `always`: render every HTML page; `never`: fetch only.',
       }),
     ),
   },
@@ -71,7 +74,9 @@ export const ScrapeJson = Type.Object(
     content: Type.String({ description: 'The main content as Markdown.' }),
     links: Type.Array(Type.Object({ text: Type.String(), url: Type.String() })),
     images: Type.Array(Type.Object({ url: Type.String(), alt: Type.String(), width: Nullable(Type.Integer()), height: Nullable(Type.Integer()) })),
-    structured_data: Type.Array(Type.Record(Type.String(), Type.Unknown()), { description: 'JSON-LD objects, microdata items in JSON-LD shape, then OpenGraph properties.' }),
+    structured_data: Type.Array(Type.Record(Type.String(), Type.Unknown()), {
+      description: 'JSON-LD objects, microdata items in JSON-LD shape, then OpenGraph properties.',
+    }),
   },
   { $id: 'ScrapeJson', description: 'The `json` format: metadata and content of the page.' },
 );

@@ -128,7 +128,13 @@ describe('the onScraped hook', () => {
     await settle();
     expect(seen).toHaveLength(1);
     const page = seen[0]!;
-    expect(page).toMatchObject({ url: `${h.site.url}/redirect/302?to=/html/article`, finalUrl: `${h.site.url}/html/article`, status: 200, contentType: 'text/html', engine: 'fetch' });
+    expect(page).toMatchObject({
+      url: `${h.site.url}/redirect/302?to=/html/article`,
+      finalUrl: `${h.site.url}/html/article`,
+      status: 200,
+      contentType: 'text/html',
+      engine: 'fetch',
+    });
     expect(page.html).toContain('<h1>An article with structure</h1>');
     expect(page.page.title).toBe('An article with structure');
     expect(page.page.text).toContain('The first paragraph introduces the topic');

@@ -32,7 +32,20 @@ describe('validation of POST /api/v1/scrape/', () => {
     });
   }
 
-  const badUrls = ['example.com', 'www.example.com/page', '/html/basic', 'ftp://example.com/file', 'file:///etc/passwd', 'javascript:alert(1)', 'http:example.com', 'http:/example.com', 'https://', 'http:// example.com', 'mailto:someone@example.com', ''];
+  const badUrls = [
+    'example.com',
+    'www.example.com/page',
+    '/html/basic',
+    'ftp://example.com/file',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'http:example.com',
+    'http:/example.com',
+    'https://',
+    'http:// example.com',
+    'mailto:someone@example.com',
+    '',
+  ];
   for (const url of badUrls) {
     it(`answers {"url": ["Enter a valid URL."]} for ${JSON.stringify(url)}`, async () => {
       const res = await h.scrape(customer.key, { url, formats: ['markdown'] });
@@ -60,7 +73,12 @@ describe('validation of POST /api/v1/scrape/', () => {
   });
 
   it('answers without the trailing slash too', async () => {
-    const res = await h.t.quarry.app.inject({ method: 'POST', url: '/api/v1/scrape', payload: { url: page(), formats: ['text'] }, headers: { 'x-api-key': customer.key } });
+    const res = await h.t.quarry.app.inject({
+      method: 'POST',
+      url: '/api/v1/scrape',
+      payload: { url: page(), formats: ['text'] },
+      headers: { 'x-api-key': customer.key },
+    });
     expect(res.statusCode).toBe(200);
   });
 

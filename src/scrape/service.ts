@@ -90,7 +90,13 @@ export function createScrapeService(options: ScrapeServiceOptions) {
   }
 
   /** Reads the fetched page, or the browser's rendering of it when needed, and extracts it. */
-  async function scrapeHtml(input: ScrapeInput, fetched: FetchedResponse, fetchedAt: Date, signal: AbortSignal | undefined, account: number | undefined): Promise<ScrapeResult> {
+  async function scrapeHtml(
+    input: ScrapeInput,
+    fetched: FetchedResponse,
+    fetchedAt: Date,
+    signal: AbortSignal | undefined,
+    account: number | undefined,
+  ): Promise<ScrapeResult> {
     const html = decodeHtmlBytes(fetched.body, fetched.headers['content-type']);
     let source: ContentSource = { html, status: fetched.status, finalUrl: fetched.finalUrl, engine: 'fetch' };
     // With `render: "always"` the fetched page is only the way to the final URL: not worth reading.
@@ -119,7 +125,14 @@ export function createScrapeService(options: ScrapeServiceOptions) {
     }
   }
 
-  function finish(input: ScrapeInput, fetched: FetchedResponse, source: ContentSource, page: ExtractedPage, fetchedAt: Date, account: number | undefined): ScrapeResult {
+  function finish(
+    input: ScrapeInput,
+    fetched: FetchedResponse,
+    source: ContentSource,
+    page: ExtractedPage,
+    fetchedAt: Date,
+    account: number | undefined,
+  ): ScrapeResult {
     const content = page.text.trim() !== '' || page.markdown.trim() !== '';
     const metadata: ScrapedMetadata = {
       title: page.title ?? null,

@@ -18,8 +18,7 @@ export interface EngineSlot {
 }
 
 export type CallOutcome =
-  | { readonly ok: true; readonly result: EngineResult; readonly attempt: EngineAttempt }
-  | { readonly ok: false; readonly attempt: EngineAttempt };
+  { readonly ok: true; readonly result: EngineResult; readonly attempt: EngineAttempt } | { readonly ok: false; readonly attempt: EngineAttempt };
 
 export interface CallSettings {
   readonly clock: Clock;

@@ -32,14 +32,19 @@ describe('engine failures', () => {
   });
 
   const searxng = () => createSearxngEngine({ baseUrl: upstreams.baseUrl('searxng'), userAgent: 'QuarryTest/1.0', rate: { limit: 1000, periodSeconds: 1 } });
-  const brave = () => createBraveEngine({ baseUrl: upstreams.baseUrl('brave'), apiKey: 'brave-key', userAgent: 'QuarryTest/1.0', rate: { limit: 1000, periodSeconds: 1 } });
+  const brave = () =>
+    createBraveEngine({ baseUrl: upstreams.baseUrl('brave'), apiKey: 'brave-key', userAgent: 'QuarryTest/1.0', rate: { limit: 1000, periodSeconds: 1 } });
   /** Quarry's own index, empty. */
   const local = () => createLocalEngine(createIndexStore(handle.db, handle.dialect));
 
   it('fails with every failed engine reported once (one warning line each) when only the empty index answered', async () => {
     upstreams.fail('searxng', { status: 503, body: '' });
     const seen: EngineAttempt[] = [];
-    const router = createSearchRouter({ engines: [searxng(), local()], chains: { web: ['searxng', 'local'] }, onEngineFailure: (_, attempt) => seen.push(attempt) });
+    const router = createSearchRouter({
+      engines: [searxng(), local()],
+      chains: { web: ['searxng', 'local'] },
+      onEngineFailure: (_, attempt) => seen.push(attempt),
+    });
     await expect(router.search('web', { q: 'rust programming', num: 10 })).rejects.toBeInstanceOf(AllEnginesFailedError);
     expect(seen.map((attempt) => [attempt.engine, attempt.kind])).toEqual([['searxng', 'upstream']]);
   });

@@ -95,15 +95,7 @@ export interface SearchEngine {
   search(request: EngineRequest, signal: AbortSignal): Promise<EngineResult>;
 }
 
-export const ENGINE_ERROR_KINDS = [
-  'timeout',
-  'rate_limited',
-  'unauthorized',
-  'blocked',
-  'bad_response',
-  'upstream',
-  'network',
-] as const;
+export const ENGINE_ERROR_KINDS = ['timeout', 'rate_limited', 'unauthorized', 'blocked', 'bad_response', 'upstream', 'network'] as const;
 
 /**
  * - `timeout`: no answer in time;
@@ -124,12 +116,7 @@ export class EngineError extends Error {
   /** For `rate_limited`: how long the upstream asked us to wait, when it said so. */
   readonly retryAfterSeconds?: number;
 
-  constructor(
-    engine: string,
-    kind: EngineErrorKind,
-    message: string,
-    options: { retryAfterSeconds?: number; cause?: unknown } = {},
-  ) {
+  constructor(engine: string, kind: EngineErrorKind, message: string, options: { retryAfterSeconds?: number; cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'EngineError';
     this.engine = engine;

@@ -45,12 +45,32 @@ describe('the log of a failed search', () => {
   });
 
   it('writes one warning per failed engine, with its cause and without the key; the search is a 502 charged nothing', async () => {
-    const user = await quarry.services.accounts.register({ email: 'log@example.com', password: 'a sturdy passphrase 42', origin: 'http://localhost', active: true, credits: 5 });
-    const login = await quarry.app.inject({ method: 'POST', url: '/api/v1/auth/jwt/create/', payload: { email: user.email, password: 'a sturdy passphrase 42' } });
-    const created = await quarry.app.inject({ method: 'POST', url: '/api/v1/api-keys/', headers: { authorization: `Bearer ${login.json().access}` }, payload: { name: 'k' } });
+    const user = await quarry.services.accounts.register({
+      email: 'log@example.com',
+      password: 'a sturdy passphrase 42',
+      origin: 'http://localhost',
+      active: true,
+      credits: 5,
+    });
+    const login = await quarry.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/jwt/create/',
+      payload: { email: user.email, password: 'a sturdy passphrase 42' },
+    });
+    const created = await quarry.app.inject({
+      method: 'POST',
+      url: '/api/v1/api-keys/',
+      headers: { authorization: `Bearer ${login.json().access}` },
+      payload: { name: 'k' },
+    });
     const key = created.json().key as string;
     upstreams.fail('serper', { status: 500, body: '{"message":"internal error"}' });
-    const res = await quarry.app.inject({ method: 'POST', url: '/api/v1/search', headers: { 'x-api-key': key, 'content-type': 'application/json' }, payload: { query: 'zqunindexed words' } });
+    const res = await quarry.app.inject({
+      method: 'POST',
+      url: '/api/v1/search',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      payload: { query: 'zqunindexed words' },
+    });
     expect(res.statusCode).toBe(502);
     expect(res.headers['x-credits-used']).toBeUndefined();
     const warnings = lines.filter((line) => line.level === 40 && line.engine !== undefined);

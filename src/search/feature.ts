@@ -35,7 +35,10 @@ function registerSearch(context: FeatureContext, upstreamEngines: (config: Confi
     clock: { now: () => now().getTime() },
     // One warning per failed engine call, with its cause; engine messages carry no keys or addresses.
     onEngineFailure: (vertical, attempt) =>
-      log.warn({ engine: attempt.engine, vertical, kind: attempt.kind, latencyMs: attempt.latencyMs, cause: causeOf(attempt.error) }, `search engine ${attempt.engine} failed: ${attempt.message ?? 'no message'}`),
+      log.warn(
+        { engine: attempt.engine, vertical, kind: attempt.kind, latencyMs: attempt.latencyMs, cause: causeOf(attempt.error) },
+        `search engine ${attempt.engine} failed: ${attempt.message ?? 'no message'}`,
+      ),
   });
   const service = createSearchService({
     router,

@@ -7,11 +7,27 @@ const byItself = (value: string) => value;
 describe('reciprocalRankFusion', () => {
   it('ranks by the sum of 1/(60 + rank) over the lists', () => {
     // b: 1/62 + 1/61; a: 1/61; d: 1/62; c: 1/63
-    expect(reciprocalRankFusion([['a', 'b', 'c'], ['b', 'd']], byItself)).toEqual(['b', 'a', 'd', 'c']);
+    expect(
+      reciprocalRankFusion(
+        [
+          ['a', 'b', 'c'],
+          ['b', 'd'],
+        ],
+        byItself,
+      ),
+    ).toEqual(['b', 'a', 'd', 'c']);
   });
 
   it('breaks ties by the better best rank, then by the earlier list', () => {
-    expect(reciprocalRankFusion([['a', 'b'], ['c', 'd']], byItself)).toEqual(['a', 'c', 'b', 'd']);
+    expect(
+      reciprocalRankFusion(
+        [
+          ['a', 'b'],
+          ['c', 'd'],
+        ],
+        byItself,
+      ),
+    ).toEqual(['a', 'c', 'b', 'd']);
   });
 
   it('counts only the first appearance of a result in each list', () => {
@@ -37,7 +53,16 @@ describe('reciprocalRankFusion', () => {
 
   it('honours another k', () => {
     // with k = 0: a = 1/1, b = 1/2 + 1/2 = 1 → tie on score, a has the better best rank
-    expect(reciprocalRankFusion([['a', 'b'], ['c', 'b']], byItself, { k: 0 })).toEqual(['a', 'c', 'b']);
+    expect(
+      reciprocalRankFusion(
+        [
+          ['a', 'b'],
+          ['c', 'b'],
+        ],
+        byItself,
+        { k: 0 },
+      ),
+    ).toEqual(['a', 'c', 'b']);
   });
 
   it('returns every distinct result exactly once', () => {

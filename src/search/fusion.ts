@@ -12,11 +12,7 @@ export interface FusionOptions<T> {
  * appears in (rank 1-based; only its first appearance in each list counts). Ties go to the result
  * with the better best rank, then to the earlier list. Results are identified by `keyOf`.
  */
-export function reciprocalRankFusion<T>(
-  lists: readonly (readonly T[])[],
-  keyOf: (value: T) => string,
-  options: FusionOptions<T> = {},
-): T[] {
+export function reciprocalRankFusion<T>(lists: readonly (readonly T[])[], keyOf: (value: T) => string, options: FusionOptions<T> = {}): T[] {
   const k = options.k ?? RRF_K;
   const fused = new Map<string, { score: number; bestRank: number; firstList: number; value: T }>();
 
@@ -34,18 +30,10 @@ export function reciprocalRankFusion<T>(
       }
       entry.score += 1 / (k + rank);
       const better = rank < entry.bestRank;
-      entry.value = options.merge
-        ? better
-          ? options.merge(value, entry.value)
-          : options.merge(entry.value, value)
-        : better
-          ? value
-          : entry.value;
+      entry.value = options.merge ? (better ? options.merge(value, entry.value) : options.merge(entry.value, value)) : better ? value : entry.value;
       if (better) entry.bestRank = rank;
     });
   });
 
-  return [...fused.values()]
-    .sort((a, b) => b.score - a.score || a.bestRank - b.bestRank || a.firstList - b.firstList)
-    .map((entry) => entry.value);
+  return [...fused.values()].sort((a, b) => b.score - a.score || a.bestRank - b.bestRank || a.firstList - b.firstList).map((entry) => entry.value);
 }

@@ -79,11 +79,7 @@ class DocumentView {
   /** A word or phrase occurs when its words appear consecutively in the title, the text or the URL. */
   occurs(value: string): boolean {
     const needle = foldedWords(value);
-    return (
-      containsSequence(this.titleWords, needle) ||
-      containsSequence(this.textWords, needle) ||
-      containsSequence(this.urlWords, needle)
-    );
+    return containsSequence(this.titleWords, needle) || containsSequence(this.textWords, needle) || containsSequence(this.urlWords, needle);
   }
 
   onSite(site: string): boolean {

@@ -17,11 +17,7 @@ describe('parseQuery', () => {
   });
 
   it('reads double-quoted phrases with whitespace collapsed', () => {
-    expect(parseQuery('say "hello   big\nworld" now').clauses).toEqual([
-      term('say'),
-      phrase('hello big world'),
-      term('now'),
-    ]);
+    expect(parseQuery('say "hello   big\nworld" now').clauses).toEqual([term('say'), phrase('hello big world'), term('now')]);
   });
 
   it('runs an unbalanced quote to the end of the query', () => {
@@ -61,18 +57,11 @@ describe('parseQuery', () => {
   });
 
   it('treats operator names case-insensitively', () => {
-    expect(parseQuery('SiTe:a.com InTitle:Guide INURL:Docs').clauses).toEqual([
-      op('site', 'a.com'),
-      op('intitle', 'Guide'),
-      op('inurl', 'Docs'),
-    ]);
+    expect(parseQuery('SiTe:a.com InTitle:Guide INURL:Docs').clauses).toEqual([op('site', 'a.com'), op('intitle', 'Guide'), op('inurl', 'Docs')]);
   });
 
   it('takes a quoted phrase as the value of intitle: and inurl:', () => {
-    expect(parseQuery('intitle:"user guide" inurl:"api reference"').clauses).toEqual([
-      op('intitle', 'user guide'),
-      op('inurl', 'api reference'),
-    ]);
+    expect(parseQuery('intitle:"user guide" inurl:"api reference"').clauses).toEqual([op('intitle', 'user guide'), op('inurl', 'api reference')]);
   });
 
   it('applies allintitle: and allinurl: to every later word and phrase', () => {
@@ -98,9 +87,7 @@ describe('parseQuery', () => {
       { kind: 'anyOf', options: [term('cats'), term('dogs'), phrase('guinea pigs')] },
       term('pets'),
     ]);
-    expect(parseQuery('site:a.com OR site:b.com').clauses).toEqual([
-      { kind: 'anyOf', options: [op('site', 'a.com'), op('site', 'b.com')] },
-    ]);
+    expect(parseQuery('site:a.com OR site:b.com').clauses).toEqual([{ kind: 'anyOf', options: [op('site', 'a.com'), op('site', 'b.com')] }]);
   });
 
   it('tolerates OR with nothing positive on one side', () => {
@@ -140,12 +127,7 @@ describe('formatQuery', () => {
 
 describe('queryKeywords', () => {
   it('lists the positive words an index should look up', () => {
-    expect(queryKeywords(parseQuery('rust "error handling" -panic site:a.com intitle:guide a OR b'))).toEqual([
-      'rust',
-      'error',
-      'handling',
-      'guide',
-    ]);
+    expect(queryKeywords(parseQuery('rust "error handling" -panic site:a.com intitle:guide a OR b'))).toEqual(['rust', 'error', 'handling', 'guide']);
   });
 });
 

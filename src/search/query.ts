@@ -87,8 +87,7 @@ export function parseQuery(q: string): ParsedQuery {
 
   const push = (clause: SimpleClause): void => {
     const last = clauses.at(-1);
-    const joinsGroup =
-      orPending && !clause.negated && last !== undefined && (last.kind === 'anyOf' || !last.negated);
+    const joinsGroup = orPending && !clause.negated && last !== undefined && (last.kind === 'anyOf' || !last.negated);
     orPending = false;
     if (!joinsGroup || last === undefined) {
       clauses.push(clause);
@@ -175,9 +174,7 @@ function formatSimple(clause: SimpleClause): string {
     case 'phrase':
       return `${sign}"${clause.value}"`;
     case 'operator':
-      return WHITESPACE.test(clause.value)
-        ? `${sign}${clause.operator}:"${clause.value}"`
-        : `${sign}${clause.operator}:${clause.value}`;
+      return WHITESPACE.test(clause.value) ? `${sign}${clause.operator}:"${clause.value}"` : `${sign}${clause.operator}:${clause.value}`;
   }
 }
 
@@ -208,9 +205,7 @@ function fallbackWords(clause: QueryClause): string[] {
  * Without it, `parseQuery(formatQuery(p))` deep-equals `p` for every `p` returned by `parseQuery`.
  */
 export function formatQuery(parsed: ParsedQuery, supported: ReadonlySet<QueryFeature> = ALL_QUERY_FEATURES): string {
-  return parsed.clauses
-    .flatMap((clause) => (isNativelySupported(clause, supported) ? [formatNative(clause)] : fallbackWords(clause)))
-    .join(' ');
+  return parsed.clauses.flatMap((clause) => (isNativelySupported(clause, supported) ? [formatNative(clause)] : fallbackWords(clause))).join(' ');
 }
 
 /** The positive words of the query (terms, phrases, intitle values), for engines that index plain text. */

@@ -23,8 +23,7 @@ function ago(count: number, unit: string): string {
 
 /** Whole calendar months from `earlier` to `later` (UTC), e.g. Jan 31 → Mar 1 is 1. */
 function calendarMonthsBetween(earlier: Date, later: Date): number {
-  const months =
-    (later.getUTCFullYear() - earlier.getUTCFullYear()) * 12 + (later.getUTCMonth() - earlier.getUTCMonth());
+  const months = (later.getUTCFullYear() - earlier.getUTCFullYear()) * 12 + (later.getUTCMonth() - earlier.getUTCMonth());
   const laterInMonth = later.getTime() - Date.UTC(later.getUTCFullYear(), later.getUTCMonth(), 1);
   const earlierInMonth = earlier.getTime() - Date.UTC(earlier.getUTCFullYear(), earlier.getUTCMonth(), 1);
   return laterInMonth < earlierInMonth ? months - 1 : months;
@@ -84,7 +83,5 @@ export function parseIsoDuration(text: string): number {
     throw new InvalidDurationError(`Durations in years or months have no fixed length: "${text}".`);
   }
   const value = (part: string | undefined): number => (part === undefined ? 0 : Number(part.replace(',', '.')));
-  return (
-    value(weeks) * 7 * 86_400 + value(days) * 86_400 + value(hours) * 3600 + value(minutes) * 60 + value(seconds)
-  );
+  return value(weeks) * 7 * 86_400 + value(days) * 86_400 + value(hours) * 3600 + value(minutes) * 60 + value(seconds);
 }

@@ -1,12 +1,6 @@
 import { describe, it, expect, afterAll } from 'vitest';
 import Fastify from 'fastify';
-import {
-  CombinedSearchRequest,
-  resolveCombinedRequest,
-  resolveVerticalRequest,
-  searchFieldErrors,
-  VERTICAL_REQUEST_SCHEMAS,
-} from './requests.js';
+import { CombinedSearchRequest, resolveCombinedRequest, resolveVerticalRequest, searchFieldErrors, VERTICAL_REQUEST_SCHEMAS } from './requests.js';
 
 // Fastify's own Ajv (defaults applied, types coerced) is what will run these schemas in production.
 const app = Fastify();
@@ -95,9 +89,7 @@ describe('resolving validated bodies', () => {
   });
 
   it('maps the combined body onto the same per-source search and removes repeated sources', () => {
-    expect(
-      resolveCombinedRequest({ query: 'q', sources: ['news', 'web'], limit: 5, country: 'FR', tbs: 'qdr:w', use_cache: false }),
-    ).toEqual({
+    expect(resolveCombinedRequest({ query: 'q', sources: ['news', 'web'], limit: 5, country: 'FR', tbs: 'qdr:w', use_cache: false })).toEqual({
       sources: ['news', 'web'],
       search: { q: 'q', num: 5, page: 1, country: 'fr', tbs: 'qdr:w', autocorrect: true, useCache: false },
     });

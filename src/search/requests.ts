@@ -23,8 +23,7 @@ export const SEARCH_DEFAULTS = {
 const MAX_QUERY_LENGTH = 2048;
 
 const Query = (description: string) => Type.String({ minLength: 1, maxLength: MAX_QUERY_LENGTH, description });
-const Country = (description: string) =>
-  Type.String({ pattern: COUNTRY_CODE_PATTERN, default: SEARCH_DEFAULTS.country, description });
+const Country = (description: string) => Type.String({ pattern: COUNTRY_CODE_PATTERN, default: SEARCH_DEFAULTS.country, description });
 const Language = Type.String({
   pattern: '^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$',
   maxLength: 35,
@@ -35,8 +34,7 @@ const Location = Type.String({
   maxLength: 256,
   description: 'canonical location, e.g. "Austin,Texas,United States"',
 });
-const Count = (description: string) =>
-  Type.Integer({ minimum: 1, maximum: 100, default: SEARCH_DEFAULTS.num, description });
+const Count = (description: string) => Type.Integer({ minimum: 1, maximum: 100, default: SEARCH_DEFAULTS.num, description });
 const Page = Type.Integer({ minimum: 1, maximum: 100, default: SEARCH_DEFAULTS.page, description: 'result page, 1-based' });
 const Tbs = Type.String({
   maxLength: 200,

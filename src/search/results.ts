@@ -68,12 +68,7 @@ function displayed(vertical: ItemVertical, hit: AnyEngineHit, now: Date): AnyEng
 }
 
 /** The items of one or several engines (fused by reciprocal rank), at most `request.num`, numbered from 1. */
-export function itemsFrom(
-  vertical: ItemVertical,
-  answers: readonly EngineAnswer[],
-  request: EngineRequest,
-  now: Date,
-): RankedItem[] {
+export function itemsFrom(vertical: ItemVertical, answers: readonly EngineAnswer[], request: EngineRequest, now: Date): RankedItem[] {
   const lists = answers.map((answer) => keptHits(vertical, answer, request));
   let hits: AnyEngineHit[];
   if (lists.length === 1) {

@@ -95,7 +95,11 @@ describe('failover along the chain', () => {
   it.each(ENGINE_ERROR_KINDS)('fails over on a %s error', async (kind) => {
     programAll(RUST_WEB);
     fake.fail('searxng', kind === 'timeout' ? 'hang' : FAILURE_OF[kind]);
-    const router = createSearchRouter({ engines: [searxng(kind === 'timeout' ? { timeoutMs: 200 } : {}), brave()], chains: { web: ['searxng', 'brave'] }, clock: createManualClock() });
+    const router = createSearchRouter({
+      engines: [searxng(kind === 'timeout' ? { timeoutMs: 200 } : {}), brave()],
+      chains: { web: ['searxng', 'brave'] },
+      clock: createManualClock(),
+    });
     const outcome = await router.search('web', { q: 'rust', num: 1 });
     expect(outcome.engine).toBe('brave');
     expect(outcome.attempts[0]).toMatchObject({ engine: 'searxng', outcome: 'failed', kind });
@@ -123,7 +127,11 @@ describe('failover along the chain', () => {
 
   it('skips unconfigured engines without counting them as failures', async () => {
     programAll(RUST_WEB);
-    const router = createSearchRouter({ engines: [searxng({ configured: false }), brave()], chains: { web: ['searxng', 'brave'] }, clock: createManualClock() });
+    const router = createSearchRouter({
+      engines: [searxng({ configured: false }), brave()],
+      chains: { web: ['searxng', 'brave'] },
+      clock: createManualClock(),
+    });
     const outcome = await router.search('web', { q: 'rust', num: 1 });
     expect(outcome.engine).toBe('brave');
     expect(calls('searxng')).toBe(0);
@@ -172,7 +180,12 @@ describe('failover along the chain', () => {
     programAll(RUST_WEB);
     fake.fail('searxng', 'hang');
     // The limit is per engine call: Brave, asked next, needs room to answer on a loaded machine.
-    const router = createSearchRouter({ engines: [searxng(), brave()], chains: { web: ['searxng', 'brave'] }, engineTimeoutMs: 500, clock: createManualClock() });
+    const router = createSearchRouter({
+      engines: [searxng(), brave()],
+      chains: { web: ['searxng', 'brave'] },
+      engineTimeoutMs: 500,
+      clock: createManualClock(),
+    });
     const outcome = await router.search('web', { q: 'rust', num: 1 });
     expect(outcome.engine).toBe('brave');
     expect(outcome.attempts[0]).toMatchObject({ engine: 'searxng', outcome: 'failed', kind: 'timeout' });
@@ -266,9 +279,7 @@ describe('circuit breaker', () => {
     const router = createSearchRouter({ engines: [searxng()], chains: { web: ['searxng'] }, clock });
     await expect(router.search('web', { q: 'rust', num: 1 })).rejects.toBeInstanceOf(AllEnginesFailedError);
     const error = await router.search('web', { q: 'rust', num: 1 }).catch((caught: unknown) => caught);
-    expect((error as AllEnginesFailedError).attempts).toEqual([
-      { engine: 'searxng', outcome: 'suspended', suspendedUntil: new Date(clock.now() + 1000) },
-    ]);
+    expect((error as AllEnginesFailedError).attempts).toEqual([{ engine: 'searxng', outcome: 'suspended', suspendedUntil: new Date(clock.now() + 1000) }]);
     expect(calls('searxng')).toBe(1);
   });
 
@@ -352,11 +363,7 @@ describe('post-filtering what the engine cannot apply', () => {
   };
 
   it('applies phrases', async () => {
-    expect(await titlesFor('rust "error handling"')).toEqual([
-      'Error handling in Rust',
-      'Rust error handling guide',
-      'Rust jobs',
-    ]);
+    expect(await titlesFor('rust "error handling"')).toEqual(['Error handling in Rust', 'Rust error handling guide', 'Rust jobs']);
   });
 
   it('applies exclusions of words, phrases and operators', async () => {
@@ -432,13 +439,7 @@ describe('time windows and dates', () => {
 
   it('sorts by date itself when the engine cannot, undated results last', async () => {
     fake.program('searxng', corpus);
-    expect(await titlesOf(searxng(), 'sbd:1')).toEqual([
-      'tesla half hour',
-      'tesla three hours',
-      'tesla with its own date',
-      'tesla two days',
-      'tesla undated',
-    ]);
+    expect(await titlesOf(searxng(), 'sbd:1')).toEqual(['tesla half hour', 'tesla three hours', 'tesla with its own date', 'tesla two days', 'tesla undated']);
   });
 
   it('fills a missing relative date from the publication time and keeps the engine’s own', async () => {
@@ -486,9 +487,7 @@ describe('de-duplication, positions and trimming', () => {
     fake.program('searxng', { documents: { web: Array.from({ length: 30 }, (_, i) => doc(`Rust ${i}`, `https://r.example/${i}`)) } });
     const router = createSearchRouter({ engines: [searxng()], chains: { web: ['searxng'] }, clock: createManualClock() });
     const outcome = await router.search('web', { q: 'rust', num: 7, page: 2 });
-    expect(outcome.items.map((item) => [item.title, item.position])).toEqual(
-      Array.from({ length: 7 }, (_, i) => [`Rust ${i + 7}`, i + 1]),
-    );
+    expect(outcome.items.map((item) => [item.title, item.position])).toEqual(Array.from({ length: 7 }, (_, i) => [`Rust ${i + 7}`, i + 1]));
   });
 
   it('keeps several images of one page and places without a web site apart', async () => {
@@ -508,10 +507,7 @@ describe('de-duplication, positions and trimming', () => {
     });
     const router = createSearchRouter({ engines: [searxng()], chains: { images: ['searxng'], places: ['searxng'] }, clock: createManualClock() });
     expect((await router.search('images', { q: 'lion', num: 10 })).items.map((item) => item.title)).toEqual(['Lion 1', 'Lion 2']);
-    expect((await router.search('places', { q: 'lion', num: 10 })).items.map((item) => item.address)).toEqual([
-      '1 Main St',
-      '9 High St',
-    ]);
+    expect((await router.search('places', { q: 'lion', num: 10 })).items.map((item) => item.address)).toEqual(['1 Main St', '9 High St']);
   });
 
   it('cleans autocomplete suggestions: no repeats in another case, at most num', async () => {
@@ -525,16 +521,13 @@ describe('blended verticals', () => {
   beforeEach(() => {
     fake.program('searxng', {
       documents: {
-        web: [
-          doc('X', 'https://x.example/', 'x from a'),
-          doc('Y', 'https://y.example/', 'y from a'),
-          doc('Z', 'https://z.example/', 'z from a'),
-        ],
+        web: [doc('X', 'https://x.example/', 'x from a'), doc('Y', 'https://y.example/', 'y from a'), doc('Z', 'https://z.example/', 'z from a')],
       },
     });
     fake.program('brave', { documents: { web: [doc('Y from b', 'https://www.y.example/'), doc('W', 'https://w.example/', 'w')] } });
   });
-  const blended = () => createSearchRouter({ engines: [searxng(), brave()], chains: { web: ['searxng', 'brave'] }, blend: ['web'], clock: createManualClock() });
+  const blended = () =>
+    createSearchRouter({ engines: [searxng(), brave()], chains: { web: ['searxng', 'brave'] }, blend: ['web'], clock: createManualClock() });
 
   it('asks every engine at once and merges by reciprocal rank, de-duplicated by URL', async () => {
     // Y: 1/62 + 1/61 (Brave's copy ranks better, SearXNG's fills its description), X: 1/61, W: 1/62, Z: 1/63
@@ -559,7 +552,9 @@ describe('blended verticals', () => {
   it('throws AllEnginesFailedError when every blended engine fails', async () => {
     fake.fail('searxng', { status: 503 });
     fake.fail('brave', { status: 401 });
-    const error = await blended().search('web', { q: 'example', num: 10 }).catch((caught: unknown) => caught);
+    const error = await blended()
+      .search('web', { q: 'example', num: 10 })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AllEnginesFailedError);
     expect((error as AllEnginesFailedError).message).toMatch(/^All web search engines failed: searxng \(upstream: .+\), brave \(unauthorized: .+\)$/);
   });

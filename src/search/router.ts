@@ -94,9 +94,7 @@ export interface SearchRouter {
   health(): EngineHealth[];
 }
 
-type InternalOutcome =
-  | (OutcomeBase<Vertical> & { readonly items: RankedItem[] })
-  | (OutcomeBase<Vertical> & { readonly suggestions: string[] });
+type InternalOutcome = (OutcomeBase<Vertical> & { readonly items: RankedItem[] }) | (OutcomeBase<Vertical> & { readonly suggestions: string[] });
 
 function validateOptions(options: SearchRouterOptions): void {
   const names = new Set<string>();
@@ -127,10 +125,7 @@ export function createSearchRouter(options: SearchRouterOptions): SearchRouter {
   const timeoutMs = options.engineTimeoutMs ?? 10_000;
   const blended = new Set(options.blend ?? []);
   const slots = new Map<string, EngineSlot>(
-    options.engines.map((engine) => [
-      engine.name,
-      { engine, breaker: createCircuitBreaker(options.breaker), stats: createEngineStats(options.healthWindow) },
-    ]),
+    options.engines.map((engine) => [engine.name, { engine, breaker: createCircuitBreaker(options.breaker), stats: createEngineStats(options.healthWindow) }]),
   );
   const chainOf = (vertical: Vertical): EngineSlot[] =>
     (options.chains[vertical] ?? []).flatMap((name) => {
@@ -147,12 +142,7 @@ export function createSearchRouter(options: SearchRouterOptions): SearchRouter {
    * list after other engines failed (an empty local index is no substitute for a failed upstream).
    * Every failure is reported once to `onEngineFailure`.
    */
-  function answer(
-    vertical: Vertical,
-    answers: readonly EngineAnswer[],
-    attempts: readonly EngineAttempt[],
-    request: EngineRequest,
-  ): InternalOutcome {
+  function answer(vertical: Vertical, answers: readonly EngineAnswer[], attempts: readonly EngineAttempt[], request: EngineRequest): InternalOutcome {
     const failed = attempts.filter((attempt) => attempt.outcome === 'failed' || attempt.outcome === 'suspended');
     for (const attempt of failed) if (attempt.outcome === 'failed') options.onEngineFailure?.(vertical, attempt);
     const failedEngines = failed.map((attempt) => attempt.engine);
@@ -174,12 +164,7 @@ export function createSearchRouter(options: SearchRouterOptions): SearchRouter {
     return new AllEnginesFailedError(vertical, attempts);
   }
 
-  async function walkChain(
-    vertical: Vertical,
-    chain: readonly EngineSlot[],
-    request: EngineRequest,
-    signal?: AbortSignal,
-  ): Promise<InternalOutcome> {
+  async function walkChain(vertical: Vertical, chain: readonly EngineSlot[], request: EngineRequest, signal?: AbortSignal): Promise<InternalOutcome> {
     const attempts: EngineAttempt[] = [];
     for (const slot of chain) {
       if (!slot.engine.configured) {
@@ -197,12 +182,7 @@ export function createSearchRouter(options: SearchRouterOptions): SearchRouter {
     throw failure(vertical, attempts);
   }
 
-  async function blend(
-    vertical: Vertical,
-    chain: readonly EngineSlot[],
-    request: EngineRequest,
-    signal?: AbortSignal,
-  ): Promise<InternalOutcome> {
+  async function blend(vertical: Vertical, chain: readonly EngineSlot[], request: EngineRequest, signal?: AbortSignal): Promise<InternalOutcome> {
     const pending = chain.map((slot): EngineAttempt | Promise<CallOutcome> => {
       if (!slot.engine.configured) return { engine: slot.engine.name, outcome: 'not_configured' };
       if (!slot.breaker.tryAcquire(clock.now())) return suspended(slot);
@@ -237,9 +217,7 @@ export function createSearchRouter(options: SearchRouterOptions): SearchRouter {
         ...(request.account === undefined ? {} : { account: request.account }),
       };
       const chain = chainOf(vertical);
-      const outcome = blended.has(vertical)
-        ? await blend(vertical, chain, engineRequest, signal)
-        : await walkChain(vertical, chain, engineRequest, signal);
+      const outcome = blended.has(vertical) ? await blend(vertical, chain, engineRequest, signal) : await walkChain(vertical, chain, engineRequest, signal);
       // Every engine result was checked to be of `vertical` (see `call`), so the items are ItemOf<V>.
       return outcome as SearchOutcome<V>;
     },

@@ -37,8 +37,10 @@ export function registerCombinedSearchRoute(app: App, deps: SearchRouteDeps): vo
       // Per account: the answer may hold the account's own scraped pages and search history.
       const account = request.apiKey!.userId;
       const body = await metering.run(request, reply, COMBINED_SEARCH_ENDPOINT, price, async (signal) => {
-        const result = await cached(reply, { endpoint: COMBINED_SEARCH_ENDPOINT, key: { sources, ...key, account }, ttlSeconds: deps.cacheTtlSeconds, useCache, signal }, (shared) =>
-          service.combined(sources, search, account, shared),
+        const result = await cached(
+          reply,
+          { endpoint: COMBINED_SEARCH_ENDPOINT, key: { sources, ...key, account }, ttlSeconds: deps.cacheTtlSeconds, useCache, signal },
+          (shared) => service.combined(sources, search, account, shared),
         );
         return { body: result.value, cost: chargeFor(price, result.hit, deps.cacheHitCharge) };
       });

@@ -49,7 +49,9 @@ export function registerVerticalSearchRoutes(app: App, deps: SearchRouteDeps): v
         const account = request.apiKey!.userId;
         const key = { ...rest, account };
         const body = await metering.run(request, reply, endpoint, deps.priceCall, async (signal) => {
-          const result = await cached(reply, { endpoint, key, ttlSeconds: deps.cacheTtlSeconds, useCache, signal }, (shared) => service.vertical(vertical, search, account, shared));
+          const result = await cached(reply, { endpoint, key, ttlSeconds: deps.cacheTtlSeconds, useCache, signal }, (shared) =>
+            service.vertical(vertical, search, account, shared),
+          );
           return { body: result.value, cost: chargeFor(deps.priceCall, result.hit, deps.cacheHitCharge) };
         });
         if (vertical !== 'autocomplete') await service.countQuery(search.q, account);

@@ -31,7 +31,10 @@ describe('pages entering the index from scrapes', () => {
     const c = await on.t.customer(10);
     const scraped = await on.post('/api/v1/scrape/', c.key, { url: `${site.url}/html/article`, formats: ['markdown'] });
     expect(scraped.statusCode).toBe(200);
-    const res = await eventually(() => search(on, c.key), (r) => (r.json().data?.web ?? []).length > 0);
+    const res = await eventually(
+      () => search(on, c.key),
+      (r) => (r.json().data?.web ?? []).length > 0,
+    );
     expect(res.json().data.web[0]).toMatchObject({ title: 'An article with structure', url: `${site.url}/html/article`, position: 1 });
   });
 

@@ -53,7 +53,9 @@ describe('the search endpoints over the local index', () => {
 
   it.each(DEDICATED_VERTICALS)('answers /api/v1/%s in shape A with searchParameters naming the engine', async (vertical) => {
     const c = await h.t.customer(10);
-    const res = await h.post(`/api/v1/${vertical}`, c.key, { q: vertical === 'autocomplete' ? 'aur' : 'aurora OR storm OR restaurant OR café OR patent OR transformers OR tripod OR objektiv' });
+    const res = await h.post(`/api/v1/${vertical}`, c.key, {
+      q: vertical === 'autocomplete' ? 'aur' : 'aurora OR storm OR restaurant OR café OR patent OR transformers OR tripod OR objektiv',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.searchParameters).toMatchObject({ type: vertical, engine: 'local', num: 10, gl: 'us' });
@@ -172,7 +174,9 @@ describe('when the engines fail', () => {
       const res = await h.post('/api/v1/news', c.key, { q: 'zqnothingindexed' });
       expect(res.statusCode).toBe(502);
       // searxng failed in an earlier test, so the breaker may hold it suspended now: either way it is named.
-      expect(res.json()).toEqual({ error: expect.stringMatching(/^All news search engines failed: searxng \((upstream|suspended).*\), local \(nothing found\)$/) });
+      expect(res.json()).toEqual({
+        error: expect.stringMatching(/^All news search engines failed: searxng \((upstream|suspended).*\), local \(nothing found\)$/),
+      });
       expect(res.headers['x-cache']).toBeUndefined();
     }
     expect(await h.balance(c.id)).toBe(5);

@@ -13,15 +13,11 @@ describe('item shapes', () => {
     );
     expect(fields('videos')).toEqual(expect.arrayContaining(['title', 'link', 'snippet', 'duration', 'uploaded', 'channel', 'position']));
     expect(fields('news')).toEqual(expect.arrayContaining(['title', 'link', 'snippet', 'publisher', 'date', 'position']));
-    expect(fields('scholar')).toEqual(
-      expect.arrayContaining(['title', 'link', 'snippet', 'authors', 'publication', 'citations', 'position']),
-    );
+    expect(fields('scholar')).toEqual(expect.arrayContaining(['title', 'link', 'snippet', 'authors', 'publication', 'citations', 'position']));
     expect(fields('places')).toEqual(
       expect.arrayContaining(['title', 'address', 'latitude', 'longitude', 'rating', 'reviews', 'phone', 'category', 'position']),
     );
-    expect(fields('shopping')).toEqual(
-      expect.arrayContaining(['title', 'price', 'link', 'source', 'rating', 'reviews', 'imageUrl', 'position']),
-    );
+    expect(fields('shopping')).toEqual(expect.arrayContaining(['title', 'price', 'link', 'source', 'rating', 'reviews', 'imageUrl', 'position']));
     expect(fields('web')).toEqual(expect.arrayContaining(['title', 'url', 'description', 'position']));
   });
 

@@ -191,14 +191,8 @@ export const VERTICAL_RESPONSE_SCHEMAS = {
     { title: 'ShoppingResponse' },
   ),
   places: Type.Object({ searchParameters: SearchParameters, places: Type.Array(PlaceItem), failed_engines: FailedEnginesA }, { title: 'PlacesResponse' }),
-  patents: Type.Object(
-    { searchParameters: SearchParameters, patents: Type.Array(PatentItem), failed_engines: FailedEnginesA },
-    { title: 'PatentsResponse' },
-  ),
-  scholar: Type.Object(
-    { searchParameters: SearchParameters, scholar: Type.Array(ScholarItem), failed_engines: FailedEnginesA },
-    { title: 'ScholarResponse' },
-  ),
+  patents: Type.Object({ searchParameters: SearchParameters, patents: Type.Array(PatentItem), failed_engines: FailedEnginesA }, { title: 'PatentsResponse' }),
+  scholar: Type.Object({ searchParameters: SearchParameters, scholar: Type.Array(ScholarItem), failed_engines: FailedEnginesA }, { title: 'ScholarResponse' }),
   autocomplete: Type.Object(
     {
       searchParameters: SearchParameters,

@@ -67,9 +67,7 @@ describe('tbsWindow', () => {
   it('counts months and years on the calendar, clamping to the last day of a shorter month', () => {
     expect(tbsWindow(parseTbs('qdr:m'), NOW).since).toEqual(new Date('2024-02-29T12:00:00Z'));
     expect(tbsWindow(parseTbs('qdr:m13'), NOW).since).toEqual(new Date('2023-02-28T12:00:00Z'));
-    expect(tbsWindow(parseTbs('qdr:y'), new Date('2024-02-29T00:00:00Z')).since).toEqual(
-      new Date('2023-02-28T00:00:00Z'),
-    );
+    expect(tbsWindow(parseTbs('qdr:y'), new Date('2024-02-29T00:00:00Z')).since).toEqual(new Date('2023-02-28T00:00:00Z'));
   });
 
   it('covers whole days of a custom range', () => {
@@ -86,10 +84,7 @@ describe('tbsWindow', () => {
 });
 
 describe('formatTbs', () => {
-  it.each(['qdr:h', 'qdr:d3,sbd:1', 'cdr:1,cd_min:1/5/2023,cd_max:2/1/2023', 'sbd:1', ''])(
-    'writes %s back in canonical form',
-    (raw) => {
-      expect(formatTbs(parseTbs(raw))).toBe(raw);
-    },
-  );
+  it.each(['qdr:h', 'qdr:d3,sbd:1', 'cdr:1,cd_min:1/5/2023,cd_max:2/1/2023', 'sbd:1', ''])('writes %s back in canonical form', (raw) => {
+    expect(formatTbs(parseTbs(raw))).toBe(raw);
+  });
 });

@@ -9,7 +9,10 @@ const TRACKING_PARAMETER = /^(utm_[a-z]+|gclid|dclid|fbclid|msclkid|yclid|mc_cid
 export function urlKey(raw: string): string {
   if (!URL.canParse(raw)) return raw.trim().toLowerCase();
   const url = new URL(raw);
-  const host = url.hostname.toLowerCase().replace(/\.$/, '').replace(/^www\./, '');
+  const host = url.hostname
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^www\./, '');
   const port = url.port === '' ? '' : `:${url.port}`;
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : '';
   const parameters = [...url.searchParams]

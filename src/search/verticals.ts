@@ -1,15 +1,5 @@
 /** Every search vertical Quarry serves, in the order the contract lists the combined-search sources. */
-export const VERTICALS = [
-  'web',
-  'news',
-  'images',
-  'places',
-  'shopping',
-  'videos',
-  'scholar',
-  'patents',
-  'autocomplete',
-] as const;
+export const VERTICALS = ['web', 'news', 'images', 'places', 'shopping', 'videos', 'scholar', 'patents', 'autocomplete'] as const;
 
 export type Vertical = (typeof VERTICALS)[number];
 

@@ -9,7 +9,7 @@ import { createLogger } from '../logging.js';
 /** Where the dashboard's typed API client reads its types from. */
 export const API_TYPES_FILE = join(import.meta.dirname, '..', '..', 'web', 'src', 'api', 'schema.d.ts');
 
-const HEADER = '/* Generated from Quarry\'s OpenAPI document by `npm run web:api`; do not edit. */\n\n';
+const HEADER = "/* Generated from Quarry's OpenAPI document by `npm run web:api`; do not edit. */\n\n";
 
 /**
  * Builds the app in-process on a throwaway SQLite data dir, takes its OpenAPI document and turns

@@ -24,7 +24,9 @@ afterAll(async () => {
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isFieldErrors = (value: unknown): boolean =>
-  isPlainObject(value) && Object.keys(value).length > 0 && Object.values(value).every((v) => (Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === 'string' && m !== '')) || isFieldErrors(v));
+  isPlainObject(value) &&
+  Object.keys(value).length > 0 &&
+  Object.values(value).every((v) => (Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === 'string' && m !== '')) || isFieldErrors(v));
 const isDetail = (value: unknown) => isPlainObject(value) && typeof value.detail === 'string' && value.detail !== '';
 
 function expectDocumented(res: LightMyRequestResponse, ok: readonly number[], what: string): void {
@@ -45,7 +47,8 @@ const anyValue = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.constantFrom(null, true, 0, -1, 1e308, '', ' ', 'a@b.c', 'MQ', 'zz-zz', '0-' + 'a'.repeat(32), 'a'.repeat(200), '__proto__'),
 );
-const bodyFor = (fields: readonly string[]) => fc.oneof(fc.dictionary(fc.oneof(fc.constantFrom(...fields, '__proto__', 'constructor'), fc.string({ maxLength: 8 })), anyValue, { maxKeys: 4 }), anyValue);
+const bodyFor = (fields: readonly string[]) =>
+  fc.oneof(fc.dictionary(fc.oneof(fc.constantFrom(...fields, '__proto__', 'constructor'), fc.string({ maxLength: 8 })), anyValue, { maxKeys: 4 }), anyValue);
 
 const POSTS = [
   { url: '/api/v1/auth/users/reset_password/', fields: ['email'], ok: [204] },
@@ -63,9 +66,17 @@ describe('password-reset endpoints', () => {
         { numRuns: RUNS },
       );
       await fc.assert(
-        fc.asyncProperty(fc.string({ maxLength: 60 }), fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/xml'), async (payload, contentType) => {
-          expectDocumented(await send({ method: 'POST', url: endpoint.url, headers: { 'content-type': contentType }, payload }), endpoint.ok, `${contentType}: ${payload}`);
-        }),
+        fc.asyncProperty(
+          fc.string({ maxLength: 60 }),
+          fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/xml'),
+          async (payload, contentType) => {
+            expectDocumented(
+              await send({ method: 'POST', url: endpoint.url, headers: { 'content-type': contentType }, payload }),
+              endpoint.ok,
+              `${contentType}: ${payload}`,
+            );
+          },
+        ),
         { numRuns: RUNS },
       );
     });
@@ -79,7 +90,13 @@ describe('dashboard GET endpoints', () => {
       await fc.assert(
         fc.asyncProperty(
           fc.dictionary(fc.oneof(fc.constantFrom('days', 'page', 'format'), fc.string({ maxLength: 6 })), fc.string({ maxLength: 30 }), { maxKeys: 3 }),
-          fc.constantFrom<Record<string, string>>({}, { authorization: `Bearer ${access}` }, { authorization: 'Bearer x.y.z' }, { cookie: `access=${access}` }, { cookie: 'access=%ZZ' }),
+          fc.constantFrom<Record<string, string>>(
+            {},
+            { authorization: `Bearer ${access}` },
+            { authorization: 'Bearer x.y.z' },
+            { cookie: `access=${access}` },
+            { cookie: 'access=%ZZ' },
+          ),
           async (query, headers) => {
             const res = await send({ method: 'GET', url, query, headers });
             expectDocumented(res, [200], `${url} ${JSON.stringify(query)} ${JSON.stringify(headers)}`);

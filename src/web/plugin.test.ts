@@ -18,7 +18,13 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 async function appWith(webRoot: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'quarry-web-data-'));
   const quarry = await createApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { logger: createLogger('silent'), webRoot });
-  return { quarry, async close() { await quarry.close(); rmSync(dataDir, { recursive: true, force: true }); } };
+  return {
+    quarry,
+    async close() {
+      await quarry.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 describe('the dashboard plugin', () => {
@@ -26,7 +32,18 @@ describe('the dashboard plugin', () => {
     const { quarry, close } = await appWith(root);
     try {
       const get = (url: string) => quarry.app.inject({ method: 'GET', url });
-      for (const path of ['/', '/login', '/keys', '/usage', '/plans', '/checkout?_ptxn=txn_x', '/billing', '/playground', '/activate/MQ/abc-123', '/password-reset/MQ/abc-123']) {
+      for (const path of [
+        '/',
+        '/login',
+        '/keys',
+        '/usage',
+        '/plans',
+        '/checkout?_ptxn=txn_x',
+        '/billing',
+        '/playground',
+        '/activate/MQ/abc-123',
+        '/password-reset/MQ/abc-123',
+      ]) {
         const res = await get(path);
         expect(res.statusCode, path).toBe(200);
         expect(res.headers['content-type'], path).toMatch(/^text\/html/);

@@ -53,7 +53,10 @@ describe('compose.yaml', () => {
 
 describe('Dockerfile', () => {
   const dockerfile = read('Dockerfile');
-  const instructions = dockerfile.replace(/\\\n/g, ' ').split('\n').filter((line) => /^[A-Z]+\s/.test(line));
+  const instructions = dockerfile
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .filter((line) => /^[A-Z]+\s/.test(line));
   const last = (keyword: string) => instructions.filter((line) => line.startsWith(`${keyword} `)).at(-1);
 
   it('is multi-stage, and the runtime stage runs as a user other than root', () => {

@@ -178,7 +178,9 @@ describe('dashboard journey in Chromium', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Buy Starter' }).click();
     await page.getByTestId('new-balance').waitFor();
     expect(await text('[data-testid="new-balance"]')).toBe('Your balance is now 1,000 credits.');
-    const calls = await page.evaluate(() => (window as unknown as { __paddleCalls: { method: string; token?: string; transactionId?: string }[] }).__paddleCalls);
+    const calls = await page.evaluate(
+      () => (window as unknown as { __paddleCalls: { method: string; token?: string; transactionId?: string }[] }).__paddleCalls,
+    );
     expect(calls.map((c) => c.method)).toEqual(['Environment.set', 'Initialize', 'Checkout.open']);
     const txn = calls[2]!.transactionId!;
     expect(h.paddle.transactions.get(txn)?.status).toBe('completed');
@@ -200,7 +202,12 @@ describe('dashboard journey in Chromium', { timeout: 60_000 }, () => {
     await page.goto('/checkout?_ptxn=txn_notatransaction');
     await page.getByText('has no valid transaction').waitFor();
     const { access } = await h.t.login(EMAIL, PASSWORD);
-    const created = await h.t.quarry.app.inject({ method: 'POST', url: '/api/v1/billing/checkout/create-transaction/', headers: { authorization: `Bearer ${access}` }, payload: { plan: 'pro' } });
+    const created = await h.t.quarry.app.inject({
+      method: 'POST',
+      url: '/api/v1/billing/checkout/create-transaction/',
+      headers: { authorization: `Bearer ${access}` },
+      payload: { plan: 'pro' },
+    });
     const link = (created.json() as { transaction_id: string; checkout_url: string }).transaction_id;
     await page.goto(`/checkout?_ptxn=${link}`);
     await page.getByTestId('new-balance').waitFor();

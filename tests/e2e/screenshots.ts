@@ -20,7 +20,12 @@ const production = await h.t.createKey(access, 'production');
 await h.t.createKey(access, 'staging');
 await h.t.createKey(access, 'notebook');
 const call = (path: string, body: unknown) =>
-  h.t.quarry.app.inject({ method: 'POST', url: path, headers: { 'x-api-key': production.key, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  h.t.quarry.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'x-api-key': production.key, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
 for (let day = 13; day >= 0; day--) {
   offset = day * DAY;
   const calls = 2 + ((day * 7) % 5);
@@ -29,19 +34,48 @@ for (let day = 13; day >= 0; day--) {
   for (let i = 0; i < (day + 1) % 3; i++) await call('/api/v1/images', { q: `lake ${day} ${i}`, use_cache: false });
 }
 offset = 0;
-const txn = await h.t.quarry.app.inject({ method: 'POST', url: '/api/v1/billing/checkout/create-transaction/', headers: { authorization: `Bearer ${access}` }, payload: { plan: 'pro' } });
+const txn = await h.t.quarry.app.inject({
+  method: 'POST',
+  url: '/api/v1/billing/checkout/create-transaction/',
+  headers: { authorization: `Bearer ${access}` },
+  payload: { plan: 'pro' },
+});
 const txnId = (txn.json() as { transaction_id: string }).transaction_id;
 h.paddle.setStatus(txnId, 'completed');
-await h.t.quarry.app.inject({ method: 'POST', url: '/api/v1/billing/checkout/confirm/', headers: { authorization: `Bearer ${access}` }, payload: { transaction_id: txnId } });
-await h.t.quarry.app.inject({ method: 'POST', url: '/api/v1/billing/checkout/create-transaction/', headers: { authorization: `Bearer ${access}` }, payload: { plan: 'starter' } });
-const paidLater = await h.t.quarry.app.inject({ method: 'POST', url: '/api/v1/billing/checkout/create-transaction/', headers: { authorization: `Bearer ${access}` }, payload: { plan: 'starter' } });
+await h.t.quarry.app.inject({
+  method: 'POST',
+  url: '/api/v1/billing/checkout/confirm/',
+  headers: { authorization: `Bearer ${access}` },
+  payload: { transaction_id: txnId },
+});
+await h.t.quarry.app.inject({
+  method: 'POST',
+  url: '/api/v1/billing/checkout/create-transaction/',
+  headers: { authorization: `Bearer ${access}` },
+  payload: { plan: 'starter' },
+});
+const paidLater = await h.t.quarry.app.inject({
+  method: 'POST',
+  url: '/api/v1/billing/checkout/create-transaction/',
+  headers: { authorization: `Bearer ${access}` },
+  payload: { plan: 'starter' },
+});
 const paidLaterId = (paidLater.json() as { transaction_id: string }).transaction_id;
 
-
 // Mail links for the activate and password-reset pages.
-await h.t.quarry.app.inject({ method: 'POST', url: '/api/v1/auth/users/', payload: { email: 'new@example.com', password: 'a sturdy passphrase 42' }, headers: { host: new URL(h.url).host } });
+await h.t.quarry.app.inject({
+  method: 'POST',
+  url: '/api/v1/auth/users/',
+  payload: { email: 'new@example.com', password: 'a sturdy passphrase 42' },
+  headers: { host: new URL(h.url).host },
+});
 const activation = linkIn(await h.latestMail('new@example.com'), '/activate/');
-await h.t.quarry.app.inject({ method: 'POST', url: '/api/v1/auth/users/reset_password/', payload: { email: user.email }, headers: { host: new URL(h.url).host } });
+await h.t.quarry.app.inject({
+  method: 'POST',
+  url: '/api/v1/auth/users/reset_password/',
+  payload: { email: user.email },
+  headers: { host: new URL(h.url).host },
+});
 const reset = linkIn(await h.latestMail(user.email), '/password-reset/');
 
 type Shot = { name: string; path: string; prepare?: (page: Page) => Promise<void>; loggedIn: boolean };
@@ -51,7 +85,12 @@ const SHOTS: Shot[] = [
   { name: 'forgot-password', path: '/forgot-password', loggedIn: false },
   { name: 'activate', path: new URL(activation).pathname, loggedIn: false },
   { name: 'password-reset', path: new URL(reset).pathname, loggedIn: false },
-  { name: 'checkout', path: `/checkout?_ptxn=${paidLaterId}`, loggedIn: false, prepare: async (page) => void (await page.getByText('Payment received').waitFor()) },
+  {
+    name: 'checkout',
+    path: `/checkout?_ptxn=${paidLaterId}`,
+    loggedIn: false,
+    prepare: async (page) => void (await page.getByText('Payment received').waitFor()),
+  },
   { name: 'keys', path: '/keys', loggedIn: true },
   {
     name: 'keys-new-secret',
@@ -71,7 +110,10 @@ const SHOTS: Shot[] = [
     path: '/playground',
     loggedIn: true,
     prepare: async (page) => {
-      await page.getByLabel('Key').selectOption({ label: `production (${production.key.slice(0, 8)}…)` }).catch(() => page.getByLabel('Key').selectOption({ index: 1 }));
+      await page
+        .getByLabel('Key')
+        .selectOption({ label: `production (${production.key.slice(0, 8)}…)` })
+        .catch(() => page.getByLabel('Key').selectOption({ index: 1 }));
       await page.getByRole('button', { name: 'Use this key' }).click();
       await page.getByLabel('Query').fill('solar storm');
       await page.getByRole('button', { name: 'Run' }).click();
@@ -83,7 +125,10 @@ const SHOTS: Shot[] = [
 
 mkdirSync(OUT, { recursive: true });
 let findings = 0;
-for (const [suffix, viewport] of [['desktop', { width: 1280, height: 800 }], ['mobile', { width: 390, height: 844 }]] as const) {
+for (const [suffix, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['mobile', { width: 390, height: 844 }],
+] as const) {
   for (const loggedIn of [false, true]) {
     const context = await h.newContext(viewport);
     const page = await context.newPage();

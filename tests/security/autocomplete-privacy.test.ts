@@ -72,7 +72,17 @@ describe('isShareableQuery', () => {
   it('keeps plain queries and refuses operators, emails, URLs, long numbers and tokens', () => {
     expect(isShareableQuery('northern lights forecast 2026')).toBe(true);
     expect(isShareableQuery('iphone 15 pro')).toBe(true);
-    for (const query of ['a -b', '"exact phrase"', 'cats OR dogs', 'intitle:x', 'x@y.org', 'see example.com/path', 'www.example.com', 'call 555 123 4567', 'ghp_16C7e42F292c6912E7710c838347Ae178B4a']) {
+    for (const query of [
+      'a -b',
+      '"exact phrase"',
+      'cats OR dogs',
+      'intitle:x',
+      'x@y.org',
+      'see example.com/path',
+      'www.example.com',
+      'call 555 123 4567',
+      'ghp_16C7e42F292c6912E7710c838347Ae178B4a',
+    ]) {
       expect(isShareableQuery(query), query).toBe(false);
     }
   });
@@ -87,7 +97,11 @@ describe('migration 0006 and the existing query log', () => {
       const to5 = await migrator.migrateTo('0005-search-index-ranking');
       expect(to5.error).toBeUndefined();
       const at = new Date().toISOString();
-      for (const [key, query] of [['plain old query', 'plain old query'], ['mail bob example com', 'mail bob@example.com'], ['site intra example com', 'site:intra.example.com']]) {
+      for (const [key, query] of [
+        ['plain old query', 'plain old query'],
+        ['mail bob example com', 'mail bob@example.com'],
+        ['site intra example com', 'site:intra.example.com'],
+      ]) {
         await sql`INSERT INTO search_query_log (query_key, query, searches, last_searched) VALUES (${key}, ${query}, 40, ${at})`.execute(handle.db);
       }
       await migrateToLatest(handle);

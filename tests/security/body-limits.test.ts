@@ -55,14 +55,25 @@ describe('a 20 MB body', () => {
   });
 
   it('multipart declaring 20 MB in Content-Length → 413 before the body is read', async () => {
-    const answer = await rawRequest({ port, path: '/api/v1/auth/users/', headers: { 'Content-Type': multipartType, 'Content-Length': String(ATTACK) }, body: bodyOf(ATTACK, part('email')) });
+    const answer = await rawRequest({
+      port,
+      path: '/api/v1/auth/users/',
+      headers: { 'Content-Type': multipartType, 'Content-Length': String(ATTACK) },
+      body: bodyOf(ATTACK, part('email')),
+    });
     expect(answer.status).toBe(413);
     expect(answer.body).toBe(TOO_LARGE);
     expect(answer.bytesSent).toBeLessThan(ATTACK);
   });
 
   it('of an unknown media type → 415 without reading it, and the connection closes', async () => {
-    const answer = await rawRequest({ port, path: '/api/v1/auth/users/', headers: { 'Content-Type': 'application/octet-stream' }, chunked: true, body: bodyOf(ATTACK) });
+    const answer = await rawRequest({
+      port,
+      path: '/api/v1/auth/users/',
+      headers: { 'Content-Type': 'application/octet-stream' },
+      chunked: true,
+      body: bodyOf(ATTACK),
+    });
     expect(answer.status).toBe(415);
     expect(JSON.parse(answer.body)).toEqual({ detail: 'Unsupported media type "application/octet-stream" in request.' });
     expect(answer.bytesSent).toBeLessThan(ATTACK);
@@ -70,14 +81,27 @@ describe('a 20 MB body', () => {
   });
 
   it('on a GET, which reads no body at all → answered, and the connection closes', async () => {
-    const answer = await rawRequest({ port, method: 'GET', path: '/healthz', headers: { 'Content-Type': 'application/json' }, chunked: true, body: bodyOf(ATTACK) });
+    const answer = await rawRequest({
+      port,
+      method: 'GET',
+      path: '/healthz',
+      headers: { 'Content-Type': 'application/json' },
+      chunked: true,
+      body: bodyOf(ATTACK),
+    });
     expect(answer.status).toBe(200);
     expect(answer.bytesSent).toBeLessThan(ATTACK);
     expect(answer.closed).toBe(true);
   });
 
   it('to an unknown path → 404 without reading it', async () => {
-    const answer = await rawRequest({ port, path: '/api/v1/nowhere/', headers: { 'Content-Type': multipartType }, chunked: true, body: bodyOf(ATTACK, part('x')) });
+    const answer = await rawRequest({
+      port,
+      path: '/api/v1/nowhere/',
+      headers: { 'Content-Type': multipartType },
+      chunked: true,
+      body: bodyOf(ATTACK, part('x')),
+    });
     expect(answer.status).toBe(404);
     expect(answer.bytesSent).toBeLessThan(ATTACK);
   });
@@ -85,7 +109,13 @@ describe('a 20 MB body', () => {
 
 describe('multipart only where an endpoint needs it', () => {
   it('a metered endpoint (JSON only) refuses multipart with 415 before reading the body', async () => {
-    const answer = await rawRequest({ port, path: '/api/v1/scrape/', headers: { 'Content-Type': multipartType, 'X-API-KEY': key }, chunked: true, body: bodyOf(ATTACK, part('url')) });
+    const answer = await rawRequest({
+      port,
+      path: '/api/v1/scrape/',
+      headers: { 'Content-Type': multipartType, 'X-API-KEY': key },
+      chunked: true,
+      body: bodyOf(ATTACK, part('url')),
+    });
     expect(answer.status).toBe(415);
     expect(JSON.parse(answer.body)).toEqual({ detail: `Unsupported media type "${multipartType}" in request.` });
     expect(answer.bytesSent).toBeLessThan(ATTACK);
@@ -93,23 +123,47 @@ describe('multipart only where an endpoint needs it', () => {
 
   it('refuses a field over the per-part limit (64 KiB) although the body is under 1 MiB', async () => {
     const body = `${part('email')}a@b.c\r\n${part('password')}${'p'.repeat(100 * 1024)}\r\n--${BOUNDARY}--\r\n`;
-    const answer = await rawRequest({ port, path: '/api/v1/auth/jwt/create/', headers: { 'Content-Type': multipartType }, chunked: true, body: [Buffer.from(body)] });
+    const answer = await rawRequest({
+      port,
+      path: '/api/v1/auth/jwt/create/',
+      headers: { 'Content-Type': multipartType },
+      chunked: true,
+      body: [Buffer.from(body)],
+    });
     expect(answer.status).toBe(413);
     expect(answer.body).toBe(TOO_LARGE);
   });
 
   it('refuses file parts and more than 50 parts', async () => {
     const file = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="email"; filename="x.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--${BOUNDARY}--\r\n`;
-    const withFile = await rawRequest({ port, path: '/api/v1/auth/jwt/create/', headers: { 'Content-Type': multipartType }, chunked: true, body: [Buffer.from(file)] });
+    const withFile = await rawRequest({
+      port,
+      path: '/api/v1/auth/jwt/create/',
+      headers: { 'Content-Type': multipartType },
+      chunked: true,
+      body: [Buffer.from(file)],
+    });
     expect(withFile.status).toBe(413);
     const many = `${Array.from({ length: 60 }, (_, i) => `${part(`f${i}`)}x\r\n`).join('')}--${BOUNDARY}--\r\n`;
-    const withMany = await rawRequest({ port, path: '/api/v1/auth/jwt/create/', headers: { 'Content-Type': multipartType }, chunked: true, body: [Buffer.from(many)] });
+    const withMany = await rawRequest({
+      port,
+      path: '/api/v1/auth/jwt/create/',
+      headers: { 'Content-Type': multipartType },
+      chunked: true,
+      body: [Buffer.from(many)],
+    });
     expect(withMany.status).toBe(413);
   });
 
   it('still reads a normal chunked multipart body on a management endpoint', async () => {
     const body = `${part('email')}chunked.multipart@example.com\r\n${part('password')}a sturdy passphrase 42\r\n--${BOUNDARY}--\r\n`;
-    const answer = await rawRequest({ port, path: '/api/v1/auth/users/', headers: { 'Content-Type': multipartType }, chunked: true, body: [Buffer.from(body.slice(0, 40)), Buffer.from(body.slice(40))] });
+    const answer = await rawRequest({
+      port,
+      path: '/api/v1/auth/users/',
+      headers: { 'Content-Type': multipartType },
+      chunked: true,
+      body: [Buffer.from(body.slice(0, 40)), Buffer.from(body.slice(40))],
+    });
     expect(answer.status).toBe(201);
     expect(JSON.parse(answer.body)).toEqual({ email: 'chunked.multipart@example.com' });
   });

@@ -26,7 +26,12 @@ describe('request coalescing when one account disconnects', () => {
     const body = JSON.stringify({ url: `${h.site.url}${path}`, formats: ['text'] });
     const hitsOnTarget = () => h.site.requests().filter((r) => r.path === path).length;
 
-    const socketA = await sendRawRequest(origin, { method: 'POST', path: '/api/v1/scrape/', headers: { 'content-type': 'application/json', 'x-api-key': a.key }, body });
+    const socketA = await sendRawRequest(origin, {
+      method: 'POST',
+      path: '/api/v1/scrape/',
+      headers: { 'content-type': 'application/json', 'x-api-key': a.key },
+      body,
+    });
     await waitFor("A's fetch to reach the target", () => hitsOnTarget() === 1);
 
     const answerB = fetch(`${origin}/api/v1/scrape/`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': b.key }, body });
@@ -54,7 +59,8 @@ describe('request coalescing when one account disconnects', () => {
     const b = await h.t.customer(10);
     const path = '/concurrency/coalesce-all-gone?ms=3000';
     const body = JSON.stringify({ url: `${h.site.url}${path}`, formats: ['text'] });
-    const request = (key: string) => sendRawRequest(origin, { method: 'POST', path: '/api/v1/scrape/', headers: { 'content-type': 'application/json', 'x-api-key': key }, body });
+    const request = (key: string) =>
+      sendRawRequest(origin, { method: 'POST', path: '/api/v1/scrape/', headers: { 'content-type': 'application/json', 'x-api-key': key }, body });
     const socketA = await request(a.key);
     await waitFor("A's fetch to reach the target", () => h.site.requests().some((r) => r.path === path));
     const socketB = await request(b.key);

@@ -53,7 +53,7 @@ describe('a query built to break the local index', () => {
     expect(res.body.data?.web?.length).toBeGreaterThan(0);
   });
 
-  it('an engine refusing the query as the request\'s fault is never counted against its health', async () => {
+  it("an engine refusing the query as the request's fault is never counted against its health", async () => {
     // Past the route's limit (as a future engine or a new limit might): the index refuses, the breaker stays closed.
     const engine = createLocalEngine(h.store);
     const slot = { engine, breaker: createCircuitBreaker(), stats: createEngineStats() };

@@ -39,7 +39,16 @@ describe('/metrics', () => {
 
   it('asks for METRICS_TOKEN as a Bearer token when it is set', async () => {
     const t = await start({ METRICS_TOKEN });
-    for (const authorization of [undefined, '', 'Bearer', 'Bearer wrong', `Bearer ${METRICS_TOKEN}x`, `Bearer ${METRICS_TOKEN.slice(0, -1)}`, `Basic ${METRICS_TOKEN}`, METRICS_TOKEN]) {
+    for (const authorization of [
+      undefined,
+      '',
+      'Bearer',
+      'Bearer wrong',
+      `Bearer ${METRICS_TOKEN}x`,
+      `Bearer ${METRICS_TOKEN.slice(0, -1)}`,
+      `Basic ${METRICS_TOKEN}`,
+      METRICS_TOKEN,
+    ]) {
       const res = await t.quarry.app.inject({ method: 'GET', url: '/metrics', headers: authorization === undefined ? {} : { authorization } });
       expect(res.statusCode, String(authorization)).toBe(401);
       expect(res.headers['www-authenticate']).toBe('Bearer realm="metrics"');
@@ -101,7 +110,10 @@ describe('?api_key= in a URL', () => {
   it('is redacted in error reports and in any URL or message a log line carries', () => {
     const before = lines.length;
     const url = `https://upstream.example/search?q=x&api_key=${key}`;
-    t.quarry.app.log.error({ err: new Error(`GET ${url} failed`), url, target: { note: 'nested values go through the key paths' } }, `upstream call to ${url} failed`);
+    t.quarry.app.log.error(
+      { err: new Error(`GET ${url} failed`), url, target: { note: 'nested values go through the key paths' } },
+      `upstream call to ${url} failed`,
+    );
     const written = lines.slice(before);
     expect(written).toHaveLength(1);
     expect(written[0]).not.toContain(key.slice(3, 20));
@@ -121,11 +133,14 @@ describe('registration', () => {
     await t.close();
   });
 
-  const register = (email: string) => t.quarry.app.inject({ method: 'POST', url: '/api/v1/auth/users/', payload: { email, password: 'another sturdy passphrase 7' } });
+  const register = (email: string) =>
+    t.quarry.app.inject({ method: 'POST', url: '/api/v1/auth/users/', payload: { email, password: 'another sturdy passphrase 7' } });
   const shape = (res: Awaited<ReturnType<typeof register>>, email: string) => ({
     status: res.statusCode,
     body: res.body.replace(email, '<email>'),
-    headers: Object.keys(res.headers).filter((name) => !['date', 'x-request-id', 'content-length'].includes(name)).sort(),
+    headers: Object.keys(res.headers)
+      .filter((name) => !['date', 'x-request-id', 'content-length'].includes(name))
+      .sort(),
   });
   const mailsTo = (email: string) => t.quarry.db.selectFrom('mail_outbox').select(['subject', 'body']).where('recipient', '=', email).execute();
 
@@ -195,7 +210,8 @@ describe(`per-address limits (${REDIS_URL ? 'Redis' : 'in-process'} buckets)`, (
   };
 
   it('registration: REGISTRATION_IP_RATE per client address', async () => {
-    const register = (email: string, ip: string) => t.quarry.app.inject({ method: 'POST', url: '/api/v1/auth/users/', headers: from(ip), payload: { email, password: PASSWORD } });
+    const register = (email: string, ip: string) =>
+      t.quarry.app.inject({ method: 'POST', url: '/api/v1/auth/users/', headers: from(ip), payload: { email, password: PASSWORD } });
     for (let i = 0; i < 3; i++) expect((await register(`ip-a-${i}@example.com`, '203.0.113.1')).statusCode).toBe(201);
     expectThrottled(await register('ip-a-3@example.com', '203.0.113.1'));
     expect((await register('ip-b-0@example.com', '203.0.113.2')).statusCode).toBe(201);
@@ -203,14 +219,16 @@ describe(`per-address limits (${REDIS_URL ? 'Redis' : 'in-process'} buckets)`, (
 
   it('login: LOGIN_IP_RATE per client address, whatever the accounts tried, beside the per-account lockout', async () => {
     const user = await t.createUser();
-    const login = (email: string, password: string, ip: string) => t.quarry.app.inject({ method: 'POST', url: '/api/v1/auth/jwt/create/', headers: from(ip), payload: { email, password } });
+    const login = (email: string, password: string, ip: string) =>
+      t.quarry.app.inject({ method: 'POST', url: '/api/v1/auth/jwt/create/', headers: from(ip), payload: { email, password } });
     for (let i = 0; i < 5; i++) expect((await login(`sprayed-${i}@example.com`, 'Winter2026!', '198.51.100.7')).statusCode).toBe(401);
     expectThrottled(await login(user.email, user.password, '198.51.100.7'));
     expect((await login(user.email, user.password, '198.51.100.8')).statusCode).toBe(200);
   });
 
   it('resend-activation: per client address (429), while unknown and locked keep their contract answers', async () => {
-    const resend = (email: string, ip: string) => t.quarry.app.inject({ method: 'POST', url: '/api/v1/auth/resend-activation/', headers: from(ip), payload: { email } });
+    const resend = (email: string, ip: string) =>
+      t.quarry.app.inject({ method: 'POST', url: '/api/v1/auth/resend-activation/', headers: from(ip), payload: { email } });
     const unknown = await resend('nobody-0@example.com', '192.0.2.9');
     expect(unknown.statusCode).toBe(400);
     const locked = await t.createUser();

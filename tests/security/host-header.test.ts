@@ -59,7 +59,13 @@ describe('a malformed Host header', () => {
 
   it('the same on an unauthenticated route and on /healthz', async () => {
     for (const path of ['/healthz', '/api/v1/auth/jwt/create/']) {
-      const answer = await rawRequest({ port, method: path === '/healthz' ? 'GET' : 'POST', path, headers: { Host: 'bad host', 'Content-Type': 'application/json', 'Content-Length': '2' }, body: [Buffer.from('{}')] });
+      const answer = await rawRequest({
+        port,
+        method: path === '/healthz' ? 'GET' : 'POST',
+        path,
+        headers: { Host: 'bad host', 'Content-Type': 'application/json', 'Content-Length': '2' },
+        body: [Buffer.from('{}')],
+      });
       expect(answer.status, path).toBe(400);
     }
   });
@@ -76,7 +82,12 @@ describe('links come from PUBLIC_URL only', () => {
     const first = await keysPage('evil.example', { 'X-Forwarded-Host': 'evil2.example', 'X-Forwarded-Proto': 'http' });
     expect(first.status).toBe(200);
     expect(JSON.parse(first.body).next).toBe(`${PUBLIC_URL}/api/v1/api-keys/?page=2`);
-    const second = await rawRequest({ port, method: 'GET', path: '/api/v1/api-keys/?page=2', headers: { Host: 'evil.example', Authorization: `Bearer ${access}` } });
+    const second = await rawRequest({
+      port,
+      method: 'GET',
+      path: '/api/v1/api-keys/?page=2',
+      headers: { Host: 'evil.example', Authorization: `Bearer ${access}` },
+    });
     expect(JSON.parse(second.body).previous).toBe(`${PUBLIC_URL}/api/v1/api-keys/`);
   });
 
@@ -89,7 +100,12 @@ describe('links come from PUBLIC_URL only', () => {
   it('the activation mail links to PUBLIC_URL whatever Host the registration came with', async () => {
     const email = 'host.attack@example.com';
     const body = JSON.stringify({ email, password: 'a sturdy passphrase 42' });
-    const answer = await rawRequest({ port, path: '/api/v1/auth/users/', headers: { Host: 'evil.example', 'X-Forwarded-Host': 'evil2.example', 'Content-Type': 'application/json', 'Content-Length': String(body.length) }, body: [Buffer.from(body)] });
+    const answer = await rawRequest({
+      port,
+      path: '/api/v1/auth/users/',
+      headers: { Host: 'evil.example', 'X-Forwarded-Host': 'evil2.example', 'Content-Type': 'application/json', 'Content-Length': String(body.length) },
+      body: [Buffer.from(body)],
+    });
     expect(answer.status).toBe(201);
     const mail = await t.quarry.db.selectFrom('mail_outbox').select('body').where('recipient', '=', email).executeTakeFirstOrThrow();
     expect(mail.body).toContain(`${PUBLIC_URL}/activate/`);
@@ -102,7 +118,12 @@ describe('without PUBLIC_URL (development)', () => {
     const dev = await startTestApp({ PUBLIC_URL: '', HOST: '0.0.0.0', PORT: '8123', PAGE_SIZE: '1' });
     try {
       const email = 'dev.host.attack@example.com';
-      const registered = await dev.quarry.app.inject({ method: 'POST', url: '/api/v1/auth/users/', headers: { host: 'evil.example' }, payload: { email, password: 'a sturdy passphrase 42' } });
+      const registered = await dev.quarry.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/users/',
+        headers: { host: 'evil.example' },
+        payload: { email, password: 'a sturdy passphrase 42' },
+      });
       expect(registered.statusCode).toBe(201);
       const mail = await dev.quarry.db.selectFrom('mail_outbox').select('body').where('recipient', '=', email).executeTakeFirstOrThrow();
       expect(mail.body).toContain('http://127.0.0.1:8123/activate/');
@@ -110,7 +131,11 @@ describe('without PUBLIC_URL (development)', () => {
 
       const customer = await dev.customer();
       await dev.createKey(customer.access, 'second');
-      const page = await dev.quarry.app.inject({ method: 'GET', url: '/api/v1/api-keys/', headers: { host: 'evil.example', authorization: `Bearer ${customer.access}` } });
+      const page = await dev.quarry.app.inject({
+        method: 'GET',
+        url: '/api/v1/api-keys/',
+        headers: { host: 'evil.example', authorization: `Bearer ${customer.access}` },
+      });
       expect(page.json().next).toBe('http://127.0.0.1:8123/api/v1/api-keys/?page=2');
     } finally {
       await dev.close();
@@ -128,7 +153,9 @@ describe('PUBLIC_URL in configuration', () => {
   });
 
   it('must be an http(s) URL', () => {
-    expect(() => loadConfig({ PUBLIC_URL: 'quarry.example.com', DATA_DIR: mkdtempSync(join(tmpdir(), 'quarry-host-')) })).toThrow(/^PUBLIC_URL: expected a URL/);
+    expect(() => loadConfig({ PUBLIC_URL: 'quarry.example.com', DATA_DIR: mkdtempSync(join(tmpdir(), 'quarry-host-')) })).toThrow(
+      /^PUBLIC_URL: expected a URL/,
+    );
   });
 
   it('defaults to http://HOST:PORT in development, a wildcard bind read as loopback', () => {

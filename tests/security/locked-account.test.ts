@@ -19,9 +19,18 @@ afterAll(async () => {
 });
 
 const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
-const mint = (access: string) => t.quarry.app.inject({ method: 'POST', url: '/api/v1/api-keys/', headers: bearer(access), payload: { name: 'minted while locked' } });
+const mint = (access: string) =>
+  t.quarry.app.inject({ method: 'POST', url: '/api/v1/api-keys/', headers: bearer(access), payload: { name: 'minted while locked' } });
 const keyCount = async (userId: number) =>
-  Number((await t.quarry.db.selectFrom('api_keys').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.quarry.db
+        .selectFrom('api_keys')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const metered = (key: string) => t.quarry.app.inject({ method: 'GET', url: '/api/v1/account/credits/', headers: { 'x-api-key': key } });
 
 describe(`a still-valid access token (${TEST_DIALECT})`, () => {

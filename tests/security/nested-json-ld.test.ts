@@ -50,7 +50,9 @@ describe('a page with deeply nested JSON-LD', () => {
 
   it('documents the warnings in the OpenAPI schema of the scrape metadata', async () => {
     const res = await t.quarry.app.inject({ method: 'GET', url: '/api/v1/schema/?format=json' });
-    const document = res.json() as { components: { schemas: Record<string, { properties: Record<string, { type: string; description?: string }>; required: string[] }> } };
+    const document = res.json() as {
+      components: { schemas: Record<string, { properties: Record<string, { type: string; description?: string }>; required: string[] }> };
+    };
     const metadata = document.components.schemas.ScrapeMetadata;
     expect(metadata?.properties.warnings?.type).toBe('array');
     expect(metadata?.properties.warnings?.description).toMatch(/left out/);

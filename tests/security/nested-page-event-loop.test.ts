@@ -55,7 +55,9 @@ describe('deeply nested pages scraped at once', () => {
     const stalls = monitorLoopStalls();
     const probe = probeLatency(`${base}/healthz`);
     const answers = await Promise.all(Array.from({ length: PAGES }, (_, n) => scrape(`/nested/${n}`)));
-    const bodies = await Promise.all(answers.map(async (res) => ({ status: res.status, body: (await res.json()) as { data: { metadata: { title: string } } } })));
+    const bodies = await Promise.all(
+      answers.map(async (res) => ({ status: res.status, body: (await res.json()) as { data: { metadata: { title: string } } } })),
+    );
     // The index reads each page after its answer: wait until that is done too.
     while (t.quarry.services.offload.pending > 0) await new Promise((resolve) => setTimeout(resolve, 20));
     const latencies = await probe.stop();

@@ -45,7 +45,12 @@ describe.each(['private', 'shared'] as const)('INDEX_SCRAPES=%s', (mode) => {
     const owner = await h.t.customer(50);
     const other = await h.t.customer(50);
     await scrape(owner.key, '/reset?label=capability&token=s3cr3t');
-    expect(await eventually(() => found(http, owner.key, 'capability'), (n) => n > 0)).toBe(1);
+    expect(
+      await eventually(
+        () => found(http, owner.key, 'capability'),
+        (n) => n > 0,
+      ),
+    ).toBe(1);
     expect(await found(http, other.key, 'capability')).toBe(0);
   });
 
@@ -53,7 +58,12 @@ describe.each(['private', 'shared'] as const)('INDEX_SCRAPES=%s', (mode) => {
     const owner = await h.t.customer(50);
     const other = await h.t.customer(50);
     await scrape(owner.key, '/public-page');
-    expect(await eventually(() => found(http, owner.key, '/public-page'), (n) => n > 0)).toBe(1);
+    expect(
+      await eventually(
+        () => found(http, owner.key, '/public-page'),
+        (n) => n > 0,
+      ),
+    ).toBe(1);
     expect(await found(http, other.key, '/public-page')).toBe(mode === 'shared' ? 1 : 0);
   });
 
@@ -62,13 +72,23 @@ describe.each(['private', 'shared'] as const)('INDEX_SCRAPES=%s', (mode) => {
     const other = await h.t.customer(50);
     await scrape(owner.key, '/private/notes');
     await scrape(owner.key, '/tagged');
-    expect(await eventually(() => found(http, owner.key, '/private/notes'), (n) => n > 0)).toBe(1);
-    expect(await eventually(() => found(http, owner.key, '/tagged'), (n) => n > 0)).toBe(1);
+    expect(
+      await eventually(
+        () => found(http, owner.key, '/private/notes'),
+        (n) => n > 0,
+      ),
+    ).toBe(1);
+    expect(
+      await eventually(
+        () => found(http, owner.key, '/tagged'),
+        (n) => n > 0,
+      ),
+    ).toBe(1);
     expect(await found(http, other.key, '/private/notes')).toBe(0);
     expect(await found(http, other.key, '/tagged')).toBe(0);
   });
 
-  it('never suggests another account\'s private page title in autocomplete', async () => {
+  it("never suggests another account's private page title in autocomplete", async () => {
     const owner = await h.t.customer(50);
     const other = await h.t.customer(50);
     await scrape(owner.key, '/reset?label=titled&token=abc');

@@ -30,7 +30,10 @@ export const PASSWORD = 'a sturdy passphrase 42';
  * The real application on a fresh database (SQLite, or PostgreSQL when the suite runs
  * against it), configured through the same environment parsing as production.
  */
-export async function startTestApp(env: Record<string, string> = {}, options: { now?: () => Date; features?: readonly Feature[]; logDestination?: DestinationStream } = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { now?: () => Date; features?: readonly Feature[]; logDestination?: DestinationStream } = {},
+): Promise<TestApp> {
   // A caller that brings its own DATA_DIR/DATABASE_URL shares that storage (e.g. with child processes).
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'quarry-test-'));
   const ownsStorage = env.DATA_DIR === undefined;

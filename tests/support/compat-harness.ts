@@ -25,7 +25,10 @@ export interface CompatHarness {
   close(): Promise<void>;
 }
 
-export async function startCompatHarness(env: Record<string, string> = {}, options: { readonly allowedHosts?: readonly string[] } = {}): Promise<CompatHarness> {
+export async function startCompatHarness(
+  env: Record<string, string> = {},
+  options: { readonly allowedHosts?: readonly string[] } = {},
+): Promise<CompatHarness> {
   const site = await startFixtureSite();
   const t = await startTestApp({
     SCRAPE_ALLOWED_HOSTS: [site.host, ...(options.allowedHosts ?? [])].join(','),

@@ -11,11 +11,29 @@ import { createIndexer } from '../../src/local-index/indexer.js';
 import { createIndexStore } from '../../src/local-index/store.js';
 import { startTestApp, type TestApp } from './app.js';
 import { freePort } from './ports.js';
-import { fakePaddleEnv, startFakePaddle, TEST_PADDLE_API_KEY, TEST_PADDLE_PRICES, TEST_PADDLE_WEBHOOK_SECRET, writeTestPlansFile, type FakePaddle, type TestPlansFile } from './fake-paddle.js';
+import {
+  fakePaddleEnv,
+  startFakePaddle,
+  TEST_PADDLE_API_KEY,
+  TEST_PADDLE_PRICES,
+  TEST_PADDLE_WEBHOOK_SECRET,
+  writeTestPlansFile,
+  type FakePaddle,
+  type TestPlansFile,
+} from './fake-paddle.js';
 import { CORPUS } from './index-corpus.js';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 export const PADDLE_JS = 'https://cdn.paddle.com/paddle/v2/paddle.js';
 
 /**
@@ -139,8 +157,13 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern.
   await page.evaluate(axe.default.source);
   return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: unknown[] }[] }> } }).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length }));
+    const result = await (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: unknown[] }[] }> };
+      }
+    ).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length }));
   });
 }
-

@@ -51,7 +51,16 @@ ${SITE_FOOTER}
 }
 
 /** Words that only ever appear in the furniture of `pageWithChrome`. */
-export const FURNITURE_SNIPPETS = ['Business', 'We use cookies', 'Accept all', 'Most read', 'Markets tumble', 'Advertisement', 'Privacy policy', 'All rights reserved'];
+export const FURNITURE_SNIPPETS = [
+  'Business',
+  'We use cookies',
+  'Accept all',
+  'Most read',
+  'Markets tumble',
+  'Advertisement',
+  'Privacy policy',
+  'All rights reserved',
+];
 
 /** A paragraph of ordinary prose, long enough to count as content. */
 export function prose(topic: string, sentences = 3): string {

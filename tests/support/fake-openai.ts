@@ -89,17 +89,12 @@ export function fakeReply(body: ChatBody): { text: string; truncated: boolean } 
   const full = `Echo: ${typeof lastUser?.content === 'string' ? lastUser.content : ''}`;
   const words = fakeWords(full);
   const limit = typeof body.max_tokens === 'number' ? body.max_tokens : Infinity;
-  return words.length > limit
-    ? { text: words.slice(0, limit).join(''), truncated: true }
-    : { text: full, truncated: false };
+  return words.length > limit ? { text: words.slice(0, limit).join(''), truncated: true } : { text: full, truncated: false };
 }
 
 /** The usage the fake reports: words of all message contents, words of the reply. */
 export function fakeUsage(body: ChatBody, reply: string): { prompt_tokens: number; completion_tokens: number; total_tokens: number } {
-  const prompt = (body.messages ?? []).reduce(
-    (sum, m) => sum + (typeof m.content === 'string' ? fakeWords(m.content).length : 0),
-    0,
-  );
+  const prompt = (body.messages ?? []).reduce((sum, m) => sum + (typeof m.content === 'string' ? fakeWords(m.content).length : 0), 0);
   const completion = fakeWords(reply).length;
   return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
 }

@@ -54,11 +54,7 @@ export interface FakePaddle {
   /** Moves a transaction as Paddle would (billed_at, payments, invoice number follow). */
   setStatus(id: string, status: PaddleTransactionStatus): void;
   /** A notification body for `eventType` carrying transaction `txnId`, and the headers Paddle would send. */
-  signWebhook(
-    eventType: string,
-    txnId: string,
-    options?: { readonly ts?: number; readonly secrets?: readonly string[] },
-  ): SignedWebhook;
+  signWebhook(eventType: string, txnId: string, options?: { readonly ts?: number; readonly secrets?: readonly string[] }): SignedWebhook;
   /** Signs any body the way Paddle signs notifications (for bodies signWebhook cannot produce). */
   sign(body: string, options?: { readonly ts?: number; readonly secrets?: readonly string[] }): SignedWebhook;
   /** The next request gets this HTTP status with Paddle's error envelope, or its connection closed, or no answer at all. */
@@ -246,7 +242,14 @@ export async function startFakePaddle(options: FakePaddleOptions): Promise<FakeP
     const requestedUrl = isRecord(checkout) && typeof checkout['url'] === 'string' ? checkout['url'] : null;
     const baseUrl = requestedUrl ?? defaultCheckoutUrl;
     if (baseUrl === null) {
-      return sendError(res, 400, 'request_error', 'transaction_default_checkout_url_not_set', 'A Default Payment Link has not yet been defined within the Paddle Dashboard.', 'transactions');
+      return sendError(
+        res,
+        400,
+        'request_error',
+        'transaction_default_checkout_url_not_set',
+        'A Default Payment Link has not yet been defined within the Paddle Dashboard.',
+        'transactions',
+      );
     }
 
     const first = lines[0];
@@ -305,7 +308,10 @@ export async function startFakePaddle(options: FakePaddleOptions): Promise<FakeP
   }
 
   function listCustomers(res: ServerResponse, url: URL): void {
-    const emails = url.searchParams.get('email')?.split(',').map((email) => email.toLowerCase());
+    const emails = url.searchParams
+      .get('email')
+      ?.split(',')
+      .map((email) => email.toLowerCase());
     const statuses = (url.searchParams.get('status') ?? 'active').split(',');
     const found = [...customers.values()]
       .filter((customer) => statuses.includes(customer.status))
@@ -371,11 +377,7 @@ export async function startFakePaddle(options: FakePaddleOptions): Promise<FakeP
     }
   }
 
-  function signWebhook(
-    eventType: string,
-    txnId: string,
-    signOptions: { readonly ts?: number; readonly secrets?: readonly string[] } = {},
-  ): SignedWebhook {
+  function signWebhook(eventType: string, txnId: string, signOptions: { readonly ts?: number; readonly secrets?: readonly string[] } = {}): SignedWebhook {
     const transaction = transactions.get(txnId);
     if (!transaction) throw new Error(`fake Paddle: no transaction ${txnId}`);
     const body = JSON.stringify({
@@ -390,9 +392,7 @@ export async function startFakePaddle(options: FakePaddleOptions): Promise<FakeP
 
   function sign(body: string, signOptions: { readonly ts?: number; readonly secrets?: readonly string[] } = {}): SignedWebhook {
     const ts = signOptions.ts ?? Math.floor(Date.now() / 1000);
-    const signatures = (signOptions.secrets ?? defaultSecrets).map(
-      (secret) => `h1=${createHmac('sha256', secret).update(`${ts}:${body}`).digest('hex')}`,
-    );
+    const signatures = (signOptions.secrets ?? defaultSecrets).map((secret) => `h1=${createHmac('sha256', secret).update(`${ts}:${body}`).digest('hex')}`);
     return {
       body,
       headers: {
@@ -486,8 +486,8 @@ export const TEST_PLANS = [
 
 /** The fake's catalog for TEST_PLANS. */
 export const TEST_PADDLE_PRICES = {
-  'pri_01hzs3y2c4e6g8j0k2m4n6p8qr': { amount: '900', currency: 'USD' },
-  'pri_01hzs3y2c4e6g8j0k2m4n6p8qs': { amount: '4900', currency: 'USD' },
+  pri_01hzs3y2c4e6g8j0k2m4n6p8qr: { amount: '900', currency: 'USD' },
+  pri_01hzs3y2c4e6g8j0k2m4n6p8qs: { amount: '4900', currency: 'USD' },
 } as const;
 
 export interface TestPlansFile {

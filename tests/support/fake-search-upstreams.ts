@@ -161,13 +161,43 @@ function searxngResult(category: string, i: number): Record<string, unknown> {
   };
   switch (category) {
     case 'images':
-      return { ...base, template: 'images.html', img_src: `https://img.example.org/${i + 1}.jpg`, thumbnail_src: `https://img.example.org/t/${i + 1}.jpg`, resolution: '1920 x 1080', img_format: 'jpeg', source: 'example.org' };
+      return {
+        ...base,
+        template: 'images.html',
+        img_src: `https://img.example.org/${i + 1}.jpg`,
+        thumbnail_src: `https://img.example.org/t/${i + 1}.jpg`,
+        resolution: '1920 x 1080',
+        img_format: 'jpeg',
+        source: 'example.org',
+      };
     case 'videos':
-      return { ...base, template: 'videos.html', thumbnail: `https://img.example.org/v/${i + 1}.jpg`, length: '12:34', author: 'Example Channel', iframe_src: 'https://www.youtube-nocookie.com/embed/x' };
+      return {
+        ...base,
+        template: 'videos.html',
+        thumbnail: `https://img.example.org/v/${i + 1}.jpg`,
+        length: '12:34',
+        author: 'Example Channel',
+        iframe_src: 'https://www.youtube-nocookie.com/embed/x',
+      };
     case 'science':
-      return { ...base, template: 'paper.html', authors: ['Ada Lovelace', 'Alan Turing'], journal: 'Journal of Examples', publisher: 'Example Press', doi: `10.1234/ex.${i + 1}`, pdf_url: `https://example.org/science/${i + 1}.pdf` };
+      return {
+        ...base,
+        template: 'paper.html',
+        authors: ['Ada Lovelace', 'Alan Turing'],
+        journal: 'Journal of Examples',
+        publisher: 'Example Press',
+        doi: `10.1234/ex.${i + 1}`,
+        pdf_url: `https://example.org/science/${i + 1}.pdf`,
+      };
     case 'map':
-      return { ...base, template: 'map.html', latitude: 48.8582, longitude: 2.2945, address: { name: 'Tour Eiffel', road: 'Avenue Anatole France', house_number: '5', locality: 'Paris', postcode: '75007', country: 'France' }, osm: { type: 'way', id: 5013364 } };
+      return {
+        ...base,
+        template: 'map.html',
+        latitude: 48.8582,
+        longitude: 2.2945,
+        address: { name: 'Tour Eiffel', road: 'Avenue Anatole France', house_number: '5', locality: 'Paris', postcode: '75007', country: 'France' },
+        osm: { type: 'way', id: 5013364 },
+      };
     case 'news':
       return { ...base, template: 'default.html', thumbnail: `https://img.example.org/n/${i + 1}.jpg` };
     default:
@@ -192,12 +222,22 @@ const searxng: Handler = ({ path, query, headers }, { searxngJson, total }) => {
   const pageno = intParam(query, 'pageno', 1);
   const category = query.get('categories') ?? 'general';
   if (/\ballfail\b/.test(q)) {
-    return json({ query: q, results: [], answers: [], corrections: [], infoboxes: [], suggestions: [], unresponsive_engines: [['bing', 'timeout'], ['google', 'CAPTCHA']] });
+    return json({
+      query: q,
+      results: [],
+      answers: [],
+      corrections: [],
+      infoboxes: [],
+      suggestions: [],
+      unresponsive_engines: [
+        ['bing', 'timeout'],
+        ['google', 'CAPTCHA'],
+      ],
+    });
   }
   const results = finds(q) ? indices((pageno - 1) * SEARXNG_PAGE_SIZE, SEARXNG_PAGE_SIZE, total).map((i) => searxngResult(category, i)) : [];
   return json({ query: q, results, answers: [], corrections: [], infoboxes: [], suggestions: [], unresponsive_engines: [] });
 };
-
 
 // ---------------------------------------------------------------------------------------------
 // Serper — POST /<vertical> with X-API-KEY; answers {searchParameters, <array>, credits}. Bad key:
@@ -210,37 +250,143 @@ function serperItem(type: string, i: number): Record<string, unknown> {
   switch (type) {
     case 'search':
       return i === 0
-        ? { title: 'Apple', link: 'https://www.apple.com/', snippet: 'Discover the innovative world of Apple ...', sitelinks: [{ title: 'Support', link: 'https://support.apple.com/' }], position: 1 }
+        ? {
+            title: 'Apple',
+            link: 'https://www.apple.com/',
+            snippet: 'Discover the innovative world of Apple ...',
+            sitelinks: [{ title: 'Support', link: 'https://support.apple.com/' }],
+            position: 1,
+          }
         : { title: `Web result ${n}`, link: `https://example.com/web/${n}`, snippet: `Snippet ${n}`, date: '3 days ago', position: n };
     case 'news':
       return i === 0
-        ? { title: 'ISS recommends Tesla investors vote against re-election of Robyn Denholm', link: 'https://www.reuters.com/business/autos-transportation/iss-recommends-2023-05-04/', snippet: 'Proxy advisory firm ISS on Wednesday recommended Tesla investors vote against...', date: '5 mins ago', source: 'Reuters', imageUrl: 'https://encrypted-tbn0.gstatic.com/images?q=tbn:1', position: 1 }
+        ? {
+            title: 'ISS recommends Tesla investors vote against re-election of Robyn Denholm',
+            link: 'https://www.reuters.com/business/autos-transportation/iss-recommends-2023-05-04/',
+            snippet: 'Proxy advisory firm ISS on Wednesday recommended Tesla investors vote against...',
+            date: '5 mins ago',
+            source: 'Reuters',
+            imageUrl: 'https://encrypted-tbn0.gstatic.com/images?q=tbn:1',
+            position: 1,
+          }
         : { title: `News ${n}`, link: `https://news.example.com/${n}`, snippet: `Story ${n}`, date: `${n} hours ago`, source: 'Example News', position: n };
     case 'images':
       return i === 0
-        ? { title: 'Lion - Wikipedia', imageUrl: 'https://upload.wikimedia.org/wikipedia/commons/thumb/7/73/Lion_waiting_in_Namibia.jpg/1200px-Lion_waiting_in_Namibia.jpg', imageWidth: 1200, imageHeight: 900, thumbnailUrl: 'https://encrypted-tbn0.gstatic.com/images?q=tbn:ANd9GcRye79ROKwjfb6017jr0iu8Bz2E1KKuHg-A4qINJaspyxkZrkw&s', thumbnailWidth: 259, thumbnailHeight: 194, source: 'Wikipedia', domain: 'en.wikipedia.org', link: 'https://en.wikipedia.org/wiki/Lion', position: 1 }
-        : { title: `Image ${n}`, imageUrl: `https://img.example.com/${n}.jpg`, imageWidth: 640, imageHeight: 480, thumbnailUrl: `https://img.example.com/t${n}.jpg`, source: 'Example', domain: 'example.com', link: `https://example.com/img/${n}`, position: n };
+        ? {
+            title: 'Lion - Wikipedia',
+            imageUrl: 'https://upload.wikimedia.org/wikipedia/commons/thumb/7/73/Lion_waiting_in_Namibia.jpg/1200px-Lion_waiting_in_Namibia.jpg',
+            imageWidth: 1200,
+            imageHeight: 900,
+            thumbnailUrl: 'https://encrypted-tbn0.gstatic.com/images?q=tbn:ANd9GcRye79ROKwjfb6017jr0iu8Bz2E1KKuHg-A4qINJaspyxkZrkw&s',
+            thumbnailWidth: 259,
+            thumbnailHeight: 194,
+            source: 'Wikipedia',
+            domain: 'en.wikipedia.org',
+            link: 'https://en.wikipedia.org/wiki/Lion',
+            position: 1,
+          }
+        : {
+            title: `Image ${n}`,
+            imageUrl: `https://img.example.com/${n}.jpg`,
+            imageWidth: 640,
+            imageHeight: 480,
+            thumbnailUrl: `https://img.example.com/t${n}.jpg`,
+            source: 'Example',
+            domain: 'example.com',
+            link: `https://example.com/img/${n}`,
+            position: n,
+          };
     case 'videos':
-      return { title: `Video ${n}`, link: `https://www.youtube.com/watch?v=v${n}`, snippet: `About video ${n}`, imageUrl: `https://i.ytimg.com/vi/v${n}/hq.jpg`, duration: '3:45', source: 'YouTube', channel: 'Example Channel', date: '2 weeks ago', position: n };
+      return {
+        title: `Video ${n}`,
+        link: `https://www.youtube.com/watch?v=v${n}`,
+        snippet: `About video ${n}`,
+        imageUrl: `https://i.ytimg.com/vi/v${n}/hq.jpg`,
+        duration: '3:45',
+        source: 'YouTube',
+        channel: 'Example Channel',
+        date: '2 weeks ago',
+        position: n,
+      };
     case 'places':
       return i === 0
-        ? { position: 1, title: "L'Osteria", address: '1219 Lexington Ave', latitude: 40.777154599999996, longitude: -73.9571363, thumbnailUrl: 'https://lh5.googleusercontent.com/p/AF1Qip=w92-h92-n-k-no', rating: 4.7, ratingCount: 91, category: 'Italian', phoneNumber: '(212) 555-0100', website: 'https://losteria.example/' }
+        ? {
+            position: 1,
+            title: "L'Osteria",
+            address: '1219 Lexington Ave',
+            latitude: 40.777154599999996,
+            longitude: -73.9571363,
+            thumbnailUrl: 'https://lh5.googleusercontent.com/p/AF1Qip=w92-h92-n-k-no',
+            rating: 4.7,
+            ratingCount: 91,
+            category: 'Italian',
+            phoneNumber: '(212) 555-0100',
+            website: 'https://losteria.example/',
+          }
         : { position: n, title: `Place ${n}`, address: `${n} Main St`, latitude: 40.7, longitude: -73.9, rating: 4.1, ratingCount: 10 + n, category: 'Cafe' };
     case 'shopping':
-      return { title: `Product ${n}`, source: 'Example Store', link: `https://shop.example.com/p/${n}`, price: '$9.99', delivery: 'Free delivery', imageUrl: `https://shop.example.com/i/${n}.jpg`, rating: 4.5, ratingCount: 120, productId: `p${n}`, position: n };
+      return {
+        title: `Product ${n}`,
+        source: 'Example Store',
+        link: `https://shop.example.com/p/${n}`,
+        price: '$9.99',
+        delivery: 'Free delivery',
+        imageUrl: `https://shop.example.com/i/${n}.jpg`,
+        rating: 4.5,
+        ratingCount: 120,
+        productId: `p${n}`,
+        position: n,
+      };
     case 'scholar':
       return i === 0
-        ? { title: 'Attention is all you need', link: 'https://proceedings.neurips.cc/paper/2017/hash/3f5ee243547dee91fbd053c1c4a845aa-Abstract.html', publicationInfo: 'A Vaswani, N Shazeer, N Parmar… - Advances in neural information processing systems, 2017 - proceedings.neurips.cc', snippet: 'The dominant sequence transduction models ...', year: 2017, citedBy: 119097, pdfUrl: 'https://proceedings.neurips.cc/paper/2017/file/3f5ee243547dee91fbd053c1c4a845aa-Paper.pdf', id: 'abc' }
-        : { title: `Paper ${n}`, link: `https://papers.example.com/${n}`, publicationInfo: `B Author - Journal ${n}, 2020 - example.com`, snippet: `Abstract ${n}`, year: 2020, citedBy: { total: n, link: 'https://scholar.example/cites' } };
+        ? {
+            title: 'Attention is all you need',
+            link: 'https://proceedings.neurips.cc/paper/2017/hash/3f5ee243547dee91fbd053c1c4a845aa-Abstract.html',
+            publicationInfo: 'A Vaswani, N Shazeer, N Parmar… - Advances in neural information processing systems, 2017 - proceedings.neurips.cc',
+            snippet: 'The dominant sequence transduction models ...',
+            year: 2017,
+            citedBy: 119097,
+            pdfUrl: 'https://proceedings.neurips.cc/paper/2017/file/3f5ee243547dee91fbd053c1c4a845aa-Paper.pdf',
+            id: 'abc',
+          }
+        : {
+            title: `Paper ${n}`,
+            link: `https://papers.example.com/${n}`,
+            publicationInfo: `B Author - Journal ${n}, 2020 - example.com`,
+            snippet: `Abstract ${n}`,
+            year: 2020,
+            citedBy: { total: n, link: 'https://scholar.example/cites' },
+          };
     case 'patents':
-      return { title: `Patent ${n}`, snippet: `A device ${n}`, link: `https://patents.google.com/patent/US${9876540 + n}B2/en`, priorityDate: '2015-01-01', filingDate: '2016-02-03', grantDate: '2018-01-23', publicationDate: '2018-01-23', inventor: 'Jane Doe', assignee: 'Example Corp', publicationNumber: `US${9876540 + n}B2`, language: 'en', pdfUrl: `https://patentimages.example/US${9876540 + n}.pdf`, position: n };
+      return {
+        title: `Patent ${n}`,
+        snippet: `A device ${n}`,
+        link: `https://patents.google.com/patent/US${9876540 + n}B2/en`,
+        priorityDate: '2015-01-01',
+        filingDate: '2016-02-03',
+        grantDate: '2018-01-23',
+        publicationDate: '2018-01-23',
+        inventor: 'Jane Doe',
+        assignee: 'Example Corp',
+        publicationNumber: `US${9876540 + n}B2`,
+        language: 'en',
+        pdfUrl: `https://patentimages.example/US${9876540 + n}.pdf`,
+        position: n,
+      };
     default:
       return {};
   }
 }
 
 const SERPER_ARRAYS: Readonly<Record<string, string>> = {
-  search: 'organic', news: 'news', images: 'images', videos: 'videos', places: 'places', shopping: 'shopping', scholar: 'organic', patents: 'organic',
+  search: 'organic',
+  news: 'news',
+  images: 'images',
+  videos: 'videos',
+  places: 'places',
+  shopping: 'shopping',
+  scholar: 'organic',
+  patents: 'organic',
 };
 
 const serper: Handler = ({ method, path, headers, body }, { keys, total }) => {
@@ -267,7 +413,6 @@ const serper: Handler = ({ method, path, headers, body }, { keys, total }) => {
   return json({ searchParameters, ...(items.length > 0 ? { [key]: items } : {}), credits: 1 });
 };
 
-
 // ---------------------------------------------------------------------------------------------
 // Brave Search API — GET /res/v1/{web,news,images,videos}/search with X-Subscription-Token; count,
 // offset (a page number 0–9). Shapes from brave/brave-search-mcp-server src/tools/*/types.ts (see
@@ -278,17 +423,75 @@ const serper: Handler = ({ method, path, headers, body }, { keys, total }) => {
 function braveResult(vertical: string, i: number): Record<string, unknown> {
   const n = i + 1;
   const url = `https://brave.example.com/${vertical}/${n}`;
-  const meta_url = { scheme: 'https', netloc: 'brave.example.com', hostname: 'brave.example.com', favicon: 'https://imgs.search.brave.com/fav', path: `› ${vertical} › ${n}` };
+  const meta_url = {
+    scheme: 'https',
+    netloc: 'brave.example.com',
+    hostname: 'brave.example.com',
+    favicon: 'https://imgs.search.brave.com/fav',
+    path: `› ${vertical} › ${n}`,
+  };
   const page_age = new Date(Date.UTC(2026, 10, 20, 12) - i * 86_400_000).toISOString().slice(0, 19);
   switch (vertical) {
     case 'web':
-      return { type: 'search_result', subtype: 'generic', title: `Brave <strong>web</strong> ${n}`, url, description: `The <strong>description</strong> of ${n}.`, age: 'November 20, 2026', page_age, language: 'en', family_friendly: true, is_source_local: false, is_source_both: false, meta_url, profile: { name: 'Example', url, long_name: 'brave.example.com', img: 'https://imgs.search.brave.com/p' } };
+      return {
+        type: 'search_result',
+        subtype: 'generic',
+        title: `Brave <strong>web</strong> ${n}`,
+        url,
+        description: `The <strong>description</strong> of ${n}.`,
+        age: 'November 20, 2026',
+        page_age,
+        language: 'en',
+        family_friendly: true,
+        is_source_local: false,
+        is_source_both: false,
+        meta_url,
+        profile: { name: 'Example', url, long_name: 'brave.example.com', img: 'https://imgs.search.brave.com/p' },
+      };
     case 'news':
-      return { type: 'news_result', url, title: `Brave news ${n}`, description: `News <strong>story</strong> ${n}`, age: '2 hours ago', page_age, breaking: false, thumbnail: { src: `https://imgs.search.brave.com/n${n}`, original: `https://brave.example.com/n${n}.jpg` }, meta_url };
+      return {
+        type: 'news_result',
+        url,
+        title: `Brave news ${n}`,
+        description: `News <strong>story</strong> ${n}`,
+        age: '2 hours ago',
+        page_age,
+        breaking: false,
+        thumbnail: { src: `https://imgs.search.brave.com/n${n}`, original: `https://brave.example.com/n${n}.jpg` },
+        meta_url,
+      };
     case 'images':
-      return { type: 'image_result', title: `Brave image ${n}`, url, source: 'brave.example.com', page_fetched: page_age, thumbnail: { src: `https://imgs.search.brave.com/t${n}` }, properties: { url: `https://brave.example.com/i${n}.jpg`, placeholder: 'https://imgs.search.brave.com/ph', width: 800, height: 600 }, meta_url, confidence: 'high' };
+      return {
+        type: 'image_result',
+        title: `Brave image ${n}`,
+        url,
+        source: 'brave.example.com',
+        page_fetched: page_age,
+        thumbnail: { src: `https://imgs.search.brave.com/t${n}` },
+        properties: { url: `https://brave.example.com/i${n}.jpg`, placeholder: 'https://imgs.search.brave.com/ph', width: 800, height: 600 },
+        meta_url,
+        confidence: 'high',
+      };
     default:
-      return { type: 'video_result', url, title: `Brave video ${n}`, description: `Video ${n}`, age: '1 week ago', page_age, video: { duration: '22:44', views: 17368, creator: 'Example Creator', publisher: 'YouTube', requires_subscription: false, tags: [], author: { name: 'Example Author', url: 'https://www.youtube.com/@example' } }, meta_url, thumbnail: { src: `https://imgs.search.brave.com/v${n}`, original: `https://i.ytimg.com/v${n}.jpg` } };
+      return {
+        type: 'video_result',
+        url,
+        title: `Brave video ${n}`,
+        description: `Video ${n}`,
+        age: '1 week ago',
+        page_age,
+        video: {
+          duration: '22:44',
+          views: 17368,
+          creator: 'Example Creator',
+          publisher: 'YouTube',
+          requires_subscription: false,
+          tags: [],
+          author: { name: 'Example Author', url: 'https://www.youtube.com/@example' },
+        },
+        meta_url,
+        thumbnail: { src: `https://imgs.search.brave.com/v${n}`, original: `https://i.ytimg.com/v${n}.jpg` },
+      };
   }
 }
 
@@ -296,7 +499,14 @@ const BRAVE_MAX_COUNT: Readonly<Record<string, number>> = { web: 20, news: 50, i
 
 const brave: Handler = ({ path, query, headers }, { keys, total }) => {
   if (headers['x-subscription-token'] !== keys.brave) {
-    return json({ type: 'ErrorResponse', error: { id: 'e1', status: 401, code: 'SUBSCRIPTION_TOKEN_INVALID', detail: 'The provided subscription token is invalid.', meta: {} }, time: 1 }, 401);
+    return json(
+      {
+        type: 'ErrorResponse',
+        error: { id: 'e1', status: 401, code: 'SUBSCRIPTION_TOKEN_INVALID', detail: 'The provided subscription token is invalid.', meta: {} },
+        time: 1,
+      },
+      401,
+    );
   }
   const match = /^\/res\/v1\/(web|news|images|videos)\/search$/.exec(path);
   const vertical = match?.[1];
@@ -304,18 +514,39 @@ const brave: Handler = ({ path, query, headers }, { keys, total }) => {
   const count = intParam(query, 'count', vertical === 'web' ? 20 : 20);
   const offset = intParam(query, 'offset', 0);
   if (count < 1 || count > (BRAVE_MAX_COUNT[vertical] ?? 20) || offset < 0 || offset > 9) {
-    return json({ type: 'ErrorResponse', error: { status: 422, code: 'VALIDATION', detail: 'Unable to validate request parameter(s)', meta: { errors: [{ loc: ['query', 'count'] }] } } }, 422);
+    return json(
+      {
+        type: 'ErrorResponse',
+        error: { status: 422, code: 'VALIDATION', detail: 'Unable to validate request parameter(s)', meta: { errors: [{ loc: ['query', 'count'] }] } },
+      },
+      422,
+    );
   }
   const q = query.get('q');
   const start = vertical === 'images' ? 0 : offset * count;
   const results = finds(q) ? indices(start, count, total).map((i) => braveResult(vertical, i)) : [];
-  const queryEcho = { original: q, show_strict_warning: false, is_navigational: false, country: query.get('country'), more_results_available: start + count < total };
+  const queryEcho = {
+    original: q,
+    show_strict_warning: false,
+    is_navigational: false,
+    country: query.get('country'),
+    more_results_available: start + count < total,
+  };
   if (vertical === 'web') {
-    return json({ type: 'search', query: queryEcho, mixed: { type: 'mixed', main: [] }, ...(results.length > 0 ? { web: { type: 'search', results, family_friendly: true } } : {}) });
+    return json({
+      type: 'search',
+      query: queryEcho,
+      mixed: { type: 'mixed', main: [] },
+      ...(results.length > 0 ? { web: { type: 'search', results, family_friendly: true } } : {}),
+    });
   }
-  return json({ type: vertical, query: queryEcho, results, ...(vertical === 'images' || vertical === 'videos' ? { extra: { might_be_offensive: false } } : {}) });
+  return json({
+    type: vertical,
+    query: queryEcho,
+    results,
+    ...(vertical === 'images' || vertical === 'videos' ? { extra: { might_be_offensive: false } } : {}),
+  });
 };
-
 
 // ---------------------------------------------------------------------------------------------
 // Crossref REST API — GET /works?query=&rows=&offset=; answer from api.crossref.org's documented
@@ -325,25 +556,63 @@ const brave: Handler = ({ path, query, headers }, { keys, total }) => {
 function crossrefWork(i: number): Record<string, unknown> {
   if (i === 0) {
     return {
-      publisher: 'Society of Psychoceramics', DOI: '10.5555/12345678', type: 'journal-article', URL: 'https://doi.org/10.5555/12345678',
+      publisher: 'Society of Psychoceramics',
+      DOI: '10.5555/12345678',
+      type: 'journal-article',
+      URL: 'https://doi.org/10.5555/12345678',
       title: ['Toward a Unified Theory of High-Energy Metaphysics: Silly String Theory'],
       author: [{ given: 'Josiah', family: 'Carberry', sequence: 'first', affiliation: [] }],
-      'container-title': ['Journal of Psychoceramics'], issued: { 'date-parts': [[2008, 8, 13]] }, published: { 'date-parts': [[2008, 8, 13]] },
+      'container-title': ['Journal of Psychoceramics'],
+      issued: { 'date-parts': [[2008, 8, 13]] },
+      published: { 'date-parts': [[2008, 8, 13]] },
       'is-referenced-by-count': 5,
-      link: [{ URL: 'https://www.crossref.org/pdfs/carberry.pdf', 'content-type': 'application/pdf', 'content-version': 'vor', 'intended-application': 'text-mining' }],
+      link: [
+        {
+          URL: 'https://www.crossref.org/pdfs/carberry.pdf',
+          'content-type': 'application/pdf',
+          'content-version': 'vor',
+          'intended-application': 'text-mining',
+        },
+      ],
       abstract: '<jats:p>The characteristic theme of the works of Stone is the bridge between culture and society.</jats:p>',
     };
   }
-  return { DOI: `10.5555/ex.${i + 1}`, type: 'journal-article', URL: `https://doi.org/10.5555/ex.${i + 1}`, title: [`Crossref work ${i + 1}`], issued: { 'date-parts': [[2020]] }, publisher: 'Example Publisher' };
+  return {
+    DOI: `10.5555/ex.${i + 1}`,
+    type: 'journal-article',
+    URL: `https://doi.org/10.5555/ex.${i + 1}`,
+    title: [`Crossref work ${i + 1}`],
+    issued: { 'date-parts': [[2020]] },
+    publisher: 'Example Publisher',
+  };
 }
 
 const crossref: Handler = ({ path, query }, { total }) => {
   if (path !== '/works') return json({ status: 'error', 'message-type': 'route-not-found', message: 'Route not found' }, 404);
   const rows = intParam(query, 'rows', 20);
   const offset = intParam(query, 'offset', 0);
-  if (rows > 1000) return json({ status: 'failed', 'message-type': 'validation-failure', message: [{ type: 'integer-not-valid', value: rows, message: 'Integer specified as rows must be less than 1000' }] }, 400);
+  if (rows > 1000)
+    return json(
+      {
+        status: 'failed',
+        'message-type': 'validation-failure',
+        message: [{ type: 'integer-not-valid', value: rows, message: 'Integer specified as rows must be less than 1000' }],
+      },
+      400,
+    );
   const items = finds(query.get('query')) ? indices(offset, rows, total).map(crossrefWork) : [];
-  return json({ status: 'ok', 'message-type': 'work-list', 'message-version': '1.0.0', message: { facets: {}, 'total-results': finds(query.get('query')) ? total : 0, items, 'items-per-page': rows, query: { 'start-index': offset, 'search-terms': query.get('query') } } });
+  return json({
+    status: 'ok',
+    'message-type': 'work-list',
+    'message-version': '1.0.0',
+    message: {
+      facets: {},
+      'total-results': finds(query.get('query')) ? total : 0,
+      items,
+      'items-per-page': rows,
+      query: { 'start-index': offset, 'search-terms': query.get('query') },
+    },
+  });
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -405,17 +674,35 @@ const arxiv: Handler = ({ path, query }, { total }) => {
 function openalexWork(i: number): Record<string, unknown> {
   if (i === 0) {
     return {
-      id: 'https://openalex.org/W2741809807', doi: 'https://doi.org/10.7717/peerj.4375',
-      title: 'The state of OA: a large-scale analysis of the prevalence and impact of Open Access articles', display_name: 'The state of OA: a large-scale analysis of the prevalence and impact of Open Access articles',
-      publication_year: 2018, publication_date: '2018-02-13',
-      primary_location: { is_oa: true, landing_page_url: 'https://doi.org/10.7717/peerj.4375', pdf_url: 'https://peerj.com/articles/4375.pdf', source: { id: 'https://openalex.org/S1983995261', display_name: 'PeerJ' } },
+      id: 'https://openalex.org/W2741809807',
+      doi: 'https://doi.org/10.7717/peerj.4375',
+      title: 'The state of OA: a large-scale analysis of the prevalence and impact of Open Access articles',
+      display_name: 'The state of OA: a large-scale analysis of the prevalence and impact of Open Access articles',
+      publication_year: 2018,
+      publication_date: '2018-02-13',
+      primary_location: {
+        is_oa: true,
+        landing_page_url: 'https://doi.org/10.7717/peerj.4375',
+        pdf_url: 'https://peerj.com/articles/4375.pdf',
+        source: { id: 'https://openalex.org/S1983995261', display_name: 'PeerJ' },
+      },
       open_access: { is_oa: true, oa_status: 'gold', oa_url: 'https://peerj.com/articles/4375.pdf' },
-      authorships: [{ author_position: 'first', author: { id: 'https://openalex.org/A5048491430', display_name: 'Heather Piwowar' } }, { author_position: 'middle', author: { display_name: 'Jason Priem' } }],
+      authorships: [
+        { author_position: 'first', author: { id: 'https://openalex.org/A5048491430', display_name: 'Heather Piwowar' } },
+        { author_position: 'middle', author: { display_name: 'Jason Priem' } },
+      ],
       cited_by_count: 1024,
       abstract_inverted_index: { Despite: [0], growing: [1], interest: [2], in: [3], Open: [4], Access: [5] },
     };
   }
-  return { id: `https://openalex.org/W${1000 + i}`, title: `OpenAlex work ${i + 1}`, publication_year: 2021, publication_date: '2021-05-01', primary_location: { landing_page_url: `https://works.example.org/${i + 1}` }, cited_by_count: i };
+  return {
+    id: `https://openalex.org/W${1000 + i}`,
+    title: `OpenAlex work ${i + 1}`,
+    publication_year: 2021,
+    publication_date: '2021-05-01',
+    primary_location: { landing_page_url: `https://works.example.org/${i + 1}` },
+    cited_by_count: i,
+  };
 }
 
 const openalex: Handler = ({ path, query }, { total, keys }) => {
@@ -424,9 +711,13 @@ const openalex: Handler = ({ path, query }, { total, keys }) => {
   if (apiKey !== null && apiKey !== keys.openalex) return json({ error: 'Invalid API key', message: 'The API key provided is not valid.' }, 401);
   const perPage = intParam(query, 'per-page', 25);
   const page = intParam(query, 'page', 1);
-  if (perPage > 200) return json({ error: 'Invalid query parameters error.', message: "per-page parameter must be between 1 and 200" }, 400);
+  if (perPage > 200) return json({ error: 'Invalid query parameters error.', message: 'per-page parameter must be between 1 and 200' }, 400);
   const results = finds(query.get('search')) ? indices((page - 1) * perPage, perPage, total).map(openalexWork) : [];
-  return json({ meta: { count: finds(query.get('search')) ? total : 0, db_response_time_ms: 12, page, per_page: perPage, groups_count: null }, results, group_by: [] });
+  return json({
+    meta: { count: finds(query.get('search')) ? total : 0, db_response_time_ms: 12, page, per_page: perPage, groups_count: null },
+    results,
+    group_by: [],
+  });
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -435,9 +726,41 @@ const openalex: Handler = ({ path, query }, { total, keys }) => {
 // ---------------------------------------------------------------------------------------------
 function photonFeature(i: number): Record<string, unknown> {
   if (i === 0) {
-    return { type: 'Feature', geometry: { type: 'Point', coordinates: [13.3888599, 52.5170365] }, properties: { osm_type: 'R', osm_id: 62422, extent: [13.088345, 52.6755087, 13.7611609, 52.3382448], country: 'Germany', osm_key: 'place', countrycode: 'DE', osm_value: 'city', name: 'Berlin', state: 'Berlin', type: 'city' } };
+    return {
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [13.3888599, 52.5170365] },
+      properties: {
+        osm_type: 'R',
+        osm_id: 62422,
+        extent: [13.088345, 52.6755087, 13.7611609, 52.3382448],
+        country: 'Germany',
+        osm_key: 'place',
+        countrycode: 'DE',
+        osm_value: 'city',
+        name: 'Berlin',
+        state: 'Berlin',
+        type: 'city',
+      },
+    };
   }
-  return { type: 'Feature', geometry: { type: 'Point', coordinates: [13.4 + i / 100, 52.5] }, properties: { osm_type: 'N', osm_id: 1000 + i, osm_key: 'amenity', osm_value: 'fast_food', name: `Imbiss ${i + 1}`, housenumber: String(i + 1), street: 'Torstraße', postcode: '10119', city: 'Berlin', country: 'Germany', countrycode: 'DE', type: 'house' } };
+  return {
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: [13.4 + i / 100, 52.5] },
+    properties: {
+      osm_type: 'N',
+      osm_id: 1000 + i,
+      osm_key: 'amenity',
+      osm_value: 'fast_food',
+      name: `Imbiss ${i + 1}`,
+      housenumber: String(i + 1),
+      street: 'Torstraße',
+      postcode: '10119',
+      city: 'Berlin',
+      country: 'Germany',
+      countrycode: 'DE',
+      type: 'house',
+    },
+  };
 }
 
 const photon: Handler = ({ path, query }, { total }) => {
@@ -454,9 +777,35 @@ const photon: Handler = ({ path, query }, { total }) => {
 // ---------------------------------------------------------------------------------------------
 function nominatimPlace(i: number): Record<string, unknown> {
   if (i === 0) {
-    return { place_id: 100149, licence: 'Data © OpenStreetMap contributors, ODbL 1.0. https://osm.org/copyright', osm_type: 'node', osm_id: 107775, lat: '51.5073219', lon: '-0.1276474', category: 'place', type: 'city', place_rank: 16, importance: 0.99, addresstype: 'city', name: 'London', display_name: 'London, Greater London, England, United Kingdom', boundingbox: ['51.3473219', '51.6673219', '-0.2876474', '0.0323526'] };
+    return {
+      place_id: 100149,
+      licence: 'Data © OpenStreetMap contributors, ODbL 1.0. https://osm.org/copyright',
+      osm_type: 'node',
+      osm_id: 107775,
+      lat: '51.5073219',
+      lon: '-0.1276474',
+      category: 'place',
+      type: 'city',
+      place_rank: 16,
+      importance: 0.99,
+      addresstype: 'city',
+      name: 'London',
+      display_name: 'London, Greater London, England, United Kingdom',
+      boundingbox: ['51.3473219', '51.6673219', '-0.2876474', '0.0323526'],
+    };
   }
-  return { place_id: 200000 + i, osm_type: 'way', osm_id: 300 + i, lat: '51.5', lon: '-0.12', category: 'amenity', type: 'cafe', name: `Cafe ${i + 1}`, display_name: `Cafe ${i + 1}, Strand, London, United Kingdom`, boundingbox: [] };
+  return {
+    place_id: 200000 + i,
+    osm_type: 'way',
+    osm_id: 300 + i,
+    lat: '51.5',
+    lon: '-0.12',
+    category: 'amenity',
+    type: 'cafe',
+    name: `Cafe ${i + 1}`,
+    display_name: `Cafe ${i + 1}, Strand, London, United Kingdom`,
+    boundingbox: [],
+  };
 }
 
 const nominatim: Handler = ({ path, query }, { total }) => {
@@ -482,14 +831,28 @@ const wikimedia: Handler = ({ path, query }, { total }) => {
   const found = finds(search) ? indices(offset, limit, total) : [];
   if (found.length === 0) return json({ batchcomplete: true });
   const pages = found.map((i) => ({
-    pageid: 5000 + i, ns: 6, title: i === 0 ? 'File:Eiffel Tower from Champ de Mars.jpg' : `File:Commons image ${i + 1}.png`, index: i - offset + 1,
+    pageid: 5000 + i,
+    ns: 6,
+    title: i === 0 ? 'File:Eiffel Tower from Champ de Mars.jpg' : `File:Commons image ${i + 1}.png`,
+    index: i - offset + 1,
     imagerepository: 'local',
-    imageinfo: [{
-      size: 123456, width: 2000, height: 3000, thumburl: `https://upload.wikimedia.org/thumb/${i + 1}/320px.jpg`, thumbwidth: 320, thumbheight: 480,
-      url: `https://upload.wikimedia.org/wikipedia/commons/${i + 1}.jpg`, descriptionurl: `https://commons.wikimedia.org/wiki/File:Image_${i + 1}.jpg`,
-      descriptionshorturl: `https://commons.wikimedia.org/w/index.php?curid=${5000 + i}`,
-      extmetadata: { LicenseShortName: { value: i === 0 ? 'CC BY-SA 4.0' : 'Public domain', source: 'commons-desc-page', hidden: '' }, Artist: { value: '<a href="//commons.wikimedia.org/wiki/User:Example">Example</a>', source: 'commons-desc-page' } },
-    }],
+    imageinfo: [
+      {
+        size: 123456,
+        width: 2000,
+        height: 3000,
+        thumburl: `https://upload.wikimedia.org/thumb/${i + 1}/320px.jpg`,
+        thumbwidth: 320,
+        thumbheight: 480,
+        url: `https://upload.wikimedia.org/wikipedia/commons/${i + 1}.jpg`,
+        descriptionurl: `https://commons.wikimedia.org/wiki/File:Image_${i + 1}.jpg`,
+        descriptionshorturl: `https://commons.wikimedia.org/w/index.php?curid=${5000 + i}`,
+        extmetadata: {
+          LicenseShortName: { value: i === 0 ? 'CC BY-SA 4.0' : 'Public domain', source: 'commons-desc-page', hidden: '' },
+          Artist: { value: '<a href="//commons.wikimedia.org/wiki/User:Example">Example</a>', source: 'commons-desc-page' },
+        },
+      },
+    ],
   }));
   // Pages come back in no particular order; `index` is their rank.
   pages.reverse();
@@ -504,13 +867,31 @@ const wikimedia: Handler = ({ path, query }, { total }) => {
 function openverseImage(i: number): Record<string, unknown> {
   const id = `4bc43a04-ef46-4544-a0c1-63c63f56e${String(100 + i).padStart(3, '0')}`;
   return {
-    id, title: i === 0 ? 'Tower Bridge at dusk' : `Openverse image ${i + 1}`, indexed_on: '2020-04-16T13:31:36.232Z',
-    foreign_landing_url: `https://www.flickr.com/photos/example/${10000 + i}`, url: `https://live.staticflickr.com/65535/${10000 + i}.jpg`,
-    creator: 'Example Photographer', creator_url: 'https://www.flickr.com/photos/example', license: i === 0 ? 'by-sa' : 'cc0', license_version: i === 0 ? '2.0' : '1.0',
-    license_url: 'https://creativecommons.org/licenses/by-sa/2.0/', provider: 'flickr', source: 'flickr', category: 'photograph', filesize: null, filetype: 'jpg',
-    tags: [{ name: 'bridge', accuracy: null }], attribution: '"Tower Bridge at dusk" by Example Photographer is licensed under CC BY-SA 2.0.',
-    fields_matched: ['title'], mature: false, height: 768, width: 1024, thumbnail: `https://api.openverse.org/v1/images/${id}/thumb/`,
-    detail_url: `https://api.openverse.org/v1/images/${id}/`, related_url: `https://api.openverse.org/v1/images/${id}/related/`, unstable__sensitivity: [],
+    id,
+    title: i === 0 ? 'Tower Bridge at dusk' : `Openverse image ${i + 1}`,
+    indexed_on: '2020-04-16T13:31:36.232Z',
+    foreign_landing_url: `https://www.flickr.com/photos/example/${10000 + i}`,
+    url: `https://live.staticflickr.com/65535/${10000 + i}.jpg`,
+    creator: 'Example Photographer',
+    creator_url: 'https://www.flickr.com/photos/example',
+    license: i === 0 ? 'by-sa' : 'cc0',
+    license_version: i === 0 ? '2.0' : '1.0',
+    license_url: 'https://creativecommons.org/licenses/by-sa/2.0/',
+    provider: 'flickr',
+    source: 'flickr',
+    category: 'photograph',
+    filesize: null,
+    filetype: 'jpg',
+    tags: [{ name: 'bridge', accuracy: null }],
+    attribution: '"Tower Bridge at dusk" by Example Photographer is licensed under CC BY-SA 2.0.',
+    fields_matched: ['title'],
+    mature: false,
+    height: 768,
+    width: 1024,
+    thumbnail: `https://api.openverse.org/v1/images/${id}/thumb/`,
+    detail_url: `https://api.openverse.org/v1/images/${id}/`,
+    related_url: `https://api.openverse.org/v1/images/${id}/related/`,
+    unstable__sensitivity: [],
   };
 }
 
@@ -537,9 +918,14 @@ const gdelt: Handler = ({ path, query }, { total }) => {
   if (!finds(q)) return json({});
   const max = Math.min(intParam(query, 'maxrecords', 75), 250);
   const articles = indices(0, max, total).map((i) => ({
-    url: `https://news.example.com/story-${i + 1}`, url_mobile: '', title: i === 0 ? 'Central bank holds rates steady' : `GDELT story ${i + 1}`,
-    seendate: `202611${String(20 - Math.min(i, 19)).padStart(2, '0')}T031500Z`, socialimage: `https://news.example.com/img/${i + 1}.jpg`,
-    domain: 'news.example.com', language: 'English', sourcecountry: 'United States',
+    url: `https://news.example.com/story-${i + 1}`,
+    url_mobile: '',
+    title: i === 0 ? 'Central bank holds rates steady' : `GDELT story ${i + 1}`,
+    seendate: `202611${String(20 - Math.min(i, 19)).padStart(2, '0')}T031500Z`,
+    socialimage: `https://news.example.com/img/${i + 1}.jpg`,
+    domain: 'news.example.com',
+    language: 'English',
+    sourcecountry: 'United States',
   }));
   return json({ articles });
 };
@@ -552,12 +938,24 @@ const gdelt: Handler = ({ path, query }, { total }) => {
 function patentsviewPatent(i: number): Record<string, unknown> {
   if (i === 0) {
     return {
-      patent_id: '10000000', patent_title: 'Coherent LADAR using intra-pixel quadrature detection', patent_date: '2018-06-19',
-      patent_abstract: 'A frequency modulated (coherent) laser detection and ranging system includes a read-out integrated circuit formed with a two-dimensional array of detector elements.',
-      inventors: [{ inventor_name_first: 'Joseph', inventor_name_last: 'Marron' }], assignees: [{ assignee_organization: 'Raytheon Company' }], application: [{ filing_date: '2015-03-10' }],
+      patent_id: '10000000',
+      patent_title: 'Coherent LADAR using intra-pixel quadrature detection',
+      patent_date: '2018-06-19',
+      patent_abstract:
+        'A frequency modulated (coherent) laser detection and ranging system includes a read-out integrated circuit formed with a two-dimensional array of detector elements.',
+      inventors: [{ inventor_name_first: 'Joseph', inventor_name_last: 'Marron' }],
+      assignees: [{ assignee_organization: 'Raytheon Company' }],
+      application: [{ filing_date: '2015-03-10' }],
     };
   }
-  return { patent_id: String(10000000 + i), patent_title: `Patent ${i + 1}`, patent_date: '2019-01-01', inventors: [], assignees: [], application: [{ filing_date: '2017-01-01' }] };
+  return {
+    patent_id: String(10000000 + i),
+    patent_title: `Patent ${i + 1}`,
+    patent_date: '2019-01-01',
+    inventors: [],
+    assignees: [],
+    application: [{ filing_date: '2017-01-01' }],
+  };
 }
 
 const patentsview: Handler = ({ path, query, headers }, { keys, total }) => {
@@ -596,9 +994,10 @@ function ddgPage(q: string, offset: number, total: number): string {
 </div>`;
     })
     .join('\n');
-  const ad = offset === 0
-    ? `<div class="result results_links results_links_deep result--ad "><h2 class="result__title"><a class="result__a" href="https://duckduckgo.com/y.js?ad_domain=ads.example">Sponsored</a></h2></div>`
-    : '';
+  const ad =
+    offset === 0
+      ? `<div class="result results_links results_links_deep result--ad "><h2 class="result__title"><a class="result__a" href="https://duckduckgo.com/y.js?ad_domain=ads.example">Sponsored</a></h2></div>`
+      : '';
   const hasNext = offset + DDG_PAGE_SIZE < total;
   const next = hasNext
     ? `<div class="nav-link"><form action="/html/" method="post"><input type="submit" class="btn btn--alt" value="Next" /><input type="hidden" name="q" value="${escapeXml(q)}" /><input type="hidden" name="s" value="${offset + DDG_PAGE_SIZE}" /><input type="hidden" name="nextParams" value="" /><input type="hidden" name="v" value="l" /><input type="hidden" name="o" value="json" /><input type="hidden" name="dc" value="${offset + DDG_PAGE_SIZE + 1}" /><input type="hidden" name="api" value="d.js" /><input type="hidden" name="vqd" value="4-fake-vqd" /><input type="hidden" name="kl" value="us-en" /></form></div>`
@@ -611,8 +1010,13 @@ const duckduckgo: Handler = ({ method, path, body }, { total }) => {
   if (path !== '/html/' || method !== 'POST') return text('Not Found', 'text/html', 404);
   const form = new URLSearchParams(body);
   const q = form.get('q') ?? '';
-  if (!finds(q)) return text('<!DOCTYPE html><html><body><div id="links" class="results"><div class="no-results">No results.</div></div></body></html>', 'text/html; charset=UTF-8');
-  if (/\blayoutchange\b/.test(q)) return text('<!DOCTYPE html><html><body><main class="new-layout"><article>Something</article></main></body></html>', 'text/html; charset=UTF-8');
+  if (!finds(q))
+    return text(
+      '<!DOCTYPE html><html><body><div id="links" class="results"><div class="no-results">No results.</div></div></body></html>',
+      'text/html; charset=UTF-8',
+    );
+  if (/\blayoutchange\b/.test(q))
+    return text('<!DOCTYPE html><html><body><main class="new-layout"><article>Something</article></main></body></html>', 'text/html; charset=UTF-8');
   // A follow-up page without the vqd of the first is what bots do: DDG answers with its CAPTCHA.
   const offset = Number(form.get('s') ?? '0');
   if (offset > 0 && form.get('vqd') === null) return text(CAPTCHA_PAGE, 'text/html; charset=UTF-8');
@@ -637,7 +1041,6 @@ const wikipedia: Handler = ({ path, query }) => {
   const titles = finds(search) ? [`${search} (${match[1]})`, `${search} theory`, `${search} history`].slice(0, limit) : [];
   return json([search, titles, titles.map(() => ''), titles.map((title) => `https://${match[1]}.wikipedia.org/wiki/${encodeURIComponent(title)}`)]);
 };
-
 
 const HANDLERS: Readonly<Record<UpstreamName, Handler>> = {
   searxng,
@@ -709,7 +1112,12 @@ export async function startFakeSearchUpstreams(options: FakeSearchUpstreamsOptio
       if (failure === 'malformed-json') return send(response, { contentType: 'application/json', body: '{"results": [{"title": "cut off' });
       if (failure === 'captcha-page') return send(response, { contentType: 'text/html; charset=utf-8', body: CAPTCHA_PAGE });
       if (failure !== undefined) {
-        return send(response, { status: failure.status, contentType: failure.contentType ?? 'application/json', body: failure.body ?? '', ...(failure.headers ? { headers: failure.headers } : {}) });
+        return send(response, {
+          status: failure.status,
+          contentType: failure.contentType ?? 'application/json',
+          body: failure.body ?? '',
+          ...(failure.headers ? { headers: failure.headers } : {}),
+        });
       }
       const corpus = corpora.get(upstream);
       const programmed = corpus === undefined ? undefined : programmedAnswer(upstream as ProgrammableUpstream, corpus, recorded);

@@ -91,8 +91,7 @@ export interface FixtureSite {
 export const CHARSET_SAMPLES: Record<string, { text: string; bytesHex: string }> = {
   'windows-1251': {
     text: 'Съешь же ещё этих мягких французских булок, да выпей чаю.',
-    bytesHex:
-      'd1fae5f8fc20e6e520e5f9b820fdf2e8f520ecffe3eae8f520f4f0e0edf6f3e7f1eae8f520e1f3ebeeea2c20e4e020e2fbefe5e920f7e0fe2e',
+    bytesHex: 'd1fae5f8fc20e6e520e5f9b820fdf2e8f520ecffe3eae8f520f4f0e0edf6f3e7f1eae8f520e1f3ebeeea2c20e4e020e2fbefe5e920f7e0fe2e',
   },
   shift_jis: {
     text: 'いろはにほへと 日本語のテキストです。カタカナも。',
@@ -126,10 +125,7 @@ export const PDF_TEXT = 'Hello from the fixture PDF';
 export const PLAIN_TEXT = 'Plain text file.\nSecond line, with UTF-8: naïve — ✓\n';
 export const RECOVERED_TEXT = 'Recovered after retries';
 
-const ONE_PIXEL_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
+const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 const MIB = 1024 * 1024;
 
@@ -335,13 +331,7 @@ export async function startFixtureSite(): Promise<FixtureSite> {
   };
 }
 
-function send(
-  response: ServerResponse,
-  status: number,
-  contentType: string,
-  body: string | Buffer,
-  extraHeaders: Record<string, string> = {},
-): void {
+function send(response: ServerResponse, status: number, contentType: string, body: string | Buffer, extraHeaders: Record<string, string> = {}): void {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   response.writeHead(status, { 'content-type': contentType, 'content-length': bytes.length, ...extraHeaders });
   response.end(bytes);
@@ -476,9 +466,7 @@ function jsRenderedPage(): string {
 }
 
 function spaShellPage(): string {
-  const scripts = ['runtime', 'vendor', 'main', 'chunk-1', 'chunk-2']
-    .map((name) => `<script src="/static/js/${name}.js" defer></script>`)
-    .join('');
+  const scripts = ['runtime', 'vendor', 'main', 'chunk-1', 'chunk-2'].map((name) => `<script src="/static/js/${name}.js" defer></script>`).join('');
   return `<!doctype html><html><head><title>App</title>${scripts}</head><body><noscript>You need to enable JavaScript to run this app.</noscript><div id="root"></div></body></html>`;
 }
 

@@ -69,7 +69,8 @@ export async function startHostileSite(): Promise<HostileSite> {
     const nested = /^\/nested\/(\d+)$/.exec(url.pathname);
     if (nested) return send(nestedElementsPage(Number(nested[1]), Number(url.searchParams.get('kb') ?? 1536)));
     if (url.pathname === '/json-ld/nested') return send(nestedJsonLdPage(Number(url.searchParams.get('depth') ?? 100_000)));
-    if (url.pathname === '/plain') return send(`<!doctype html><html><head><title>Plain</title></head><body><main><p>${PLAIN_ARTICLE_TEXT}</p></main></body></html>`);
+    if (url.pathname === '/plain')
+      return send(`<!doctype html><html><head><title>Plain</title></head><body><main><p>${PLAIN_ARTICLE_TEXT}</p></main></body></html>`);
     response.writeHead(404, { 'content-type': 'text/plain' });
     response.end('not found');
   });

@@ -38,9 +38,20 @@ export const CORPUS: readonly CorpusPage[] = [
       title: 'Solar storm lights up northern skies',
       head:
         meta('description', 'A strong solar storm produced auroras visible far south of the usual range.') +
-        og('og:type', 'article') + og('og:site_name', 'Example News') +
-        og('og:image', 'https://news.example.com/img/aurora.jpg') + og('og:image:width', '1200') + og('og:image:height', '800') + og('og:image:alt', 'Green aurora over a lake') +
-        jsonLd({ '@context': 'https://schema.org', '@type': 'NewsArticle', headline: 'Solar storm lights up northern skies', datePublished: ago(2 * HOUR), publisher: { '@type': 'Organization', name: 'Example News' }, description: 'A strong solar storm produced auroras visible far south of the usual range.' }),
+        og('og:type', 'article') +
+        og('og:site_name', 'Example News') +
+        og('og:image', 'https://news.example.com/img/aurora.jpg') +
+        og('og:image:width', '1200') +
+        og('og:image:height', '800') +
+        og('og:image:alt', 'Green aurora over a lake') +
+        jsonLd({
+          '@context': 'https://schema.org',
+          '@type': 'NewsArticle',
+          headline: 'Solar storm lights up northern skies',
+          datePublished: ago(2 * HOUR),
+          publisher: { '@type': 'Organization', name: 'Example News' },
+          description: 'A strong solar storm produced auroras visible far south of the usual range.',
+        }),
       body: article([
         'A strong solar storm reached Earth on Sunday and painted the skies green and red.',
         'Forecasters said the geomagnetic storm was the strongest in two decades.',
@@ -55,7 +66,14 @@ export const CORPUS: readonly CorpusPage[] = [
     html: page({
       lang: 'en-GB',
       title: 'Watching the aurora from a garden in Scotland',
-      head: jsonLd({ '@context': 'https://schema.org', '@type': 'BlogPosting', headline: 'Watching the aurora from a garden in Scotland', datePublished: ago(3 * DAY), author: { '@type': 'Person', name: 'Iona Reid' }, publisher: { '@type': 'Organization', name: 'Sky Notes' } }),
+      head: jsonLd({
+        '@context': 'https://schema.org',
+        '@type': 'BlogPosting',
+        headline: 'Watching the aurora from a garden in Scotland',
+        datePublished: ago(3 * DAY),
+        author: { '@type': 'Person', name: 'Iona Reid' },
+        publisher: { '@type': 'Organization', name: 'Sky Notes' },
+      }),
       body: article([
         'Last night the storm solar activity forecast came true and the aurora danced over the garden.',
         'A phone camera on a tripod is enough to capture the colours.',
@@ -69,7 +87,10 @@ export const CORPUS: readonly CorpusPage[] = [
       lang: 'de-DE',
       title: 'Sonnensturm sorgt für Polarlichter über Deutschland',
       head: og('og:type', 'article') + og('og:site_name', 'Beispiel Nachrichten') + og('article:published_time', ago(10 * DAY)),
-      body: article(['Ein starker Sonnensturm hat in der Nacht Polarlichter bis nach Bayern gebracht.', 'Fachleute erwarten weitere Polarlichter in den kommenden Tagen.']),
+      body: article([
+        'Ein starker Sonnensturm hat in der Nacht Polarlichter bis nach Bayern gebracht.',
+        'Fachleute erwarten weitere Polarlichter in den kommenden Tagen.',
+      ]),
     }),
   },
   {
@@ -78,8 +99,17 @@ export const CORPUS: readonly CorpusPage[] = [
     html: page({
       lang: 'fr',
       title: 'Tempête solaire : des aurores boréales visibles en France',
-      head: jsonLd({ '@context': 'https://schema.org', '@type': 'Article', headline: 'Tempête solaire : des aurores boréales visibles en France', datePublished: ago(60 * DAY), publisher: { '@type': 'Organization', name: 'Le Journal Exemple' } }),
-      body: article(['Une tempête solaire a rendu les aurores boréales visibles jusque dans le sud de la France.', 'Les photographes amateurs ont partagé des milliers d’images.']),
+      head: jsonLd({
+        '@context': 'https://schema.org',
+        '@type': 'Article',
+        headline: 'Tempête solaire : des aurores boréales visibles en France',
+        datePublished: ago(60 * DAY),
+        publisher: { '@type': 'Organization', name: 'Le Journal Exemple' },
+      }),
+      body: article([
+        'Une tempête solaire a rendu les aurores boréales visibles jusque dans le sud de la France.',
+        'Les photographes amateurs ont partagé des milliers d’images.',
+      ]),
     }),
   },
   {
@@ -118,7 +148,10 @@ export const CORPUS: readonly CorpusPage[] = [
     html: page({
       lang: 'en',
       title: 'How to install a telescope mount',
-      body: article(['Install the mount on a level tripod before attaching the telescope.', 'Balance the telescope so the mount does not strain during a storm of wind.']),
+      body: article([
+        'Install the mount on a level tripod before attaching the telescope.',
+        'Balance the telescope so the mount does not strain during a storm of wind.',
+      ]),
     }),
   },
   {
@@ -171,7 +204,9 @@ export const CORPUS: readonly CorpusPage[] = [
       title: 'Geomagnetic storms and power grids | Journal of Space Weather',
       head:
         meta('citation_title', 'Geomagnetic storms and their impact on power grids') +
-        meta('citation_author', 'Okafor, Ada') + meta('citation_author', 'Lindqvist, Erik') + meta('citation_author', 'Tanaka, Yuki') +
+        meta('citation_author', 'Okafor, Ada') +
+        meta('citation_author', 'Lindqvist, Erik') +
+        meta('citation_author', 'Tanaka, Yuki') +
         meta('citation_journal_title', 'Journal of Space Weather') +
         meta('citation_publication_date', '2024/11/03') +
         meta('citation_pdf_url', 'https://journals.example.edu/article/geomagnetic-storms-power-grids.pdf') +
@@ -186,7 +221,12 @@ export const CORPUS: readonly CorpusPage[] = [
     html: page({
       lang: 'en',
       title: 'Aurora spectra',
-      head: meta('DC.title', 'Spectral lines of the aurora borealis') + meta('DC.creator', 'Moreau, Claire') + meta('DC.creator', 'Singh, Ravi') + meta('DC.publisher', 'Example University Press') + meta('DC.date', '2022-03-01'),
+      head:
+        meta('DC.title', 'Spectral lines of the aurora borealis') +
+        meta('DC.creator', 'Moreau, Claire') +
+        meta('DC.creator', 'Singh, Ravi') +
+        meta('DC.publisher', 'Example University Press') +
+        meta('DC.date', '2022-03-01'),
       body: article(['Oxygen emission at 557.7 nm dominates the green aurora.']),
     }),
   },
@@ -200,8 +240,11 @@ export const CORPUS: readonly CorpusPage[] = [
         meta('citation_patent_number', 'US:9876543:B2') +
         meta('DC.title', 'Geomagnetic storm protection for transformers') +
         meta('DC.description', 'A neutral blocking device protects power transformers from geomagnetically induced currents.') +
-        meta('DC.contributor', 'Maria Gonzalez', 'inventor') + meta('DC.contributor', 'Wei Chen', 'inventor') + meta('DC.contributor', 'Gridsafe Inc.', 'assignee') +
-        meta('DC.date', '2016-03-14', 'dateSubmitted') + meta('DC.date', '2018-01-23', 'issued'),
+        meta('DC.contributor', 'Maria Gonzalez', 'inventor') +
+        meta('DC.contributor', 'Wei Chen', 'inventor') +
+        meta('DC.contributor', 'Gridsafe Inc.', 'assignee') +
+        meta('DC.date', '2016-03-14', 'dateSubmitted') +
+        meta('DC.date', '2018-01-23', 'issued'),
       body: article(['A neutral blocking device protects power transformers from geomagnetically induced currents during a solar storm.']),
     }),
   },
@@ -218,7 +261,14 @@ export const CORPUS: readonly CorpusPage[] = [
         servesCuisine: 'Italian',
         telephone: '(212) 555-0100',
         url: 'https://www.trattoria-example.com/',
-        address: { '@type': 'PostalAddress', streetAddress: '1219 Lexington Ave', addressLocality: 'New York', addressRegion: 'NY', postalCode: '10028', addressCountry: 'US' },
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: '1219 Lexington Ave',
+          addressLocality: 'New York',
+          addressRegion: 'NY',
+          postalCode: '10028',
+          addressCountry: 'US',
+        },
         geo: { '@type': 'GeoCoordinates', latitude: 40.7771546, longitude: -73.9571363 },
         aggregateRating: { '@type': 'AggregateRating', ratingValue: '4.6', reviewCount: '128' },
       }),
@@ -268,13 +318,22 @@ export const CORPUS: readonly CorpusPage[] = [
     html: page({
       lang: 'de',
       title: 'Polarlicht Objektiv 14mm',
-      head: jsonLd({ '@context': 'https://schema.org', '@type': 'Product', name: 'Polarlicht Objektiv 14mm', offers: { '@type': 'AggregateOffer', lowPrice: 499, priceCurrency: 'EUR' } }),
+      head: jsonLd({
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: 'Polarlicht Objektiv 14mm',
+        offers: { '@type': 'AggregateOffer', lowPrice: 499, priceCurrency: 'EUR' },
+      }),
       body: article(['Ein lichtstarkes Weitwinkelobjektiv für Polarlichter.']),
     }),
   },
   ...(['us', 'gb', 'es'] as const).map((variant): CorpusPage => ({
     name: `tips-${variant}`,
-    url: { us: 'https://photo.example.com/tips/northern-lights', gb: 'https://photo.example.co.uk/tips/northern-lights', es: 'https://foto.example.es/consejos/northern-lights' }[variant],
+    url: {
+      us: 'https://photo.example.com/tips/northern-lights',
+      gb: 'https://photo.example.co.uk/tips/northern-lights',
+      es: 'https://foto.example.es/consejos/northern-lights',
+    }[variant],
     html: page({
       lang: { us: 'en-US', gb: 'en-GB', es: 'es' }[variant],
       title: 'Northern lights photography tips',

@@ -49,11 +49,17 @@ export async function startCrawlSite(): Promise<CrawlSite> {
         return;
       case '/sitemap_index.xml':
         response.writeHead(200, { 'content-type': 'application/xml' });
-        response.end(`<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${origin}/sitemap-pages.xml.gz</loc></sitemap></sitemapindex>`);
+        response.end(
+          `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${origin}/sitemap-pages.xml.gz</loc></sitemap></sitemapindex>`,
+        );
         return;
       case '/sitemap-pages.xml.gz':
         response.writeHead(200, { 'content-type': 'application/gzip' });
-        response.end(gzipSync(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${origin}/orphan</loc></url><url><loc>${origin}/a</loc></url></urlset>`));
+        response.end(
+          gzipSync(
+            `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${origin}/orphan</loc></url><url><loc>${origin}/a</loc></url></urlset>`,
+          ),
+        );
         return;
       case '/':
         return html(page('Home', ['/a', '/b', '/private/secret', '/noindex-page', '/nofollow-page', '/logo.png', `http://localhost:${port}/elsewhere`]));

@@ -30,7 +30,8 @@ export async function startIndexingSite(): Promise<IndexingSite> {
     const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' };
     if (url.pathname === '/tagged') headers['x-robots-tag'] = 'noindex';
     const meta = url.pathname === '/meta-noindex' ? '<meta name="robots" content="noindex">' : '';
-    const body = `<!doctype html><html lang="en"><head><title>Page ${marker}</title>${meta}</head><body><main><h1>Page ${marker}</h1>` +
+    const body =
+      `<!doctype html><html lang="en"><head><title>Page ${marker}</title>${meta}</head><body><main><h1>Page ${marker}</h1>` +
       `<p>This page about ${marker} holds enough text to be read as an article by the extractor, sentence after sentence.</p>` +
       `<p>A second paragraph mentions ${marker} again, so that the page is clearly about it and nothing else.</p></main></body></html>`;
     res.writeHead(200, headers).end(body);

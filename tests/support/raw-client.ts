@@ -4,7 +4,10 @@ import { connect, type Socket } from 'node:net';
  * A client on a raw socket, for tests of clients that go away: it writes one whole HTTP
  * request and hands back the socket, so the test decides when to destroy it.
  */
-export async function sendRawRequest(origin: string, request: { method: string; path: string; headers?: Record<string, string>; body?: string }): Promise<Socket> {
+export async function sendRawRequest(
+  origin: string,
+  request: { method: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<Socket> {
   const { hostname, port } = new URL(origin);
   const socket = connect({ host: hostname, port: Number(port) });
   await new Promise<void>((resolve, reject) => {

@@ -52,7 +52,13 @@ export function rawRequest(request: RawRequest): Promise<RawAnswer> {
       const length = Number(headers['content-length'] ?? NaN);
       const rawBody = Buffer.concat(received).subarray(Buffer.byteLength(text.slice(0, end + 4), 'latin1'));
       if (Number.isFinite(length) && rawBody.length < length && !closed) return undefined;
-      return { status: Number(statusLine!.split(' ')[1]), headers, body: rawBody.subarray(0, Number.isFinite(length) ? length : undefined).toString('utf8'), bytesSent, closed };
+      return {
+        status: Number(statusLine!.split(' ')[1]),
+        headers,
+        body: rawBody.subarray(0, Number.isFinite(length) ? length : undefined).toString('utf8'),
+        bytesSent,
+        closed,
+      };
     };
     const finish = () => {
       const answer = parse();
@@ -83,7 +89,9 @@ export function rawRequest(request: RawRequest): Promise<RawAnswer> {
       const headers: Record<string, string> = { ...(request.headers ?? {}) };
       if (!Object.keys(headers).some((name) => name.toLowerCase() === 'host')) headers.Host = `127.0.0.1:${request.port}`;
       if (request.chunked) headers['Transfer-Encoding'] = 'chunked';
-      const head = `${request.method ?? 'POST'} ${request.path} HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`;
+      const head = `${request.method ?? 'POST'} ${request.path} HTTP/1.1\r\n${Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('\r\n')}\r\n\r\n`;
       socket.write(head);
       void (async () => {
         for (const piece of request.body ?? []) {
@@ -91,7 +99,11 @@ export function rawRequest(request: RawRequest): Promise<RawAnswer> {
           const framed = request.chunked ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]) : piece;
           const flushed = socket.write(framed);
           bytesSent += piece.length;
-          if (!flushed) await new Promise<void>((resume) => { socket.once('drain', resume); socket.once('close', resume); });
+          if (!flushed)
+            await new Promise<void>((resume) => {
+              socket.once('drain', resume);
+              socket.once('close', resume);
+            });
         }
         if (request.chunked && !answered && !closed && !socket.destroyed) socket.write('0\r\n\r\n');
       })();

@@ -24,8 +24,10 @@ export async function startSitemapSite(): Promise<SitemapSite> {
       return;
     }
     response.writeHead(path === '/' || path === '/about' ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(`<!doctype html><html><head><title>Sitemap site</title></head><body><main><h1>Sitemap site</h1><p>A page with a few links to map.</p>` +
-      `<a href="/about">About</a> <a href="/about#team">Team</a> <a href="https://elsewhere.example/">Elsewhere</a></main></body></html>`);
+    response.end(
+      `<!doctype html><html><head><title>Sitemap site</title></head><body><main><h1>Sitemap site</h1><p>A page with a few links to map.</p>` +
+        `<a href="/about">About</a> <a href="/about#team">Team</a> <a href="https://elsewhere.example/">Elsewhere</a></main></body></html>`,
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -41,7 +41,10 @@ export function StackedBars({ days, series, label }: { days: readonly string[]; 
             })),
           ],
           axes: [{ space: 60 }, { label: 'credits', size: 56, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 2e5, 5e5, 1e6] }],
-          scales: { x: { time: true, range: (_u, min, max) => [min - 43_200, max + 43_200] }, y: { range: (_u, _min, max) => [0, Math.max(5, Math.ceil(max * 1.1))] } },
+          scales: {
+            x: { time: true, range: (_u, min, max) => [min - 43_200, max + 43_200] },
+            y: { range: (_u, _min, max) => [0, Math.max(5, Math.ceil(max * 1.1))] },
+          },
           cursor: { points: { show: false } },
           legend: { live: true },
         },

@@ -3,10 +3,22 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { ApiProblem, Result } from './api/client';
 
 /** The `detail` of a failed call, above its form; a network failure offers a retry. */
-export function ProblemBanner({ problem, onRetry, fieldsShown = false }: { problem: ApiProblem | undefined; onRetry?: (() => void) | undefined; fieldsShown?: boolean }) {
+export function ProblemBanner({
+  problem,
+  onRetry,
+  fieldsShown = false,
+}: {
+  problem: ApiProblem | undefined;
+  onRetry?: (() => void) | undefined;
+  fieldsShown?: boolean;
+}) {
   if (!problem || (fieldsShown && !problem.detail)) return null;
   // Field errors of fields the page has no input for still need saying.
-  const text = problem.detail ?? Object.entries(problem.fields).map(([field, messages]) => `${field}: ${messages.join(' ')}`).join(' ');
+  const text =
+    problem.detail ??
+    Object.entries(problem.fields)
+      .map(([field, messages]) => `${field}: ${messages.join(' ')}`)
+      .join(' ');
   return (
     <div class="banner banner-error" role="alert">
       <span>{text}</span>
@@ -83,7 +95,11 @@ export type Resource<T> = { loading: boolean; data: T | undefined; problem: ApiP
 
 /** Loads on mount and whenever `deps` change; keeps the last data while reloading. */
 export function useResource<T>(load: () => Promise<Result<T>>, deps: readonly unknown[]): Resource<T> {
-  const [state, setState] = useState<{ loading: boolean; data: T | undefined; problem: ApiProblem | undefined }>({ loading: true, data: undefined, problem: undefined });
+  const [state, setState] = useState<{ loading: boolean; data: T | undefined; problem: ApiProblem | undefined }>({
+    loading: true,
+    data: undefined,
+    problem: undefined,
+  });
   const [tick, setTick] = useState(0);
   useEffect(() => {
     let live = true;
@@ -145,7 +161,15 @@ export function ConfirmButton({ label, question, onConfirm, danger = false }: { 
 }
 
 /** DRF page-number pagination: Previous/Next follow the `previous`/`next` links' presence. */
-export function Pager({ page, data, onPage }: { page: number; data: { count: number; next: string | null; previous: string | null }; onPage: (page: number) => void }) {
+export function Pager({
+  page,
+  data,
+  onPage,
+}: {
+  page: number;
+  data: { count: number; next: string | null; previous: string | null };
+  onPage: (page: number) => void;
+}) {
   if (!data.next && !data.previous) return null;
   return (
     <nav class="pager" aria-label="Pages">
@@ -162,5 +186,6 @@ export function Pager({ page, data, onPage }: { page: number; data: { count: num
   );
 }
 
-export const formatTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+export const formatTime = (iso: string | null | undefined) =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 export const formatNumber = (n: number) => n.toLocaleString('en-US');

@@ -34,12 +34,7 @@ export function createPaddleApi(options: PaddleApiOptions): PaddleApi {
     accept: 'application/json',
   };
 
-  async function call<T extends TSchema>(
-    method: 'GET' | 'POST',
-    path: string,
-    body: unknown,
-    data: TypeCheck<T>,
-  ): Promise<Static<T>> {
+  async function call<T extends TSchema>(method: 'GET' | 'POST', path: string, body: unknown, data: TypeCheck<T>): Promise<Static<T>> {
     const operation = `${method} ${path.split('?')[0]}`;
     let status: number;
     let text: string;
@@ -56,9 +51,7 @@ export function createPaddleApi(options: PaddleApiOptions): PaddleApi {
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       throw new ProviderUnavailableError(
-        timedOut
-          ? `Paddle did not answer ${operation} within ${options.timeoutMs} ms.`
-          : `Paddle could not be reached for ${operation}.`,
+        timedOut ? `Paddle did not answer ${operation} within ${options.timeoutMs} ms.` : `Paddle could not be reached for ${operation}.`,
         undefined,
         undefined,
         { cause: error },

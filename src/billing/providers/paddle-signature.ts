@@ -28,11 +28,7 @@ const SHA256_HEX = /^[0-9a-fA-F]{64}$/;
 const MAX_SIGNATURES = 8;
 
 /** Throws WebhookSignatureError unless `header` authenticates `rawBody` now. */
-export function verifyPaddleSignature(
-  rawBody: Buffer,
-  header: string | readonly string[] | undefined,
-  check: PaddleSignatureCheck,
-): void {
+export function verifyPaddleSignature(rawBody: Buffer, header: string | readonly string[] | undefined, check: PaddleSignatureCheck): void {
   if (header === undefined || header === '') throw new WebhookSignatureError('missing');
   if (typeof header !== 'string') throw new WebhookSignatureError('malformed');
   const signature = parseSignatureHeader(header);

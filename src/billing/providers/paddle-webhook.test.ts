@@ -12,10 +12,9 @@ const PRICE_ID = 'pri_01hzs3y2c4e6g8j0k2m4n6p8qr';
 /** A fixed "now", so timestamps are exact rather than racing the wall clock. */
 const NOW_SECONDS = 1_767_225_600;
 
-const starter = parsePlans(
-  [{ id: 'starter', name: 'Starter', credits: 10000, price: '9.00', currency: 'USD', paddle_price_id: PRICE_ID }],
-  'test plans',
-).get('starter') as Plan;
+const starter = parsePlans([{ id: 'starter', name: 'Starter', credits: 10000, price: '9.00', currency: 'USD', paddle_price_id: PRICE_ID }], 'test plans').get(
+  'starter',
+) as Plan;
 
 let paddle: FakePaddle;
 let transactionId: string;
@@ -184,7 +183,7 @@ describe('a malformed signature header', () => {
     ['two timestamps', () => `ts=${NOW_SECONDS};ts=${NOW_SECONDS};${validH1()}`],
     ['an h1 that is not 64 hex digits', () => `ts=${NOW_SECONDS};h1=abc`],
     ['a part without =', () => `ts=${NOW_SECONDS};${validH1()};garbage`],
-    ['Stripe\'s format', () => `t=${NOW_SECONDS},v1=${'a'.repeat(64)}`],
+    ["Stripe's format", () => `t=${NOW_SECONDS},v1=${'a'.repeat(64)}`],
     ['too many h1 values', () => `ts=${NOW_SECONDS}${`;${validH1()}`.repeat(9)}`],
   ])('is rejected as malformed with %s', (_case, header) => {
     const webhook = paddle.signWebhook('transaction.paid', transactionId, { ts: NOW_SECONDS });
@@ -202,7 +201,10 @@ describe('an authentic body that is not a readable event', () => {
   it.each([
     ['not JSON', 'not json'],
     ['JSON without the event fields', JSON.stringify({ hello: 'world' })],
-    ['a transaction event without a transaction', JSON.stringify({ event_id: 'evt_1', event_type: 'transaction.paid', occurred_at: '2026-01-01T00:00:00Z', data: {} })],
+    [
+      'a transaction event without a transaction',
+      JSON.stringify({ event_id: 'evt_1', event_type: 'transaction.paid', occurred_at: '2026-01-01T00:00:00Z', data: {} }),
+    ],
   ])('throws WebhookPayloadError for %s', (_case, body) => {
     expect(() => deliver(paddle.sign(body, { ts: NOW_SECONDS }))).toThrow(WebhookPayloadError);
   });

@@ -49,7 +49,7 @@ async function caught(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('creating a checkout', () => {
-  it('creates a Paddle transaction for one unit of the plan\'s price, tagged with the account and plan', async () => {
+  it("creates a Paddle transaction for one unit of the plan's price, tagged with the account and plan", async () => {
     const session = await provider().createCheckout({ plan: starter, account: ACCOUNT });
 
     expect(session.transactionId).toMatch(/^txn_[a-z0-9]{26}$/);
@@ -197,7 +197,7 @@ describe('reading a transaction', () => {
 });
 
 describe('when Paddle fails', () => {
-  it.each([500, 502, 503, 429])('turns HTTP %i into ProviderUnavailableError carrying Paddle\'s request id', async (status) => {
+  it.each([500, 502, 503, 429])("turns HTTP %i into ProviderUnavailableError carrying Paddle's request id", async (status) => {
     paddle.failNext(status);
     const error = await caught(provider().getTransaction('txn_01hzs3zzzzzzzzzzzzzzzzzzzz'));
     expect(error).toBeInstanceOf(ProviderUnavailableError);
@@ -226,7 +226,7 @@ describe('when Paddle fails', () => {
     expect(error).toBeInstanceOf(ProviderUnavailableError);
   });
 
-  it('reports a wrong API key as a rejection with Paddle\'s code', async () => {
+  it("reports a wrong API key as a rejection with Paddle's code", async () => {
     const error = await caught(provider({ apiKey: 'pdl_sdbx_apikey_wrong' }).createCheckout({ plan: starter, account: ACCOUNT }));
     expect(error).toBeInstanceOf(ProviderRejectedError);
     expect(error).toMatchObject({ httpStatus: 403, providerCode: 'invalid_token', detail: 'Invalid or revoked API key.' });

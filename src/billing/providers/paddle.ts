@@ -1,22 +1,8 @@
 import type { Dispatcher } from 'undici';
 import { BillingNotConfiguredError, ProviderRejectedError } from '../errors.js';
-import type {
-  CheckoutRequest,
-  CheckoutSession,
-  PaymentProvider,
-  ProviderEvent,
-  ProviderTransaction,
-  WebhookHeaders,
-} from '../provider.js';
+import type { CheckoutRequest, CheckoutSession, PaymentProvider, ProviderEvent, ProviderTransaction, WebhookHeaders } from '../provider.js';
 import { createPaddleApi, type PaddleApi } from './paddle-api.js';
-import {
-  customerEntity,
-  customerList,
-  normaliseStatus,
-  parsePaddleEvent,
-  toProviderTransaction,
-  transactionEntity,
-} from './paddle-entities.js';
+import { customerEntity, customerList, normaliseStatus, parsePaddleEvent, toProviderTransaction, transactionEntity } from './paddle-entities.js';
 import { verifyPaddleSignature } from './paddle-signature.js';
 
 export type PaddleEnvironment = 'sandbox' | 'production';

@@ -12,9 +12,9 @@ export function crawlCommand(env: NodeJS.ProcessEnv): StandaloneCommand {
       summary: 'crawl a site into the local search index (robots.txt, sitemaps, resumable)',
       description:
         'Fetches URL and the pages it links to (breadth-first, plus the pages its sitemaps list) and adds\n' +
-        'them to the local search index. Every request goes through the scraper\'s guarded fetch engine\n' +
+        "them to the local search index. Every request goes through the scraper's guarded fetch engine\n" +
         '(SCRAPE_ALLOWED_HOSTS applies), obeys robots.txt for CRAWL_USER_AGENT, and waits CRAWL_DELAY_MS\n' +
-        '(or the site\'s Crawl-delay) between two requests to one host. The crawl\'s state is kept in the\n' +
+        "(or the site's Crawl-delay) between two requests to one host. The crawl's state is kept in the\n" +
         'database: run the same command again after an interruption and it resumes where it stopped.',
       operands: 'URL',
       minWords: 1,
@@ -22,7 +22,7 @@ export function crawlCommand(env: NodeJS.ProcessEnv): StandaloneCommand {
       options: {
         'max-pages': { type: 'integer', min: 1, max: 10_000_000, placeholder: 'N', description: 'stop after indexing N pages (default 100)' },
         depth: { type: 'integer', min: 0, max: 100, placeholder: 'D', description: 'follow links at most D hops from URL (default 2)' },
-        'same-host': { type: 'boolean', description: 'only follow links to URL\'s own host' },
+        'same-host': { type: 'boolean', description: "only follow links to URL's own host" },
       },
       example: 'quarry crawl https://example.com/ --max-pages 500 --depth 3 --same-host',
       check(words) {
@@ -33,7 +33,8 @@ export function crawlCommand(env: NodeJS.ProcessEnv): StandaloneCommand {
         } catch {
           parsed = undefined;
         }
-        if (parsed === undefined || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) throw new UsageError(`URL must be an http(s) URL, got "${url}"`);
+        if (parsed === undefined || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
+          throw new UsageError(`URL must be an http(s) URL, got "${url}"`);
       },
       async run({ words, args, config, services, io }) {
         const seed = words[0] ?? '';
@@ -50,7 +51,15 @@ export function crawlCommand(env: NodeJS.ProcessEnv): StandaloneCommand {
           });
           progress.end();
           return {
-            json: { seed, job_id: report.jobId, resumed: report.resumed, indexed: report.done, skipped: report.skipped, failed: report.failed, queued: report.queued },
+            json: {
+              seed,
+              job_id: report.jobId,
+              resumed: report.resumed,
+              indexed: report.done,
+              skipped: report.skipped,
+              failed: report.failed,
+              queued: report.queued,
+            },
             text: `${report.resumed ? 'Resumed and finished' : 'Finished'} crawling ${seed}: ${report.done} pages indexed, ${report.skipped} skipped, ${report.failed} failed.`,
           };
         } finally {

@@ -18,7 +18,7 @@ export const creditsAuditCommand: ServiceCommand = {
   words: ['credits', 'audit'],
   summary: 'check every balance against its ledger; exit 1 on any mismatch',
   description:
-    'Compares each account\'s balance with the sum of its ledger entries and looks for holds that\n' +
+    "Compares each account's balance with the sum of its ledger entries and looks for holds that\n" +
     'expired without being released (the service sweeps them; one left over means the sweeper is\n' +
     'not running). Lists every account with a problem and exits 1 if there is one, 0 when clean.',
   options: {},

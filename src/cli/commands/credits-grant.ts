@@ -24,7 +24,11 @@ export const creditsGrantCommand: ServiceCommand = {
     const user = await services.userByEmail(args.string('email'));
     const key = args.optionalString('idempotency-key');
     const note = args.optionalString('note') ?? null;
-    const { applied, balance } = await services.ledger.credit(user.id, amount, { kind: 'grant', note, idempotencyKey: key === undefined ? null : IDEMPOTENCY_NAMESPACE + key });
+    const { applied, balance } = await services.ledger.credit(user.id, amount, {
+      kind: 'grant',
+      note,
+      idempotencyKey: key === undefined ? null : IDEMPOTENCY_NAMESPACE + key,
+    });
     return {
       json: { user_id: user.id, email: user.email, amount, applied, credits_remaining: balance, idempotency_key: key ?? null },
       text: applied

@@ -60,7 +60,10 @@ describe('quarry extract', () => {
   });
 
   it('resolves links against the canonical URL a saved page declares when no --url is given', async () => {
-    await writeFile(join(dir, 'saved.html'), pageWithChrome(`<p>${prose('saved pages')} <a href="next.html">Next</a></p>`, '<link rel="canonical" href="https://site.example/dir/page.html">'));
+    await writeFile(
+      join(dir, 'saved.html'),
+      pageWithChrome(`<p>${prose('saved pages')} <a href="next.html">Next</a></p>`, '<link rel="canonical" href="https://site.example/dir/page.html">'),
+    );
     const { io, stdout } = captureIo(false);
     await extractCommand([join(dir, 'saved.html')], io);
     expect(stdout()).toContain('[Next](https://site.example/dir/next.html)');

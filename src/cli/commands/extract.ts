@@ -87,7 +87,9 @@ function parseOptions(argv: string[]): { files: string[]; format: OutputFormat; 
 
 /** `page.html.gz` → `page`. */
 function outputName(file: string): string {
-  return basename(file).replace(/\.gz$/i, '').replace(/\.(html?|xhtml|pdf|txt)$/i, '');
+  return basename(file)
+    .replace(/\.gz$/i, '')
+    .replace(/\.(html?|xhtml|pdf|txt)$/i, '');
 }
 
 function describeError(error: unknown): string {

@@ -7,7 +7,7 @@ const MAX_NAME_LENGTH = 100;
 export const keysCreateCommand: ServiceCommand = {
   kind: 'service',
   words: ['keys', 'create'],
-  summary: "create an API key for an account and print its secret once",
+  summary: 'create an API key for an account and print its secret once',
   description:
     'Creates an API key for the account, as POST /api/v1/api-keys/ does (same limit on active keys).\n' +
     'The secret alone goes to stdout, so `KEY=$(quarry keys create …)` captures it; the key is\n' +

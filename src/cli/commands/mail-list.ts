@@ -17,14 +17,31 @@ export const mailListCommand: ServiceCommand = {
   example: 'quarry mail list --to ada@example.com --limit 5',
 
   async run({ args, services }) {
-    let query = services.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(args.optionalInteger('limit') ?? 20);
+    let query = services.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(args.optionalInteger('limit') ?? 20);
     const to = args.optionalString('to');
     if (to !== undefined) query = query.where('recipient', '=', to.trim().toLowerCase());
     const rows = await query.execute();
-    const mails = rows.map((row) => ({ id: row.id, created: row.created, to: row.recipient, subject: row.subject, link: firstLink(row.body) ?? null, body: row.body }));
+    const mails = rows.map((row) => ({
+      id: row.id,
+      created: row.created,
+      to: row.recipient,
+      subject: row.subject,
+      link: firstLink(row.body) ?? null,
+      body: row.body,
+    }));
     return {
       json: mails,
-      text: mails.length === 0 ? 'The outbox is empty.' : table(['ID', 'CREATED', 'TO', 'SUBJECT', 'LINK'], mails.map((m) => [String(m.id), m.created, m.to, m.subject, m.link ?? '-'])),
+      text:
+        mails.length === 0
+          ? 'The outbox is empty.'
+          : table(
+              ['ID', 'CREATED', 'TO', 'SUBJECT', 'LINK'],
+              mails.map((m) => [String(m.id), m.created, m.to, m.subject, m.link ?? '-']),
+            ),
     };
   },
 };

@@ -15,7 +15,13 @@ export const migrateCommand: ServiceCommand = {
     const { applied } = services.migrations;
     return {
       json: { dialect: services.dialect, applied },
-      text: applied.length === 0 ? `The ${services.dialect} database is up to date; nothing to apply.` : [`Applied ${applied.length} migration${applied.length === 1 ? '' : 's'} to the ${services.dialect} database:`, ...applied.map((name) => `  ${name}`)].join('\n'),
+      text:
+        applied.length === 0
+          ? `The ${services.dialect} database is up to date; nothing to apply.`
+          : [
+              `Applied ${applied.length} migration${applied.length === 1 ? '' : 's'} to the ${services.dialect} database:`,
+              ...applied.map((name) => `  ${name}`),
+            ].join('\n'),
     };
   },
 };

@@ -19,7 +19,7 @@ export const usersCreateCommand: ServiceCommand = {
     inactive: { type: 'boolean', description: 'leave the account inactive until the mailed activation link is used' },
     staff: { type: 'boolean', description: 'make it a staff account' },
   },
-  example: "quarry users create --email ada@example.com --password-stdin --staff --credits 500 < password.txt",
+  example: 'quarry users create --email ada@example.com --password-stdin --staff --credits 500 < password.txt',
 
   check: (args, io) => checkPasswordSource(io, args.flag('password-stdin')),
 
@@ -34,7 +34,14 @@ export const usersCreateCommand: ServiceCommand = {
     const balance = await services.ledger.balance(user.id);
     const kind = `${active ? 'active' : 'inactive until activated'}${staff ? ', staff' : ''}`;
     return {
-      json: { id: user.id, email: user.email, is_active: user.is_active === 1, is_staff: user.is_staff === 1, date_joined: user.date_joined, credits_remaining: balance },
+      json: {
+        id: user.id,
+        email: user.email,
+        is_active: user.is_active === 1,
+        is_staff: user.is_staff === 1,
+        date_joined: user.date_joined,
+        credits_remaining: balance,
+      },
       text: `Created user ${user.id} ${user.email} (${kind}) with ${balance} credits.`,
     };
   },

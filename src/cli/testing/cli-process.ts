@@ -30,17 +30,26 @@ export interface CliWorkspace {
  * Runs the CLI as an operator would: a separate Node process, configured only through its
  * environment. Its stdin is a pipe carrying `input` (empty by default), then closed.
  */
-export function runCliProcess(args: readonly string[], env: Record<string, string>, options: { entry?: string; input?: string; cwd?: string } = {}): Promise<CliResult> {
+export function runCliProcess(
+  args: readonly string[],
+  env: Record<string, string>,
+  options: { entry?: string; input?: string; cwd?: string } = {},
+): Promise<CliResult> {
   // Only what node and tsx need from the parent: a stray DATABASE_URL must not leak in.
   const inherited = Object.fromEntries(['PATH', 'HOME', 'TMPDIR'].flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]!]])));
   const entry = options.entry ?? ENTRY;
   // A bin script registers tsx itself; the TypeScript entry needs the loader on the command line.
   const nodeArgs = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
   return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, [...nodeArgs, ...args], { cwd: options.cwd ?? REPO_ROOT, env: { ...inherited, ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
-      if (error && typeof error.code !== 'number') return reject(error);
-      resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr });
-    });
+    const child = execFile(
+      process.execPath,
+      [...nodeArgs, ...args],
+      { cwd: options.cwd ?? REPO_ROOT, env: { ...inherited, ...env }, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        if (error && typeof error.code !== 'number') return reject(error);
+        resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr });
+      },
+    );
     child.stdin?.end(options.input ?? '');
   });
 }

@@ -24,15 +24,21 @@ const SENTENCE = /[^.!?\n]+[.!?]?/g;
 /** The sentences of `text` sharing most words with `query` (the first ones when no query), in groups. */
 export function pickHighlights(text: string, query: string, sentencesPerHighlight: number, count: number): string[] {
   const sentences = (text.match(SENTENCE) ?? []).map((s) => s.trim()).filter((s) => s.length > 0);
-  const words = new Set(query.toLowerCase().split(/\W+/).filter((w) => w.length > 2));
+  const words = new Set(
+    query
+      .toLowerCase()
+      .split(/\W+/)
+      .filter((w) => w.length > 2),
+  );
   const scored = sentences.map((sentence, index) => ({
     index,
-    score: sentence.toLowerCase().split(/\W+/).filter((w) => words.has(w)).length,
+    score: sentence
+      .toLowerCase()
+      .split(/\W+/)
+      .filter((w) => words.has(w)).length,
   }));
   const best = [...scored].sort((a, b) => b.score - a.score || a.index - b.index).slice(0, count);
-  return best
-    .sort((a, b) => a.index - b.index)
-    .map(({ index }) => sentences.slice(index, index + sentencesPerHighlight).join(' '));
+  return best.sort((a, b) => a.index - b.index).map(({ index }) => sentences.slice(index, index + sentencesPerHighlight).join(' '));
 }
 
 function shape(data: ScrapedData, options: ContentsOptions, query: string): PageContents {
@@ -54,7 +60,8 @@ function shape(data: ScrapedData, options: ContentsOptions, query: string): Page
   };
 }
 
-export type ContentsOutcome = { readonly ok: true; readonly contents: PageContents; readonly credits: number } | { readonly ok: false; readonly status: number; readonly message: string };
+export type ContentsOutcome =
+  { readonly ok: true; readonly contents: PageContents; readonly credits: number } | { readonly ok: false; readonly status: number; readonly message: string };
 
 /** Scrapes one URL for its contents; a failure of the caller (key, credits, throttle) throws. */
 export async function contentsOf(rest: QuarryRest, apiKey: string, url: string, options: ContentsOptions, query = ''): Promise<ContentsOutcome> {

@@ -34,7 +34,12 @@ describe('Exa API through exa-js', () => {
 
   it('searches with text (the SDK default) and highlights, one scrape per result', async () => {
     const before = await h.balance(customer.id);
-    const answer = await exa().searchAndContents('basic fixture', { numResults: 1, text: { maxCharacters: 12 }, highlights: true, includeDomains: ['127.0.0.1'] });
+    const answer = await exa().searchAndContents('basic fixture', {
+      numResults: 1,
+      text: { maxCharacters: 12 },
+      highlights: true,
+      includeDomains: ['127.0.0.1'],
+    });
     expect(answer.results).toHaveLength(1);
     const [result] = answer.results;
     expect(result!.title).toBe('Basic fixture page');
@@ -70,7 +75,10 @@ describe('Exa API through exa-js', () => {
   it('refuses options it cannot honour with an Exa 400', async () => {
     const before = await h.balance(customer.id);
     await expect(exa().search('fixture', { category: 'company' })).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('category') });
-    await expect(exa().search('fixture', { contents: { summary: true } })).rejects.toMatchObject({ statusCode: 400, message: expect.stringContaining('summary') });
+    await expect(exa().search('fixture', { contents: { summary: true } })).rejects.toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('summary'),
+    });
     expect(await h.balance(customer.id)).toBe(before);
   });
 

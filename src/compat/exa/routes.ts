@@ -13,7 +13,13 @@ import { exaContents, exaSearch } from './service.js';
 
 export const EXA_PREFIX = '/exa';
 
-const TAGS: Record<number, string> = { 400: 'INVALID_REQUEST_BODY', 401: 'INVALID_API_KEY', 402: 'NO_MORE_CREDITS', 403: 'ACCESS_DENIED', 429: 'RATE_LIMIT_EXCEEDED' };
+const TAGS: Record<number, string> = {
+  400: 'INVALID_REQUEST_BODY',
+  401: 'INVALID_API_KEY',
+  402: 'NO_MORE_CREDITS',
+  403: 'ACCESS_DENIED',
+  429: 'RATE_LIMIT_EXCEEDED',
+};
 
 function sendExaError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const known = error instanceof CompatError ? error : undefined;

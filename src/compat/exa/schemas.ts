@@ -19,7 +19,12 @@ export const TextOptions = Type.Union([
 export const HighlightOptions = Type.Union([
   Type.Boolean(),
   Type.Object(
-    { query: Type.Optional(Type.String()), numSentences: Type.Optional(Type.Integer({ minimum: 1 })), highlightsPerUrl: Type.Optional(Type.Integer({ minimum: 1 })), maxCharacters: Type.Optional(Type.Integer({ minimum: 1 })) },
+    {
+      query: Type.Optional(Type.String()),
+      numSentences: Type.Optional(Type.Integer({ minimum: 1 })),
+      highlightsPerUrl: Type.Optional(Type.Integer({ minimum: 1 })),
+      maxCharacters: Type.Optional(Type.Integer({ minimum: 1 })),
+    },
     { additionalProperties: false },
   ),
 ]);
@@ -28,7 +33,11 @@ export const HighlightOptions = Type.Union([
 const contentFields = {
   text: Type.Optional(TextOptions),
   highlights: Type.Optional(HighlightOptions),
-  livecrawl: Type.Optional(StringEnum(['never', 'fallback', 'always', 'auto', 'preferred'] as const, { description: '`always` forces a fresh fetch; the others use the scrape cache.' })),
+  livecrawl: Type.Optional(
+    StringEnum(['never', 'fallback', 'always', 'auto', 'preferred'] as const, {
+      description: '`always` forces a fresh fetch; the others use the scrape cache.',
+    }),
+  ),
   livecrawlTimeout: Type.Optional(Type.Integer({ minimum: 0 })),
   filterEmptyResults: Type.Optional(Type.Boolean()),
 };
@@ -38,7 +47,9 @@ export type ContentsOptions = Static<typeof ContentsOptions>;
 export const ExaSearchRequest = Type.Object(
   {
     query: Type.String({ minLength: 1, maxLength: 2048 }),
-    type: Type.Optional(StringEnum(['auto', 'neural', 'keyword', 'hybrid', 'fast', 'instant'] as const, { description: 'Accepted; Quarry runs one kind of search.' })),
+    type: Type.Optional(
+      StringEnum(['auto', 'neural', 'keyword', 'hybrid', 'fast', 'instant'] as const, { description: 'Accepted; Quarry runs one kind of search.' }),
+    ),
     category: Type.Optional(StringEnum(['news'] as const, { description: 'Only `news` (the news vertical).' })),
     numResults: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
     includeDomains: Type.Optional(Domains),
@@ -87,7 +98,13 @@ export const ExaContentsResponse = Type.Object(
   {
     requestId: Type.String(),
     results: Type.Array(ExaResult),
-    statuses: Type.Array(Type.Object({ id: Type.String(), status: StringEnum(['success', 'error'] as const), error: Type.Optional(Type.Object({ tag: Type.String(), httpStatusCode: Type.Integer() })) })),
+    statuses: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        status: StringEnum(['success', 'error'] as const),
+        error: Type.Optional(Type.Object({ tag: Type.String(), httpStatusCode: Type.Integer() })),
+      }),
+    ),
   },
   { title: 'ExaContentsResponse' },
 );

@@ -37,10 +37,25 @@ export async function exaSearch(rest: QuarryRest, apiKey: string, body: ExaSearc
   if (!outcome.ok) throw CompatError.fromRest(outcome.answer);
   const contents = body.contents === false ? undefined : body.contents;
   const shaped = await inOrder(outcome.items, async (item) => {
-    const base = { id: item.url, url: item.url, title: item.title, publishedDate: item.publishedDate ?? null, author: null, score: rankScore(item.position, outcome.items.length) };
+    const base = {
+      id: item.url,
+      url: item.url,
+      title: item.title,
+      publishedDate: item.publishedDate ?? null,
+      author: null,
+      score: rankScore(item.position, outcome.items.length),
+    };
     if (contents?.text) {
       const page = await contentsOf(rest, apiKey, item.url, contents, body.query);
-      if (page.ok) return { ...base, ...page.contents, id: item.url, url: item.url, title: page.contents.title ?? item.title, publishedDate: page.contents.publishedDate ?? base.publishedDate };
+      if (page.ok)
+        return {
+          ...base,
+          ...page.contents,
+          id: item.url,
+          url: item.url,
+          title: page.contents.title ?? item.title,
+          publishedDate: page.contents.publishedDate ?? base.publishedDate,
+        };
       // Exa drops results without contents only when asked to (filterEmptyResults); otherwise they stay, text-less.
       if (contents.filterEmptyResults === true) return undefined;
     }

@@ -37,7 +37,12 @@ afterAll(async () => {
 });
 
 const status = async (t: TestApp, key: string, id: string) =>
-  (await t.quarry.app.inject({ method: 'GET', url: `/v2/crawl/${id}`, headers: { authorization: `Bearer ${key}` } })).json() as { status: string; completed: number; creditsUsed: number; data: { metadata: { sourceURL: string } }[] };
+  (await t.quarry.app.inject({ method: 'GET', url: `/v2/crawl/${id}`, headers: { authorization: `Bearer ${key}` } })).json() as {
+    status: string;
+    completed: number;
+    creditsUsed: number;
+    data: { metadata: { sourceURL: string } }[];
+  };
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -52,16 +57,27 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 it('resumes on the next instance after a shutdown, charging every page once', async () => {
   const first = await startTestApp(env);
   const customer = await first.customer(100);
-  const start = await first.quarry.app.inject({ method: 'POST', url: '/v2/crawl', headers: { authorization: `Bearer ${customer.key}`, 'content-type': 'application/json' }, payload: { url: `${site.url}/`, limit: 50 } });
+  const start = await first.quarry.app.inject({
+    method: 'POST',
+    url: '/v2/crawl',
+    headers: { authorization: `Bearer ${customer.key}`, 'content-type': 'application/json' },
+    payload: { url: `${site.url}/`, limit: 50 },
+  });
   expect(start.statusCode, start.body).toBe(200);
   const { id } = start.json() as { id: string };
-  const partial = await until(() => status(first, customer.key, id), (s) => s.completed >= 2);
+  const partial = await until(
+    () => status(first, customer.key, id),
+    (s) => s.completed >= 2,
+  );
   await first.close();
   expect(partial.status).toBe('scraping');
 
   const second = await startTestApp(env);
   try {
-    const done = await until(() => status(second, customer.key, id), (s) => s.status !== 'scraping');
+    const done = await until(
+      () => status(second, customer.key, id),
+      (s) => s.status !== 'scraping',
+    );
     expect(done.status).toBe('completed');
     expect(done.completed).toBe(10);
     expect(new Set(done.data.map((doc) => doc.metadata.sourceURL)).size).toBe(10);

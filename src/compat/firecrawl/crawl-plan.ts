@@ -24,8 +24,30 @@ export interface CrawlPlan {
 }
 
 const KNOWN_KEYS = new Set([
-  'url', 'limit', 'maxDiscoveryDepth', 'maxDepth', 'allowExternalLinks', 'crawlEntireDomain', 'allowBackwardLinks', 'sitemap', 'ignoreSitemap', 'scrapeOptions', 'origin', 'integration',
-  'includePaths', 'excludePaths', 'regexOnFullURL', 'delay', 'maxConcurrency', 'deduplicateSimilarURLs', 'ignoreQueryParameters', 'allowSubdomains', 'webhook', 'prompt', 'robotsUserAgent', 'zeroDataRetention',
+  'url',
+  'limit',
+  'maxDiscoveryDepth',
+  'maxDepth',
+  'allowExternalLinks',
+  'crawlEntireDomain',
+  'allowBackwardLinks',
+  'sitemap',
+  'ignoreSitemap',
+  'scrapeOptions',
+  'origin',
+  'integration',
+  'includePaths',
+  'excludePaths',
+  'regexOnFullURL',
+  'delay',
+  'maxConcurrency',
+  'deduplicateSimilarURLs',
+  'ignoreQueryParameters',
+  'allowSubdomains',
+  'webhook',
+  'prompt',
+  'robotsUserAgent',
+  'zeroDataRetention',
 ]);
 const DEFAULT_DEPTH = 10;
 // Patterns run on every crawled URL: kept few and short.
@@ -56,7 +78,8 @@ export function planCrawl(body: CrawlBody, maxPages: number, configDelayMs: numb
   if (record.robotsUserAgent !== undefined) throw badRequest('robotsUserAgent is not supported; robots.txt is read for CRAWL_USER_AGENT');
   if (record.allowSubdomains === true) throw badRequest('allowSubdomains is not supported; use allowExternalLinks');
   if (record.ignoreQueryParameters === true) throw badRequest('ignoreQueryParameters is not supported');
-  if (body.sitemap === 'skip' || body.sitemap === 'only' || body.ignoreSitemap === true) throw badRequest('sitemap: only "include" is supported (the crawler reads the sitemaps and follows links)');
+  if (body.sitemap === 'skip' || body.sitemap === 'only' || body.ignoreSitemap === true)
+    throw badRequest('sitemap: only "include" is supported (the crawler reads the sitemaps and follows links)');
   if (body.limit !== undefined && body.limit > maxPages) throw badRequest(`limit: at most ${maxPages} pages per crawl on this server`);
   const delay = record.delay;
   if (delay !== undefined && (typeof delay !== 'number' || delay < 0 || delay > 600)) throw badRequest('delay: expected seconds from 0 to 600');

@@ -56,7 +56,12 @@ export function createCrawlRunner(deps: CrawlRunnerDeps) {
   /** Charges one page as a scrape; InsufficientCreditsError when the balance cannot cover it. */
   async function charge(crawl: { id: string; userId: number; apiKeyId: number }, cost: number): Promise<Hold | undefined> {
     if (cost === 0) return undefined;
-    return ledger.hold(crawl.userId, cost, { apiKeyId: crawl.apiKeyId, endpoint: CRAWL_ENDPOINT, requestId: `crawl:${crawl.id}`, ttlSeconds: deps.holdTtlSeconds });
+    return ledger.hold(crawl.userId, cost, {
+      apiKeyId: crawl.apiKeyId,
+      endpoint: CRAWL_ENDPOINT,
+      requestId: `crawl:${crawl.id}`,
+      ttlSeconds: deps.holdTtlSeconds,
+    });
   }
 
   async function run(job: Job<CrawlJobData>, shutdown: AbortSignal): Promise<void> {
@@ -77,9 +82,13 @@ export function createCrawlRunner(deps: CrawlRunnerDeps) {
         if ((await store.status(crawl.id)) !== 'scraping') halt('cancelled', new Error('crawl cancelled'));
         const facts = await deps.readPage(html, url);
         const stored = { url, created: true, records: {} };
-        if (!wanted(plan, new URL(url))) return { status: 'skipped', reason: 'outside the crawl\'s paths', facts };
+        if (!wanted(plan, new URL(url))) return { status: 'skipped', reason: "outside the crawl's paths", facts };
         const { extracted } = facts;
-        const document = await buildDocument({ sourceUrl: url, finalUrl: url, statusCode: 200, contentType: 'text/html', page: extracted, markdown: extracted.markdown, html, links: facts.links }, plan.formats, deps.readPage);
+        const document = await buildDocument(
+          { sourceUrl: url, finalUrl: url, statusCode: 200, contentType: 'text/html', page: extracted, markdown: extracted.markdown, html, links: facts.links },
+          plan.formats,
+          deps.readPage,
+        );
         const cost = extracted.markdown.trim() === '' && extracted.text.trim() === '' ? 0 : deps.pricePerPage;
         let hold: Hold | undefined;
         try {
@@ -106,7 +115,14 @@ export function createCrawlRunner(deps: CrawlRunnerDeps) {
       if (outcome === 'failed' || robots) noted = noted.then(() => store.addError(crawl.id, url, reason ?? 'failed', robots));
     };
 
-    const crawler = createCrawler({ db: deps.db, fetchEngine: deps.fetchEngine, indexer: sink, userAgent: deps.userAgent, delayMs: plan.delayMs, now: deps.now });
+    const crawler = createCrawler({
+      db: deps.db,
+      fetchEngine: deps.fetchEngine,
+      indexer: sink,
+      userAgent: deps.userAgent,
+      delayMs: plan.delayMs,
+      now: deps.now,
+    });
     const settings = { maxPages: plan.limit, maxDepth: plan.maxDepth, sameHost: plan.sameHost };
     try {
       await crawler.crawl({

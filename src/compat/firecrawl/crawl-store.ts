@@ -104,7 +104,21 @@ export function createCrawlStore(database: Kysely<Database>, dialect: DialectNam
       const at = stamp();
       await db
         .insertInto('compat_crawls')
-        .values({ id: crawl.id, user_id: crawl.userId, api_key_id: crawl.apiKeyId, url: crawl.url, options: crawl.options, status: 'scraping', total: 0, completed: 0, credits_used: 0, warning: null, created: at, updated: at, expires_at: crawl.expiresAt.toISOString() })
+        .values({
+          id: crawl.id,
+          user_id: crawl.userId,
+          api_key_id: crawl.apiKeyId,
+          url: crawl.url,
+          options: crawl.options,
+          status: 'scraping',
+          total: 0,
+          completed: 0,
+          credits_used: 0,
+          warning: null,
+          created: at,
+          updated: at,
+          expires_at: crawl.expiresAt.toISOString(),
+        })
         .execute();
     },
 
@@ -124,7 +138,11 @@ export function createCrawlStore(database: Kysely<Database>, dialect: DialectNam
     /** Stores a page's document; false when this crawl already has the URL (a resumed crawl). */
     async addPage(id: string, url: string, document: FirecrawlDocument): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const last = await trx.selectFrom('compat_crawl_pages').select((eb) => eb.fn.max('seq').as('seq')).where('crawl_id', '=', id).executeTakeFirst();
+        const last = await trx
+          .selectFrom('compat_crawl_pages')
+          .select((eb) => eb.fn.max('seq').as('seq'))
+          .where('crawl_id', '=', id)
+          .executeTakeFirst();
         const result = await trx
           .insertInto('compat_crawl_pages')
           .values({ crawl_id: id, seq: Number(last?.seq ?? 0) + 1, url, document: JSON.stringify(document) })
@@ -138,7 +156,12 @@ export function createCrawlStore(database: Kysely<Database>, dialect: DialectNam
     async progress(id: string, credits: number, total: number): Promise<void> {
       await db
         .updateTable('compat_crawls')
-        .set((eb) => ({ completed: eb('completed', '+', 1), credits_used: eb('credits_used', '+', credits), total: eb.fn<number>(larger, [eb.ref('total'), eb.val(total)]), updated: stamp() }))
+        .set((eb) => ({
+          completed: eb('completed', '+', 1),
+          credits_used: eb('credits_used', '+', credits),
+          total: eb.fn<number>(larger, [eb.ref('total'), eb.val(total)]),
+          updated: stamp(),
+        }))
         .where('id', '=', id)
         .execute();
     },
@@ -155,17 +178,32 @@ export function createCrawlStore(database: Kysely<Database>, dialect: DialectNam
 
     /** Cancels the owner's running crawl; the runner stops at its next page. False when it is not the owner's. */
     async cancel(id: string, userId: number): Promise<CrawlRow | undefined> {
-      await db.updateTable('compat_crawls').set({ status: 'cancelled', updated: stamp() }).where('id', '=', id).where('user_id', '=', userId).where('status', '=', 'scraping').execute();
+      await db
+        .updateTable('compat_crawls')
+        .set({ status: 'cancelled', updated: stamp() })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('status', '=', 'scraping')
+        .execute();
       return this.find(id, userId);
     },
 
     /** Notes a page that failed, or that robots.txt disallowed. */
     async addError(id: string, url: string, error: string, robots: boolean): Promise<void> {
-      await db.insertInto('compat_crawl_errors').values({ crawl_id: id, url, error, robots: robots ? 1 : 0, created: stamp() }).execute();
+      await db
+        .insertInto('compat_crawl_errors')
+        .values({ crawl_id: id, url, error, robots: robots ? 1 : 0, created: stamp() })
+        .execute();
     },
 
     async errors(id: string): Promise<CrawlErrors> {
-      const rows = await db.selectFrom('compat_crawl_errors').select(['id', 'url', 'error', 'robots', 'created']).where('crawl_id', '=', id).orderBy('id').limit(10_000).execute();
+      const rows = await db
+        .selectFrom('compat_crawl_errors')
+        .select(['id', 'url', 'error', 'robots', 'created'])
+        .where('crawl_id', '=', id)
+        .orderBy('id')
+        .limit(10_000)
+        .execute();
       return {
         errors: rows.filter((row) => Number(row.robots) === 0).map((row) => ({ id: String(row.id), timestamp: row.created, url: row.url, error: row.error })),
         robotsBlocked: rows.filter((row) => Number(row.robots) === 1).map((row) => row.url),
@@ -179,7 +217,11 @@ export function createCrawlStore(database: Kysely<Database>, dialect: DialectNam
     },
 
     async pageCount(id: string): Promise<number> {
-      const row = await db.selectFrom('compat_crawl_pages').select((eb) => eb.fn.countAll<number>().as('count')).where('crawl_id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('compat_crawl_pages')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('crawl_id', '=', id)
+        .executeTakeFirst();
       return Number(row?.count ?? 0);
     },
 

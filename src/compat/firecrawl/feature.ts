@@ -39,7 +39,12 @@ function searchServiceFor(context: FeatureContext, upstreamEngines: (config: Con
     engineTimeoutMs: config.searchEngineTimeoutMs,
     clock: { now: () => now().getTime() },
   });
-  return createSearchService({ router, queryLog: store, onLogError: (error) => log.error({ err: error }, 'search query could not be counted for autocomplete'), now });
+  return createSearchService({
+    router,
+    queryLog: store,
+    onLogError: (error) => log.error({ err: error }, 'search query could not be counted for autocomplete'),
+    now,
+  });
 }
 
 async function register(context: FeatureContext, upstreamEngines: (config: Config) => SearchEngine[]): Promise<void> {
@@ -56,7 +61,17 @@ async function register(context: FeatureContext, upstreamEngines: (config: Confi
   // Pages are untrusted: the index's reading of them runs in the worker pool, never on the event loop.
   const readPage = (html: string, url: string) => offload.readPage(html, url);
   const prices = { scrape: config.priceScrape, browser: config.priceScrapeBrowser };
-  const scraper = createFirecrawlScraper({ fetchEngine, browserEngine, prices, reader: offload, readPage, cached, cacheTtlSeconds: config.scrapeCacheTtl, cacheHitCharge: config.cacheHitCharge, now });
+  const scraper = createFirecrawlScraper({
+    fetchEngine,
+    browserEngine,
+    prices,
+    reader: offload,
+    readPage,
+    cached,
+    cacheTtlSeconds: config.scrapeCacheTtl,
+    cacheHitCharge: config.cacheHitCharge,
+    now,
+  });
   registerScrapeRoutes(app, { scraper, metering });
   registerSearchRoutes(app, {
     service: searchServiceFor(context, upstreamEngines),
@@ -73,8 +88,23 @@ async function register(context: FeatureContext, upstreamEngines: (config: Confi
   const queue = await createJobQueue({ dialect, db, databaseUrl: config.databaseUrl, log, now });
   // Registered after the engines: closers run in reverse, so running crawls stop before the engines close.
   onClose(() => queue.stop());
-  const runner = createCrawlRunner({ db, store, ledger, fetchEngine: crawlFetchEngine, userAgent: config.crawlUserAgent, readPage, pricePerPage: config.priceScrape, holdTtlSeconds: config.holdTtlSeconds, now, log });
-  await queue.work<CrawlJobData>(CRAWL_QUEUE, { concurrency: config.crawlJobConcurrency, retryLimit: 2, expireInSeconds: CRAWL_EXPIRY_SECONDS }, (job, signal) => runner.run(job, signal));
+  const runner = createCrawlRunner({
+    db,
+    store,
+    ledger,
+    fetchEngine: crawlFetchEngine,
+    userAgent: config.crawlUserAgent,
+    readPage,
+    pricePerPage: config.priceScrape,
+    holdTtlSeconds: config.holdTtlSeconds,
+    now,
+    log,
+  });
+  await queue.work<CrawlJobData>(
+    CRAWL_QUEUE,
+    { concurrency: config.crawlJobConcurrency, retryLimit: 2, expireInSeconds: CRAWL_EXPIRY_SECONDS },
+    (job, signal) => runner.run(job, signal),
+  );
   registerCrawlRoutes(app, {
     store,
     queue,

@@ -78,7 +78,7 @@ describe('Firecrawl error bodies', () => {
     expect(await c.balance(customer.id)).toBe(before);
   });
 
-  it('408 SCRAPE_TIMEOUT when the page is slower than the request\'s timeout, charging nothing', async () => {
+  it("408 SCRAPE_TIMEOUT when the page is slower than the request's timeout, charging nothing", async () => {
     const before = await c.balance(customer.id);
     const res = await call('POST', '/v2/scrape', { key: customer.key, body: { url: `${c.fixtures.url}/slow/first-byte?ms=3000`, timeout: 300 } });
     expect(res.status).toBe(408);
@@ -152,7 +152,10 @@ describe('crawl retention', () => {
 
 describe('the OpenAPI document', () => {
   it('documents every Firecrawl route with the bearer key scheme', async () => {
-    const doc = (await (await call('GET', '/api/v1/schema/?format=json')).json()) as { paths: Record<string, Record<string, { tags?: string[]; security?: unknown }>>; components: { securitySchemes: Record<string, unknown> } };
+    const doc = (await (await call('GET', '/api/v1/schema/?format=json')).json()) as {
+      paths: Record<string, Record<string, { tags?: string[]; security?: unknown }>>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
     for (const version of ['v1', 'v2']) {
       for (const path of ['scrape', 'search', 'map', 'crawl']) expect(doc.paths[`/${version}/${path}`]?.post?.tags).toEqual(['firecrawl']);
       expect(Object.keys(doc.paths[`/${version}/crawl/{id}`] ?? {}).sort()).toEqual(['delete', 'get']);
@@ -163,11 +166,17 @@ describe('the OpenAPI document', () => {
 });
 
 describe('throttling', () => {
-  it('429 in Firecrawl\'s shape, with Retry-After', async () => {
+  it("429 in Firecrawl's shape, with Retry-After", async () => {
     const t = await startTestApp({ THROTTLE_KEY_RATE: '1/min' });
     try {
       const user = await t.customer(10);
-      const map = () => t.quarry.app.inject({ method: 'POST', url: '/v2/map', headers: { authorization: `Bearer ${user.key}`, 'content-type': 'application/json' }, payload: { url: 'not a url' } });
+      const map = () =>
+        t.quarry.app.inject({
+          method: 'POST',
+          url: '/v2/map',
+          headers: { authorization: `Bearer ${user.key}`, 'content-type': 'application/json' },
+          payload: { url: 'not a url' },
+        });
       expect((await map()).statusCode).toBe(400);
       const throttled = await map();
       expect(throttled.statusCode).toBe(429);
@@ -184,7 +193,12 @@ describe('COMPAT_FIRECRAWL=off', () => {
     const t = await startTestApp({ COMPAT_FIRECRAWL: 'off' });
     try {
       const user = await t.customer(10);
-      const res = await t.quarry.app.inject({ method: 'POST', url: '/v2/scrape', headers: { authorization: `Bearer ${user.key}`, 'content-type': 'application/json' }, payload: { url: 'https://example.com' } });
+      const res = await t.quarry.app.inject({
+        method: 'POST',
+        url: '/v2/scrape',
+        headers: { authorization: `Bearer ${user.key}`, 'content-type': 'application/json' },
+        payload: { url: 'https://example.com' },
+      });
       expect(res.statusCode).toBe(404);
     } finally {
       await t.close();

@@ -38,7 +38,7 @@ describe('scrape through firecrawl-js', () => {
     expect(doc.metadata).toMatchObject({ title: 'Alpha', sourceURL: url, url, statusCode: 200, cacheState: 'miss', creditsUsed: 1 });
   });
 
-  it('answers the v1 client with Quarry\'s structured JSON, and serves a copy within maxAge from the cache', async () => {
+  it("answers the v1 client with Quarry's structured JSON, and serves a copy within maxAge from the cache", async () => {
     const url = `${c.site.url}/b`;
     // firecrawl-js v2 insists on a prompt or schema for json (LLM extraction); its v1 client asks for the format as such.
     const v1 = await firecrawl.v1.scrapeUrl(url, { formats: ['markdown', 'json'] });
@@ -69,13 +69,18 @@ describe('search through firecrawl-js', () => {
     const { result, spent } = await debit(() => firecrawl.search('solar storm', { sources: ['web', 'news'], limit: 3 }));
     expect(spent).toBe(2);
     expect(result.web?.length).toBeGreaterThan(0);
-    expect(result.web?.[0]).toMatchObject({ url: 'https://news.example.com/2025/06/solar-storm-lights-up-skies', title: 'Solar storm lights up northern skies' });
+    expect(result.web?.[0]).toMatchObject({
+      url: 'https://news.example.com/2025/06/solar-storm-lights-up-skies',
+      title: 'Solar storm lights up northern skies',
+    });
     expect(Array.isArray(result.news)).toBe(true);
   });
 
   it('scrapes the hits with scrapeOptions.formats, each charged as a scrape', async () => {
     // The fixture site's pages in the index, so the hits to scrape are on loopback.
-    const pages = await Promise.all(['/a', '/a/deeper'].map(async (p) => ({ name: p, url: `${c.site.url}${p}`, html: await (await fetch(`${c.site.url}${p}`)).text() })));
+    const pages = await Promise.all(
+      ['/a', '/a/deeper'].map(async (p) => ({ name: p, url: `${c.site.url}${p}`, html: await (await fetch(`${c.site.url}${p}`)).text() })),
+    );
     await c.h.index(pages, new Date());
     const { result, spent } = await debit(() => firecrawl.search('alpha site:127.0.0.1', { limit: 2, scrapeOptions: { formats: ['markdown'] } }));
     const web = (result.web ?? []) as { url: string; markdown?: string; metadata?: { sourceURL?: string } }[];
@@ -159,7 +164,11 @@ describe('crawl through firecrawl-js', () => {
 describe('authentication', () => {
   it('a revoked key fails the way firecrawl-js reports an auth error', async () => {
     const owner = await c.h.t.customer(10);
-    const revoke = await c.h.t.quarry.app.inject({ method: 'DELETE', url: `/api/v1/api-keys/${owner.keyId}/`, headers: { authorization: `Bearer ${owner.access}` } });
+    const revoke = await c.h.t.quarry.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/api-keys/${owner.keyId}/`,
+      headers: { authorization: `Bearer ${owner.access}` },
+    });
     expect(revoke.statusCode).toBe(204);
     const client = new Firecrawl({ apiKey: owner.key, apiUrl: c.baseUrl });
     const error = await client.scrape(`${c.site.url}/a`).catch((e: unknown) => e);

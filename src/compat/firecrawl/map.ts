@@ -14,7 +14,21 @@ import type { MapBody } from './schemas.js';
 
 const MAX_SITEMAPS = 20;
 const DEFAULT_LIMIT = 5000;
-const KNOWN_KEYS = new Set(['url', 'search', 'sitemap', 'ignoreSitemap', 'sitemapOnly', 'includeSubdomains', 'ignoreQueryParameters', 'limit', 'timeout', 'origin', 'integration', 'useIndex', 'location']);
+const KNOWN_KEYS = new Set([
+  'url',
+  'search',
+  'sitemap',
+  'ignoreSitemap',
+  'sitemapOnly',
+  'includeSubdomains',
+  'ignoreQueryParameters',
+  'limit',
+  'timeout',
+  'origin',
+  'integration',
+  'useIndex',
+  'location',
+]);
 
 export interface ResolvedMap {
   readonly url: string;
@@ -56,7 +70,8 @@ export function createMapper(deps: { readonly fetchEngine: FetchEngine; readonly
   async function sitemapPages(origin: string, signal: AbortSignal, limit: number): Promise<string[]> {
     let listed: readonly string[] = [];
     const robots = await fetchEngine.fetch(new URL('/robots.txt', origin), { signal }).catch(() => undefined);
-    if (robots !== undefined && robots.status >= 200 && robots.status < 300) listed = parseRobots(robots.text ?? robots.body.toString('utf8'), userAgent, origin).sitemaps;
+    if (robots !== undefined && robots.status >= 200 && robots.status < 300)
+      listed = parseRobots(robots.text ?? robots.body.toString('utf8'), userAgent, origin).sitemaps;
     const pending = listed.length > 0 ? [...listed] : [new URL('/sitemap.xml', origin).href];
     const seen = new Set<string>();
     const pages: string[] = [];
@@ -99,7 +114,8 @@ export function createMapper(deps: { readonly fetchEngine: FetchEngine; readonly
       if (!inSite(url)) continue;
       url.hash = '';
       if (request.ignoreQueryParameters) url.search = '';
-      if (request.search !== undefined && !url.href.toLowerCase().includes(request.search) && !(link.title ?? '').toLowerCase().includes(request.search)) continue;
+      if (request.search !== undefined && !url.href.toLowerCase().includes(request.search) && !(link.title ?? '').toLowerCase().includes(request.search))
+        continue;
       if (!byUrl.has(url.href)) byUrl.set(url.href, { ...link, url: url.href });
     }
     return [...byUrl.values()].slice(0, request.limit);

@@ -9,7 +9,19 @@ export const firecrawlTags = ['firecrawl'];
 export const firecrawlSecurity = [{ BearerApiKey: [] }];
 
 const error = Type.Ref(FirecrawlError);
-export const firecrawlErrors = { 400: error, 401: error, 402: error, 404: error, 408: error, 415: error, 429: error, 500: error, 502: error, 503: error, 504: error };
+export const firecrawlErrors = {
+  400: error,
+  401: error,
+  402: error,
+  404: error,
+  408: error,
+  415: error,
+  429: error,
+  500: error,
+  502: error,
+  503: error,
+  504: error,
+};
 
 /** Hooks of a metered JSON route: API key (`Authorization: Bearer` or `X-API-KEY`) → throttle; JSON bodies only; Firecrawl error bodies. */
 export function postHooks(metering: Metering) {

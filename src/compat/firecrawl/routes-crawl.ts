@@ -61,7 +61,7 @@ function registerVersion(app: App, deps: CrawlRouteDeps, version: FirecrawlVersi
         ...common,
         summary: `Firecrawl ${version} crawl: start`,
         description:
-          'Starts a crawl with Quarry\'s crawler (robots.txt, sitemaps, `CRAWL_DELAY_MS` between requests to a host) as a durable job. ' +
+          "Starts a crawl with Quarry's crawler (robots.txt, sitemaps, `CRAWL_DELAY_MS` between requests to a host) as a durable job. " +
           'Each page is charged `PRICE_SCRAPE` as it is crawled; the crawl ends cleanly, with a warning, when the credits run out. ' +
           '`limit`, `maxDiscoveryDepth` (`maxDepth` in v1), `allowExternalLinks`, `crawlEntireDomain`, `includePaths`, `excludePaths`, `regexOnFullURL`, `delay`, `scrapeOptions.formats`.',
         body: CrawlBody,
@@ -77,7 +77,14 @@ function registerVersion(app: App, deps: CrawlRouteDeps, version: FirecrawlVersi
       // Finished crawls are kept until their expiresAt (24 h), as Firecrawl keeps them; starting one sweeps the old.
       await store.deleteExpired();
       const id = randomUUID();
-      await store.create({ id, userId: key.userId, apiKeyId: key.keyId, url: plan.seed, options: JSON.stringify(plan), expiresAt: new Date(deps.now().getTime() + RETENTION_MS) });
+      await store.create({
+        id,
+        userId: key.userId,
+        apiKeyId: key.keyId,
+        url: plan.seed,
+        options: JSON.stringify(plan),
+        expiresAt: new Date(deps.now().getTime() + RETENTION_MS),
+      });
       await queue.send<CrawlJobData>(CRAWL_QUEUE, { crawlId: id });
       return { success: true as const, id, url: `${baseUrl(request, deps.publicUrl)}/${version}/crawl/${id}` };
     },
@@ -87,7 +94,13 @@ function registerVersion(app: App, deps: CrawlRouteDeps, version: FirecrawlVersi
     `/${version}/crawl/:id`,
     {
       ...readHooks(metering),
-      schema: { ...common, summary: `Firecrawl ${version} crawl: status`, params: CrawlParams, querystring: CrawlPageQuery, response: { 200: CrawlStatus, ...firecrawlErrors } },
+      schema: {
+        ...common,
+        summary: `Firecrawl ${version} crawl: status`,
+        params: CrawlParams,
+        querystring: CrawlPageQuery,
+        response: { 200: CrawlStatus, ...firecrawlErrors },
+      },
     },
     async (request) => {
       const crawl = await ownCrawl(deps, request, request.params.id);
@@ -114,7 +127,12 @@ function registerVersion(app: App, deps: CrawlRouteDeps, version: FirecrawlVersi
     `/${version}/crawl/:id`,
     {
       ...readHooks(metering),
-      schema: { ...common, summary: `Firecrawl ${version} crawl: cancel`, params: CrawlParams, response: { 200: CrawlCancelled, 409: firecrawlErrors[400], ...firecrawlErrors } },
+      schema: {
+        ...common,
+        summary: `Firecrawl ${version} crawl: cancel`,
+        params: CrawlParams,
+        response: { 200: CrawlCancelled, 409: firecrawlErrors[400], ...firecrawlErrors },
+      },
     },
     async (request) => {
       await ownCrawl(deps, request, request.params.id);

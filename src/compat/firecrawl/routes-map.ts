@@ -27,15 +27,38 @@ export function registerMapRoutes(app: App, deps: { readonly mapper: Mapper; rea
   };
   app.post(
     '/v2/map',
-    { ...postHooks(metering), schema: { tags: firecrawlTags, security: firecrawlSecurity, summary: 'Firecrawl v2 map', description, body: MapBody, response: { 200: MapResponseV2, ...firecrawlErrors } } },
+    {
+      ...postHooks(metering),
+      schema: {
+        tags: firecrawlTags,
+        security: firecrawlSecurity,
+        summary: 'Firecrawl v2 map',
+        description,
+        body: MapBody,
+        response: { 200: MapResponseV2, ...firecrawlErrors },
+      },
+    },
     async (request, reply) => {
       resolveMap(request.body);
-      return metering.run(request, reply, FIRECRAWL_MAP_ENDPOINT, price, async (signal) => ({ body: { success: true as const, links: await run(request.body, signal) }, cost: price }));
+      return metering.run(request, reply, FIRECRAWL_MAP_ENDPOINT, price, async (signal) => ({
+        body: { success: true as const, links: await run(request.body, signal) },
+        cost: price,
+      }));
     },
   );
   app.post(
     '/v1/map',
-    { ...postHooks(metering), schema: { tags: firecrawlTags, security: firecrawlSecurity, summary: 'Firecrawl v1 map', description, body: MapBody, response: { 200: MapResponseV1, ...firecrawlErrors } } },
+    {
+      ...postHooks(metering),
+      schema: {
+        tags: firecrawlTags,
+        security: firecrawlSecurity,
+        summary: 'Firecrawl v1 map',
+        description,
+        body: MapBody,
+        response: { 200: MapResponseV1, ...firecrawlErrors },
+      },
+    },
     async (request, reply) => {
       resolveMap(request.body);
       return metering.run(request, reply, FIRECRAWL_MAP_ENDPOINT, price, async (signal) => ({

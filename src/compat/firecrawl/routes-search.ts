@@ -8,7 +8,7 @@ import { SearchBodyV1, SearchBodyV2, SearchResponseV1, SearchResponseV2 } from '
 export const FIRECRAWL_SEARCH_ENDPOINT = 'firecrawl/search';
 
 const description =
-  'Firecrawl-compatible search over Quarry\'s search (same engines, cache and price: `PRICE_SEARCH_SOURCE` per source). ' +
+  "Firecrawl-compatible search over Quarry's search (same engines, cache and price: `PRICE_SEARCH_SOURCE` per source). " +
   '`limit` (default 5, per source), `tbs`, `location`, `lang`, `country`, `timeout`; `scrapeOptions.formats` scrapes each web/news hit, charged as a scrape. ' +
   '`categories`, `includeDomains`, `excludeDomains` and `filter` answer 400 (use `site:` in the query).';
 
@@ -19,7 +19,14 @@ export function registerSearchRoutes(app: App, deps: SearchDeps & { readonly met
     '/v2/search',
     {
       ...postHooks(metering),
-      schema: { tags: firecrawlTags, security: firecrawlSecurity, summary: 'Firecrawl v2 search', description, body: SearchBodyV2, response: { 200: SearchResponseV2, ...firecrawlErrors } },
+      schema: {
+        tags: firecrawlTags,
+        security: firecrawlSecurity,
+        summary: 'Firecrawl v2 search',
+        description,
+        body: SearchBodyV2,
+        response: { 200: SearchResponseV2, ...firecrawlErrors },
+      },
     },
     async (request, reply) => {
       const resolved = resolveFirecrawlSearch(request.body, 'v2', scraper.browserAvailable);
@@ -33,7 +40,14 @@ export function registerSearchRoutes(app: App, deps: SearchDeps & { readonly met
     '/v1/search',
     {
       ...postHooks(metering),
-      schema: { tags: firecrawlTags, security: firecrawlSecurity, summary: 'Firecrawl v1 search', description, body: SearchBodyV1, response: { 200: SearchResponseV1, ...firecrawlErrors } },
+      schema: {
+        tags: firecrawlTags,
+        security: firecrawlSecurity,
+        summary: 'Firecrawl v1 search',
+        description,
+        body: SearchBodyV1,
+        response: { 200: SearchResponseV1, ...firecrawlErrors },
+      },
     },
     async (request, reply) => {
       const resolved = resolveFirecrawlSearch(request.body, 'v1', scraper.browserAvailable);

@@ -14,7 +14,8 @@ export const FirecrawlError = Type.Object(
 );
 
 const Format = Type.Union([Type.String(), Type.Object({ type: Type.String() }, open)], {
-  description: '`markdown`, `html`, `rawHtml`, `links` or `json` (a string, or `{"type": …}`); `json` is Quarry\'s structured JSON of the page (no prompt/schema).',
+  description:
+    '`markdown`, `html`, `rawHtml`, `links` or `json` (a string, or `{"type": …}`); `json` is Quarry\'s structured JSON of the page (no prompt/schema).',
 });
 
 export const scrapeOptionFields = {
@@ -22,7 +23,9 @@ export const scrapeOptionFields = {
   onlyMainContent: Type.Optional(Type.Boolean({ description: 'Only `true` (the default): Markdown is always the main content.' })),
   maxAge: Type.Optional(Type.Integer({ minimum: 0, description: 'Accept a cached copy at most this old (ms); 0 forces a fresh scrape.' })),
   timeout: Type.Optional(Type.Integer({ minimum: 1, maximum: 600_000, description: 'Deadline in ms; passed → 408 `SCRAPE_TIMEOUT`.' })),
-  waitFor: Type.Optional(Type.Integer({ minimum: 0, maximum: 60_000, description: 'ms; > 0 renders the page in the headless browser, which waits for the network to go idle.' })),
+  waitFor: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 60_000, description: 'ms; > 0 renders the page in the headless browser, which waits for the network to go idle.' }),
+  ),
   origin: Type.Optional(Type.String()),
   integration: Type.Optional(Type.String()),
 } satisfies TProperties;
@@ -30,7 +33,10 @@ export const scrapeOptionFields = {
 export const ScrapeOptions = Type.Object(scrapeOptionFields, { ...open, $id: 'FirecrawlScrapeOptions' });
 export type ScrapeOptions = Static<typeof ScrapeOptions>;
 
-export const ScrapeBody = Type.Object({ url: Type.String({ minLength: 1, maxLength: 8192 }), ...scrapeOptionFields }, { ...open, $id: 'FirecrawlScrapeRequest' });
+export const ScrapeBody = Type.Object(
+  { url: Type.String({ minLength: 1, maxLength: 8192 }), ...scrapeOptionFields },
+  { ...open, $id: 'FirecrawlScrapeRequest' },
+);
 export type ScrapeBody = Static<typeof ScrapeBody>;
 
 const Metadata = Type.Object(
@@ -57,7 +63,7 @@ export const FirecrawlDocument = Type.Object(
     html: Type.Optional(Type.String()),
     rawHtml: Type.Optional(Type.String()),
     links: Type.Optional(Type.Array(Type.String())),
-    json: Type.Optional(Type.Unknown({ description: 'Quarry\'s structured JSON of the page (as `data.json` of `POST /api/v1/scrape/`).' })),
+    json: Type.Optional(Type.Unknown({ description: "Quarry's structured JSON of the page (as `data.json` of `POST /api/v1/scrape/`)." })),
     metadata: Metadata,
   },
   { ...open, $id: 'FirecrawlDocument' },
@@ -82,7 +88,13 @@ const searchFields = {
 export const SearchBodyV2 = Type.Object(
   {
     ...searchFields,
-    sources: Type.Optional(Type.Array(Type.Union([Type.String(), Type.Object({ type: Type.String() }, open)]), { minItems: 1, maxItems: 3, description: '`web`, `news`, `images`; default `["web"]`.' })),
+    sources: Type.Optional(
+      Type.Array(Type.Union([Type.String(), Type.Object({ type: Type.String() }, open)]), {
+        minItems: 1,
+        maxItems: 3,
+        description: '`web`, `news`, `images`; default `["web"]`.',
+      }),
+    ),
   },
   { ...open, $id: 'FirecrawlSearchRequestV2' },
 );
@@ -100,7 +112,10 @@ export const SearchResponseV2 = Type.Object(
   },
   { $id: 'FirecrawlSearchResponseV2' },
 );
-export const SearchResponseV1 = Type.Object({ success: Type.Literal(true), data: Type.Array(SearchHit), creditsUsed: Type.Integer() }, { $id: 'FirecrawlSearchResponseV1' });
+export const SearchResponseV1 = Type.Object(
+  { success: Type.Literal(true), data: Type.Array(SearchHit), creditsUsed: Type.Integer() },
+  { $id: 'FirecrawlSearchResponseV1' },
+);
 
 export const MapBody = Type.Object(
   {
@@ -175,6 +190,27 @@ export const CrawlErrors = Type.Object(
 
 export const CrawlParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 // Query strings are not coerced (Ajv runs with coerceTypes off): numbers come as digit strings.
-export const CrawlPageQuery = Type.Object({ skip: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$' })), limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$' })) });
+export const CrawlPageQuery = Type.Object({
+  skip: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$' })),
+  limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$' })),
+});
 
-export const firecrawlSchemas = [FirecrawlError, ScrapeOptions, FirecrawlDocument, ScrapeBody, ScrapeResponse, SearchBodyV1, SearchBodyV2, SearchResponseV1, SearchResponseV2, MapBody, MapResponseV1, MapResponseV2, CrawlBody, CrawlStarted, CrawlStatus, CrawlCancelled, CrawlErrors];
+export const firecrawlSchemas = [
+  FirecrawlError,
+  ScrapeOptions,
+  FirecrawlDocument,
+  ScrapeBody,
+  ScrapeResponse,
+  SearchBodyV1,
+  SearchBodyV2,
+  SearchResponseV1,
+  SearchResponseV2,
+  MapBody,
+  MapResponseV1,
+  MapResponseV2,
+  CrawlBody,
+  CrawlStarted,
+  CrawlStatus,
+  CrawlCancelled,
+  CrawlErrors,
+];

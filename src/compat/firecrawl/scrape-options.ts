@@ -32,7 +32,32 @@ export interface ResolvedScrapeOptions {
 }
 
 /** Keys whose value changes nothing Quarry returns (or asks for what Quarry does anyway). */
-const ACCEPTED = new Set(['formats', 'onlyMainContent', 'maxAge', 'timeout', 'waitFor', 'origin', 'integration', 'skipTlsVerification', 'removeBase64Images', 'blockAds', 'storeInCache', 'fastMode', 'zeroDataRetention', 'minAge', 'useMock', 'proxy', 'mobile', 'parsers', 'actions', 'includeTags', 'excludeTags', 'headers', 'location', 'jsonOptions']);
+const ACCEPTED = new Set([
+  'formats',
+  'onlyMainContent',
+  'maxAge',
+  'timeout',
+  'waitFor',
+  'origin',
+  'integration',
+  'skipTlsVerification',
+  'removeBase64Images',
+  'blockAds',
+  'storeInCache',
+  'fastMode',
+  'zeroDataRetention',
+  'minAge',
+  'useMock',
+  'proxy',
+  'mobile',
+  'parsers',
+  'actions',
+  'includeTags',
+  'excludeTags',
+  'headers',
+  'location',
+  'jsonOptions',
+]);
 
 /** Why each option Quarry cannot honour is refused when it asks for something. */
 const REFUSED: Record<string, string> = {
@@ -43,7 +68,11 @@ const REFUSED: Record<string, string> = {
   location: 'location (geo-targeted proxies) is not supported',
 };
 
-const isEmpty = (value: unknown) => value === undefined || value === null || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
+const isEmpty = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
 
 function formatName(spec: FormatSpec, field: string): FirecrawlFormat {
   const type = typeof spec === 'string' ? spec : spec.type;
@@ -61,17 +90,36 @@ function formatName(spec: FormatSpec, field: string): FirecrawlFormat {
  * `where` prefixes messages (`scrapeOptions.`); `browserAvailable` decides whether `waitFor` can be met.
  * `defaultFormats` is `['markdown']` for scrape and crawl, `[]` (no scraping) for search.
  */
-export function resolveScrapeOptions(options: ScrapeOptionsInput, where: string, browserAvailable: boolean, defaultFormats: readonly FirecrawlFormat[], extraKeys: ReadonlySet<string> = new Set()): ResolvedScrapeOptions {
+export function resolveScrapeOptions(
+  options: ScrapeOptionsInput,
+  where: string,
+  browserAvailable: boolean,
+  defaultFormats: readonly FirecrawlFormat[],
+  extraKeys: ReadonlySet<string> = new Set(),
+): ResolvedScrapeOptions {
   const unknown = unknownKeys(options, new Set([...ACCEPTED, ...extraKeys]));
   if (unknown.length > 0) throw badRequest(`Unrecognized key in body: ${unknown.map((key) => where + key).join(', ')}`);
   for (const [key, reason] of Object.entries(REFUSED)) if (!isEmpty(options[key])) throw badRequest(`${where}${key}: ${reason}`);
   if (options.mobile === true) throw badRequest(`${where}mobile: mobile emulation is not supported`);
-  if (options.proxy !== undefined && options.proxy !== 'basic' && options.proxy !== 'auto') throw badRequest(`${where}proxy: only "basic" and "auto" are supported`);
-  if (options.parsers !== undefined && !(Array.isArray(options.parsers) && options.parsers.every((parser) => parser === 'pdf' || (typeof parser === 'object' && parser !== null && (parser as { type?: unknown }).type === 'pdf' && Object.keys(parser).length === 1)))) {
+  if (options.proxy !== undefined && options.proxy !== 'basic' && options.proxy !== 'auto')
+    throw badRequest(`${where}proxy: only "basic" and "auto" are supported`);
+  if (
+    options.parsers !== undefined &&
+    !(
+      Array.isArray(options.parsers) &&
+      options.parsers.every(
+        (parser) =>
+          parser === 'pdf' ||
+          (typeof parser === 'object' && parser !== null && (parser as { type?: unknown }).type === 'pdf' && Object.keys(parser).length === 1),
+      )
+    )
+  ) {
     throw badRequest(`${where}parsers: only the default PDF parser is supported`);
   }
-  if (options.jsonOptions !== undefined) throw badRequest(`${where}jsonOptions: LLM extraction is not supported; the json format returns Quarry's structured JSON of the page`);
-  if (options.onlyMainContent === false) throw badRequest(`${where}onlyMainContent: false is not supported; Quarry's Markdown is always the page's main content`);
+  if (options.jsonOptions !== undefined)
+    throw badRequest(`${where}jsonOptions: LLM extraction is not supported; the json format returns Quarry's structured JSON of the page`);
+  if (options.onlyMainContent === false)
+    throw badRequest(`${where}onlyMainContent: false is not supported; Quarry's Markdown is always the page's main content`);
 
   const formats = options.formats === undefined ? defaultFormats : [...new Set(options.formats.map((spec, i) => formatName(spec, `${where}formats[${i}]`)))];
   const waitFor = options.waitFor ?? 0;

@@ -111,7 +111,13 @@ export function createFirecrawlScraper(deps: FirecrawlScraperDeps) {
       if (result.hit && options.maxAgeMs !== undefined && now().getTime() - Date.parse(result.value.fetchedAt) > options.maxAgeMs) result = await run(false);
       const { document, billing, fetchedAt } = result.value;
       const cost = result.hit && deps.cacheHitCharge === 'free' ? 0 : pricing.costOf(billing);
-      const metadata = { ...document.metadata, sourceURL: sourceUrl, cacheState: result.hit ? ('hit' as const) : ('miss' as const), cachedAt: fetchedAt, creditsUsed: cost };
+      const metadata = {
+        ...document.metadata,
+        sourceURL: sourceUrl,
+        cacheState: result.hit ? ('hit' as const) : ('miss' as const),
+        cachedAt: fetchedAt,
+        creditsUsed: cost,
+      };
       return { document: { ...document, metadata }, cost };
     } catch (error) {
       if (deadline?.aborted && !signal.aborted) throw firecrawlError(408, `Scrape timed out after ${options.timeoutMs} ms`, 'SCRAPE_TIMEOUT');

@@ -36,7 +36,8 @@ function sourceName(source: unknown, index: number): FirecrawlSource {
   if (typeof source === 'object' && source !== null && Object.keys(source).some((key) => key !== 'type')) {
     throw badRequest(`sources[${index}]: per-source options are not supported; set tbs, location, lang and country on the request`);
   }
-  if (!(FIRECRAWL_SOURCES as readonly unknown[]).includes(type)) throw badRequest(`sources[${index}]: "${String(type)}" is not supported; use web, news or images`);
+  if (!(FIRECRAWL_SOURCES as readonly unknown[]).includes(type))
+    throw badRequest(`sources[${index}]: "${String(type)}" is not supported; use web, news or images`);
   return type as FirecrawlSource;
 }
 
@@ -110,8 +111,22 @@ export async function runFirecrawlSearch(reply: FastifyReply, resolved: Resolved
   const data: CombinedSearchResponse['data'] = result.value.data;
   let cost = result.hit && deps.cacheHitCharge === 'free' ? 0 : price;
   const web: Hit[] = (data.web ?? []).map((item) => ({ url: item.url, title: item.title, description: item.description ?? '', position: item.position }));
-  const news: Hit[] = (data.news ?? []).map((item) => ({ title: item.title, url: item.url, snippet: item.description ?? '', ...(item.date ? { date: item.date } : {}), ...(item.imageUrl ? { imageUrl: item.imageUrl } : {}), position: item.position }));
-  const images: Hit[] = (data.images ?? []).map((item) => ({ title: item.title, imageUrl: item.imageUrl, ...(item.imageWidth ? { imageWidth: item.imageWidth } : {}), ...(item.imageHeight ? { imageHeight: item.imageHeight } : {}), url: item.url, position: item.position }));
+  const news: Hit[] = (data.news ?? []).map((item) => ({
+    title: item.title,
+    url: item.url,
+    snippet: item.description ?? '',
+    ...(item.date ? { date: item.date } : {}),
+    ...(item.imageUrl ? { imageUrl: item.imageUrl } : {}),
+    position: item.position,
+  }));
+  const images: Hit[] = (data.images ?? []).map((item) => ({
+    title: item.title,
+    imageUrl: item.imageUrl,
+    ...(item.imageWidth ? { imageWidth: item.imageWidth } : {}),
+    ...(item.imageHeight ? { imageHeight: item.imageHeight } : {}),
+    url: item.url,
+    position: item.position,
+  }));
   if (resolved.scrape.formats.length > 0) {
     for (const hit of [...web, ...news]) {
       const scraped = await deps.scraper.scrapeOrReport(reply, String(hit.url), resolved.scrape, workSignal);
@@ -126,4 +141,3 @@ export async function runFirecrawlSearch(reply: FastifyReply, resolved: Resolved
   if (sources.includes('images')) shaped.images = images;
   return { data: shaped, cost };
 }
-

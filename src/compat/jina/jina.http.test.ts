@@ -34,7 +34,11 @@ describe('Jina Reader over HTTP', () => {
     expect(text).toContain('Hello from the fixture site.');
     expect(text).not.toContain('Markdown Content:');
 
-    const res = await read('/r/', { accept: 'application/json', 'content-type': 'application/json', 'x-respond-with': 'markdown' }, { method: 'POST', body: JSON.stringify({ url: `${h.site.url}/html/article` }) });
+    const res = await read(
+      '/r/',
+      { accept: 'application/json', 'content-type': 'application/json', 'x-respond-with': 'markdown' },
+      { method: 'POST', body: JSON.stringify({ url: `${h.site.url}/html/article` }) },
+    );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { code: number; status: number; data: { title: string; url: string; content: string } };
     expect(body.code).toBe(200);
@@ -56,7 +60,11 @@ describe('Jina Reader over HTTP', () => {
     expect(html).not.toMatch(/<(script|style|body|head)\b/i);
     expect(await h.balance(customer.id)).toBe(before - 1);
 
-    const json = await read('/r/', { accept: 'application/json', 'content-type': 'application/json' }, { method: 'POST', body: JSON.stringify({ url: `${h.site.url}/html/basic`, respondWith: 'html' }) });
+    const json = await read(
+      '/r/',
+      { accept: 'application/json', 'content-type': 'application/json' },
+      { method: 'POST', body: JSON.stringify({ url: `${h.site.url}/html/basic`, respondWith: 'html' }) },
+    );
     const body = (await json.json()) as { code: number; data: { title: string; url: string; content: string } };
     expect(body.code).toBe(200);
     expect(body.data.title).toBe('Basic fixture page');
@@ -82,11 +90,17 @@ describe('Jina Reader over HTTP', () => {
     expect(h.site.requests().length).toBe(before + 2);
   });
 
-  it('answers errors in Jina\'s envelope and charges nothing for them', async () => {
+  it("answers errors in Jina's envelope and charges nothing for them", async () => {
     const before = await h.balance(customer.id);
     const unsupported = await read(`/r/${h.site.url}/html/basic`, { 'x-target-selector': 'main' });
     expect(unsupported.status).toBe(400);
-    expect(await unsupported.json()).toMatchObject({ data: null, code: 400, status: 40001, name: 'ParamValidationError', message: 'x-target-selector is not supported by this server' });
+    expect(await unsupported.json()).toMatchObject({
+      data: null,
+      code: 400,
+      status: 40001,
+      name: 'ParamValidationError',
+      message: 'x-target-selector is not supported by this server',
+    });
     expect((await read(`/r/${h.site.url}/html/basic`, { 'x-return-format': 'screenshot' })).status).toBe(400);
 
     const missing = await read(`/r/${h.site.url}/status/404`);
@@ -118,7 +132,9 @@ describe('Jina Reader over HTTP', () => {
     const off = await startCompatHarness({ COMPAT_FIRECRAWL: 'off' });
     try {
       const someone = await off.t.customer(10);
-      const res = await fetch(`${off.baseUrl}/r/${off.site.url}/html/basic`, { headers: { authorization: `Bearer ${someone.key}`, 'x-return-format': 'html' } });
+      const res = await fetch(`${off.baseUrl}/r/${off.site.url}/html/basic`, {
+        headers: { authorization: `Bearer ${someone.key}`, 'x-return-format': 'html' },
+      });
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ code: 400, name: 'ParamValidationError', message: expect.stringContaining('COMPAT_FIRECRAWL') as unknown });
       expect(await off.balance(someone.id)).toBe(10);

@@ -18,10 +18,32 @@ type Headers = Readonly<Record<string, string | string[] | undefined>>;
 
 /** Headers (lower case) whose effect Quarry cannot give. `x-md-*` Turndown options are refused too. */
 const UNSUPPORTED_HEADERS = [
-  'x-target-selector', 'x-remove-selector', 'x-wait-for-selector', 'x-with-links-summary', 'x-with-images-summary',
-  'x-with-generated-alt', 'x-retain-images', 'x-retain-links', 'x-set-cookie', 'x-proxy-url', 'x-proxy', 'x-user-agent',
-  'x-locale', 'x-referer', 'x-with-iframe', 'x-with-shadow-dom', 'x-keep-img-data-url', 'x-remove-overlay', 'x-no-gfm',
-  'x-token-budget', 'x-max-tokens', 'x-markdown-chunking', 'x-base', 'x-respond-timing', 'x-robots-txt', 'x-engine',
+  'x-target-selector',
+  'x-remove-selector',
+  'x-wait-for-selector',
+  'x-with-links-summary',
+  'x-with-images-summary',
+  'x-with-generated-alt',
+  'x-retain-images',
+  'x-retain-links',
+  'x-set-cookie',
+  'x-proxy-url',
+  'x-proxy',
+  'x-user-agent',
+  'x-locale',
+  'x-referer',
+  'x-with-iframe',
+  'x-with-shadow-dom',
+  'x-keep-img-data-url',
+  'x-remove-overlay',
+  'x-no-gfm',
+  'x-token-budget',
+  'x-max-tokens',
+  'x-markdown-chunking',
+  'x-base',
+  'x-respond-timing',
+  'x-robots-txt',
+  'x-engine',
 ];
 
 function headerValue(headers: Headers, name: string): string | undefined {

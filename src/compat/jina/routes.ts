@@ -41,10 +41,19 @@ const ReaderBody = Type.Object(
   { additionalProperties: false },
 );
 const SearchBody = Type.Object(
-  { q: Type.Optional(Type.String()), count: Type.Optional(Type.Integer({ minimum: 0, maximum: 20 })), num: Type.Optional(Type.Integer({ minimum: 0, maximum: 20 })) },
+  {
+    q: Type.Optional(Type.String()),
+    count: Type.Optional(Type.Integer({ minimum: 0, maximum: 20 })),
+    num: Type.Optional(Type.Integer({ minimum: 0, maximum: 20 })),
+  },
   { additionalProperties: false },
 );
-const SearchQuery = Type.Object({ q: Type.Optional(Type.String()), count: Type.Optional(Type.String()), num: Type.Optional(Type.String()), site: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])) });
+const SearchQuery = Type.Object({
+  q: Type.Optional(Type.String()),
+  count: Type.Optional(Type.String()),
+  num: Type.Optional(Type.String()),
+  site: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
+});
 
 const tags = ['compat: Jina Reader'];
 const readerDescription =
@@ -71,11 +80,15 @@ async function answerRead(request: FastifyRequest, reply: FastifyReply, deps: Ji
 
 export function registerJinaRoutes(app: App, deps: JinaDeps): void {
   const { rest } = deps;
-  app.get('/r/*', { errorHandler: sendJinaError, schema: { tags, summary: 'Jina Reader: a page as Markdown, text or HTML', description: readerDescription } }, (request, reply) =>
-    answerRead(request, reply, deps, targetFromPath(request.url, '/r/')),
+  app.get(
+    '/r/*',
+    { errorHandler: sendJinaError, schema: { tags, summary: 'Jina Reader: a page as Markdown, text or HTML', description: readerDescription } },
+    (request, reply) => answerRead(request, reply, deps, targetFromPath(request.url, '/r/')),
   );
-  app.post('/r/', { errorHandler: sendJinaError, schema: { tags, summary: 'Jina Reader (URL in the body)', description: readerDescription, body: ReaderBody } }, (request, reply) =>
-    answerRead(request, reply, deps, request.body.url ?? '', request.body),
+  app.post(
+    '/r/',
+    { errorHandler: sendJinaError, schema: { tags, summary: 'Jina Reader (URL in the body)', description: readerDescription, body: ReaderBody } },
+    (request, reply) => answerRead(request, reply, deps, request.body.url ?? '', request.body),
   );
 
   const searchDescription =
@@ -83,19 +96,27 @@ export function registerJinaRoutes(app: App, deps: JinaDeps): void {
     '`X-Respond-With: no-content` skips them). `count`/`num` 0–20 (default 5), `site` restricts to domains. Text blocks by default, JSON with `Accept: application/json`.';
   const answerSearch = async (request: FastifyRequest, reply: FastifyReply, query: string, count: number, sites: readonly string[]) => {
     const noContent = request.headers['x-respond-with'] === 'no-content';
-    const options = noContent ? { mode: 'markdown' as const, json: readerOptions({ accept: request.headers.accept }).json, noCache: false } : checkMode(readerOptions(request.headers), deps.htmlAvailable);
+    const options = noContent
+      ? { mode: 'markdown' as const, json: readerOptions({ accept: request.headers.accept }).json, noCache: false }
+      : checkMode(readerOptions(request.headers), deps.htmlAvailable);
     if (query.trim() === '') throw new CompatError(400, 'No query provided');
     const pages = await jinaSearch(rest, keyOf(request), { query, count, sites, withContent: !noContent, options }, deps.now());
     if (options.json) return reply.send({ code: 200, status: 20000, data: pages });
     return reply.type('text/plain; charset=utf-8').send(searchText(pages));
   };
-  app.get('/s/*', { errorHandler: sendJinaError, schema: { tags, summary: 'Jina search', description: searchDescription, querystring: SearchQuery } }, (request, reply) => {
-    const path = targetFromQuery(request.url);
-    const sites = request.query.site === undefined ? [] : [request.query.site].flat();
-    return answerSearch(request, reply, request.query.q ?? path, searchCount(request.query.count ?? request.query.num), sites);
-  });
-  app.post('/s/', { errorHandler: sendJinaError, schema: { tags, summary: 'Jina search (query in the body)', description: searchDescription, body: SearchBody } }, (request, reply) =>
-    answerSearch(request, reply, request.body.q ?? '', searchCount(request.body.count ?? request.body.num), []),
+  app.get(
+    '/s/*',
+    { errorHandler: sendJinaError, schema: { tags, summary: 'Jina search', description: searchDescription, querystring: SearchQuery } },
+    (request, reply) => {
+      const path = targetFromQuery(request.url);
+      const sites = request.query.site === undefined ? [] : [request.query.site].flat();
+      return answerSearch(request, reply, request.query.q ?? path, searchCount(request.query.count ?? request.query.num), sites);
+    },
+  );
+  app.post(
+    '/s/',
+    { errorHandler: sendJinaError, schema: { tags, summary: 'Jina search (query in the body)', description: searchDescription, body: SearchBody } },
+    (request, reply) => answerSearch(request, reply, request.body.q ?? '', searchCount(request.body.count ?? request.body.num), []),
   );
 }
 

@@ -72,7 +72,13 @@ export async function jinaSearch(rest: QuarryRest, apiKey: string, search: JinaS
   const outcome = await searchVia(rest, apiKey, { query: search.query, vertical: 'web', limit: search.count, includeDomains: search.sites }, now);
   if (!outcome.ok) throw CompatError.fromRest(outcome.answer);
   const pages = await inOrder(outcome.items, async (item): Promise<ReaderPage> => {
-    const listing = { title: item.title, description: item.snippet, url: item.url, content: '', ...(item.publishedDate ? { publishedTime: item.publishedDate } : {}) };
+    const listing = {
+      title: item.title,
+      description: item.snippet,
+      url: item.url,
+      content: '',
+      ...(item.publishedDate ? { publishedTime: item.publishedDate } : {}),
+    };
     if (!search.withContent) return listing;
     const read = await readVia(rest, apiKey, item.url, search.options);
     if (!read.ok && isRequestLevelFailure(read.answer.status)) throw CompatError.fromRest(read.answer);

@@ -20,11 +20,15 @@ export const TavilySearchRequest = Type.Object(
     end_date: Type.Optional(IsoDate),
     include_domains: Type.Optional(Domains),
     exclude_domains: Type.Optional(Domains),
-    include_raw_content: Type.Optional(Type.Union([Type.Boolean(), StringEnum(['markdown', 'text'] as const)], { description: 'Scrape each result (charged as a scrape per result).' })),
+    include_raw_content: Type.Optional(
+      Type.Union([Type.Boolean(), StringEnum(['markdown', 'text'] as const)], { description: 'Scrape each result (charged as a scrape per result).' }),
+    ),
     exact_match: Type.Optional(Type.Boolean({ description: 'Search the query as one exact phrase.' })),
     country: Type.Optional(Type.String({ description: 'ISO 3166-1 alpha-2 code (Quarry takes codes, not country names).' })),
     search_depth: Type.Optional(StringEnum(['basic', 'advanced', 'fast', 'ultra-fast'] as const, { description: 'Accepted; Quarry has one depth.' })),
-    include_answer: Type.Optional(Type.Union([Type.Boolean(), StringEnum(['basic', 'advanced'] as const)], { description: 'Only `false`: Quarry does not write answers.' })),
+    include_answer: Type.Optional(
+      Type.Union([Type.Boolean(), StringEnum(['basic', 'advanced'] as const)], { description: 'Only `false`: Quarry does not write answers.' }),
+    ),
     include_images: Type.Optional(Type.Boolean({ description: 'Only `false`.' })),
     include_image_descriptions: Type.Optional(Type.Boolean({ description: 'Only `false`.' })),
     include_favicon: Type.Optional(Type.Boolean({ description: 'Accepted; no favicons are returned.' })),

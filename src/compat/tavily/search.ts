@@ -14,7 +14,10 @@ function refuseUnsupported(body: TavilySearchRequest): void {
     [body.include_images === true, 'include_images is not supported'],
     [body.include_image_descriptions === true, 'include_image_descriptions is not supported'],
     [body.auto_parameters === true, 'auto_parameters is not supported'],
-    [[body.time_range, body.days, body.start_date ?? body.end_date].filter((v) => v !== undefined).length > 1, 'use only one of time_range, days and start_date/end_date'],
+    [
+      [body.time_range, body.days, body.start_date ?? body.end_date].filter((v) => v !== undefined).length > 1,
+      'use only one of time_range, days and start_date/end_date',
+    ],
   ];
   const problem = refused.find(([bad]) => bad);
   if (problem) throw new CompatError(400, problem[1]);

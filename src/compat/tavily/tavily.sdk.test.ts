@@ -54,14 +54,22 @@ describe('Tavily API through @tavily/core', () => {
     await expect(client().search('fixture', { includeAnswer: true })).rejects.toThrow('include_answer is not supported');
     await expect(client().search('fixture', { topic: 'finance' })).rejects.toThrow('topic must be one of general, news');
     await expect(client().search('fixture', { someNewOption: 1 } as never)).rejects.toThrow('someNewOption is not supported');
-    const res = await fetch(`${h.baseUrl}/tavily/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'fixture', api_key: customer.key, max_results: 50 }) });
+    const res = await fetch(`${h.baseUrl}/tavily/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'fixture', api_key: customer.key, max_results: 50 }),
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { detail: { error: string } }).detail.error).toContain('max_results');
     expect(await h.balance(customer.id)).toBe(before);
   });
 
   it('takes the key from the body (older clients)', async () => {
-    const res = await fetch(`${h.baseUrl}/tavily/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'fixture', api_key: customer.key }) });
+    const res = await fetch(`${h.baseUrl}/tavily/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'fixture', api_key: customer.key }),
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { results: unknown[]; images: unknown[] };
     expect(body.results.length).toBeGreaterThan(0);
@@ -86,7 +94,11 @@ describe('Tavily API through @tavily/core', () => {
   it('reports an out-of-credits account as Tavily reports a plan limit (432)', async () => {
     const poor = await h.t.customer(0);
     await expect(tavily({ apiKey: poor.key, apiBaseURL: `${h.baseUrl}/tavily` }).search('fixture')).rejects.toThrow(/credits/i);
-    const res = await fetch(`${h.baseUrl}/tavily/search`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${poor.key}` }, body: '{"query":"fixture"}' });
+    const res = await fetch(`${h.baseUrl}/tavily/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${poor.key}` },
+      body: '{"query":"fixture"}',
+    });
     expect(res.status).toBe(432);
   });
 
@@ -102,13 +114,17 @@ describe('Tavily API through @tavily/core', () => {
     await h.expectAuditClean();
   });
 
-  it('passes the throttle on as Tavily\'s 429 with Retry-After', async () => {
+  it("passes the throttle on as Tavily's 429 with Retry-After", async () => {
     const slow = await startCompatHarness({ THROTTLE_KEY_RATE: '1/hour' });
     try {
       const user = await slow.t.customer(10);
       const client = tavily({ apiKey: user.key, apiBaseURL: `${slow.baseUrl}/tavily` });
       await client.search('fixture');
-      const res = await fetch(`${slow.baseUrl}/tavily/search`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${user.key}` }, body: '{"query":"fixture"}' });
+      const res = await fetch(`${slow.baseUrl}/tavily/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${user.key}` },
+        body: '{"query":"fixture"}',
+      });
       expect(res.status).toBe(429);
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(((await res.json()) as { detail: { error: string } }).detail.error).toMatch(/throttled/i);

@@ -54,7 +54,9 @@ export function searchIndex(dialect: DialectName): Migration {
         await sql`CREATE INDEX index_docs_tsv ON index_docs USING gin (tsv)`.execute(db);
       } else {
         // Contentless: the text lives in index_docs/index_pages; the index holds folded words only.
-        await sql`CREATE VIRTUAL TABLE index_docs_fts USING fts5(title, body, url, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0')`.execute(db);
+        await sql`CREATE VIRTUAL TABLE index_docs_fts USING fts5(title, body, url, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0')`.execute(
+          db,
+        );
       }
 
       await db.schema

@@ -26,11 +26,21 @@ export function searchIndexRanking(dialect: DialectName): Migration {
       if (dialect === 'sqlite') {
         await sql`DROP TABLE index_docs_fts`.execute(db);
         // '_' joins the words of a pair into one token; folded words never contain it.
-        await sql`CREATE VIRTUAL TABLE index_docs_fts USING fts5(title, body, url, pairs, content='', contentless_delete=1, tokenize="unicode61 remove_diacritics 0 tokenchars '_'")`.execute(db);
+        await sql`CREATE VIRTUAL TABLE index_docs_fts USING fts5(title, body, url, pairs, content='', contentless_delete=1, tokenize="unicode61 remove_diacritics 0 tokenchars '_'")`.execute(
+          db,
+        );
       }
       let after = 0;
       for (;;) {
-        const rows = await sql<{ id: number; vertical: string; title: string; url_text: string; snippet: string | null; description: string | null; body: string }>`
+        const rows = await sql<{
+          id: number;
+          vertical: string;
+          title: string;
+          url_text: string;
+          snippet: string | null;
+          description: string | null;
+          body: string;
+        }>`
           SELECT d.id, d.vertical, d.title, d.url_text, d.snippet, p.description, p.body
           FROM index_docs d JOIN index_pages p ON p.id = d.page_id WHERE d.id > ${after} ORDER BY d.id LIMIT 500`.execute(db);
         if (rows.rows.length === 0) break;
@@ -38,7 +48,9 @@ export function searchIndexRanking(dialect: DialectName): Migration {
           const text = row.vertical === 'web' || row.vertical === 'news' ? `${row.description ?? ''}\n${row.body}` : (row.snippet ?? '');
           const folded = foldedColumns(foldText(row.title), foldText(text), row.url_text);
           if (dialect === 'sqlite') {
-            await sql`INSERT INTO index_docs_fts (rowid, title, body, url, pairs) VALUES (${row.id}, ${folded.title}, ${folded.body}, ${folded.url}, ${folded.pairs})`.execute(db);
+            await sql`INSERT INTO index_docs_fts (rowid, title, body, url, pairs) VALUES (${row.id}, ${folded.title}, ${folded.body}, ${folded.url}, ${folded.pairs})`.execute(
+              db,
+            );
           } else {
             await sql`UPDATE index_docs SET tsv = ${tsvectorColumns(folded)}::tsvector WHERE id = ${row.id}`.execute(db);
           }

@@ -28,15 +28,28 @@ export function searchPrivacy(dialect: DialectName): Migration {
         await rebuildSqlitePages(db);
       }
       await db.schema.createIndex('index_pages_url_owner').on('index_pages').columns(['url', 'owner_id']).unique().execute();
-      await db.schema.alterTable('index_docs').addColumn('owner_id', bigint(dialect), (col) => col.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('index_docs')
+        .addColumn('owner_id', bigint(dialect), (col) => col.notNull().defaultTo(0))
+        .execute();
       // The covering index of ranking (0005) gains the owner, so the visibility filter reads no document row.
       await db.schema.dropIndex('index_docs_rank').execute();
-      await db.schema.createIndex('index_docs_rank').on('index_docs').columns(['id', 'vertical', 'dated_at', 'lang', 'country', 'host_rev', 'owner_id']).execute();
+      await db.schema
+        .createIndex('index_docs_rank')
+        .on('index_docs')
+        .columns(['id', 'vertical', 'dated_at', 'lang', 'country', 'host_rev', 'owner_id'])
+        .execute();
 
-      await db.schema.alterTable('search_query_log').addColumn('accounts', bigint(dialect), (col) => col.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('search_query_log')
+        .addColumn('accounts', bigint(dialect), (col) => col.notNull().defaultTo(0))
+        .execute();
       let after = '';
       for (;;) {
-        const rows = await sql<{ query_key: string; query: string }>`SELECT query_key, query FROM search_query_log WHERE query_key > ${after} ORDER BY query_key LIMIT 500`.execute(db);
+        const rows = await sql<{
+          query_key: string;
+          query: string;
+        }>`SELECT query_key, query FROM search_query_log WHERE query_key > ${after} ORDER BY query_key LIMIT 500`.execute(db);
         if (rows.rows.length === 0) break;
         const secret = rows.rows.filter((row) => !isShareableQuery(row.query)).map((row) => row.query_key);
         if (secret.length > 0) await sql`DELETE FROM search_query_log WHERE query_key IN (${sql.join(secret)})`.execute(db);
@@ -72,7 +85,9 @@ async function rebuildSqlitePages(db: AnyDb): Promise<void> {
       body text NOT NULL, lang text, country text, published_at text, first_seen text NOT NULL, indexed_at text NOT NULL,
       dated_at text NOT NULL, source text NOT NULL, bytes integer NOT NULL, owner_id integer NOT NULL DEFAULT 0)`.execute(db);
     await sql`INSERT INTO index_pages_new (id, url, host, title, description, body, lang, country, published_at, first_seen, indexed_at, dated_at, source, bytes)
-      SELECT id, url, host, title, description, body, lang, country, published_at, first_seen, indexed_at, dated_at, source, bytes FROM index_pages`.execute(db);
+      SELECT id, url, host, title, description, body, lang, country, published_at, first_seen, indexed_at, dated_at, source, bytes FROM index_pages`.execute(
+      db,
+    );
     await sql`DROP TABLE index_pages`.execute(db);
     await sql`ALTER TABLE index_pages_new RENAME TO index_pages`.execute(db);
     await db.schema.createIndex('index_pages_host').on('index_pages').column('host').execute();

@@ -18,7 +18,14 @@ describe('quarry crawl and quarry index', () => {
     dir = mkdtempSync(join(tmpdir(), 'quarry-index-cli-'));
     database = await createTestDatabase();
     site = await startCrawlSite();
-    env = { NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent', SCRAPE_ALLOWED_HOSTS: site.host, CRAWL_DELAY_MS: '0', ...(database.url ? { DATABASE_URL: database.url } : {}) };
+    env = {
+      NODE_ENV: 'test',
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      SCRAPE_ALLOWED_HOSTS: site.host,
+      CRAWL_DELAY_MS: '0',
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+    };
   });
   afterAll(async () => {
     await site?.close();
@@ -50,7 +57,20 @@ describe('quarry crawl and quarry index', () => {
 
   it('imports a WARC file', async () => {
     const file = join(dir, 'one.warc.gz');
-    writeFileSync(file, gzippedWarc([{ type: 'response', uri: 'https://archive.example.com/wren', block: httpResponse(200, { 'Content-Type': 'text/html' }, '<html><head><title>Wren</title></head><body><p>A small bird with a loud song.</p></body></html>') }]));
+    writeFileSync(
+      file,
+      gzippedWarc([
+        {
+          type: 'response',
+          uri: 'https://archive.example.com/wren',
+          block: httpResponse(
+            200,
+            { 'Content-Type': 'text/html' },
+            '<html><head><title>Wren</title></head><body><p>A small bird with a loud song.</p></body></html>',
+          ),
+        },
+      ]),
+    );
     const res = await quarry('index', 'import', file, '--json');
     expect(res.code).toBe(0);
     expect(JSON.parse(res.stdout)).toMatchObject({ indexed: 1, skipped: 0, failed: 0, files: [{ file, kind: 'warc' }] });

@@ -43,7 +43,8 @@ export function indexImportCommand(env: NodeJS.ProcessEnv): StandaloneCommand {
           for (const file of words) {
             const warc = await looksLikeWarc(file);
             files.push({ file, kind: warc ? 'warc' : 'urls' });
-            const onProgress = (p: ImportCounts & { url: string }) => progress.update(p.indexed, p.indexed + p.skipped + p.failed, `indexed · ${p.skipped} skipped · ${p.failed} failed  ${p.url}`);
+            const onProgress = (p: ImportCounts & { url: string }) =>
+              progress.update(p.indexed, p.indexed + p.skipped + p.failed, `indexed · ${p.skipped} skipped · ${p.failed} failed  ${p.url}`);
             if (warc) await importWarc(file, crawl.indexer, counts, onProgress);
             else await importUrlList(file, crawl.crawler, counts, onProgress);
           }
@@ -113,7 +114,10 @@ export function indexRemoveCommand(env: NodeJS.ProcessEnv): StandaloneCommand {
         const site = args.optionalString('site');
         const removed = site === undefined ? await store.removeUrl(words[0] ?? '') : await store.removeSite(site);
         const target = site === undefined ? words[0] : `site ${site}`;
-        return { json: { removed, ...(site === undefined ? { url: words[0] } : { site }) }, text: `Removed ${removed} page${removed === 1 ? '' : 's'} (${target}).` };
+        return {
+          json: { removed, ...(site === undefined ? { url: words[0] } : { site }) },
+          text: `Removed ${removed} page${removed === 1 ? '' : 's'} (${target}).`,
+        };
       },
     },
     env,

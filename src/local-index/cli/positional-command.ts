@@ -117,7 +117,9 @@ export function positionalCommand(spec: PositionalCommandSpec, env: NodeJS.Proce
       } catch (error) {
         return fail(error, args.json);
       } finally {
-        await services?.close().catch((error: unknown) => notice(`${name}: closing the database failed: ${error instanceof Error ? error.message : String(error)}`));
+        await services
+          ?.close()
+          .catch((error: unknown) => notice(`${name}: closing the database failed: ${error instanceof Error ? error.message : String(error)}`));
       }
     },
   };

@@ -31,17 +31,29 @@ describe('the crawler', () => {
   });
 
   const crawler = (options: { userAgent?: string; delayMs?: number } = {}) =>
-    createCrawler({ db: database.handle.db, fetchEngine, indexer: createIndexer({ store }), userAgent: options.userAgent ?? 'QuarryBot/1.0', delayMs: options.delayMs ?? 0 });
+    createCrawler({
+      db: database.handle.db,
+      fetchEngine,
+      indexer: createIndexer({ store }),
+      userAgent: options.userAgent ?? 'QuarryBot/1.0',
+      delayMs: options.delayMs ?? 0,
+    });
   const crawl = (overrides: Partial<CrawlRequest> = {}) => crawler().crawl({ seed: `${site.url}/`, maxPages: 50, maxDepth: 3, sameHost: true, ...overrides });
   const indexedPaths = async () =>
     (await store.search({ vertical: 'web', query: parseQuery(''), num: 100, page: 1, window: { sortByDate: false } }))
       .map((hit) => new URL((hit.item as { url: string }).url).pathname)
       .sort();
-  const fetched = () => site.requests().slice(firstRequest).map((request) => request.path);
+  const fetched = () =>
+    site
+      .requests()
+      .slice(firstRequest)
+      .map((request) => request.path);
 
   it('follows links and sitemaps, obeys robots.txt, noindex and nofollow', async () => {
     const report = await crawl();
-    expect(await indexedPaths()).toEqual(['/', '/a', '/a/deeper', '/a/deeper/deepest', '/b', '/b/deeper', '/found-via-noindex', '/nofollow-page', '/orphan'].sort());
+    expect(await indexedPaths()).toEqual(
+      ['/', '/a', '/a/deeper', '/a/deeper/deepest', '/b', '/b/deeper', '/found-via-noindex', '/nofollow-page', '/orphan'].sort(),
+    );
     expect(fetched()).not.toContain('/private/secret');
     expect(fetched()).not.toContain('/hidden-behind-nofollow');
     expect(fetched()).not.toContain('/logo.png');
@@ -93,7 +105,10 @@ describe('the crawler', () => {
   it('pauses between requests to one host', async () => {
     const started = site.requests().length;
     await crawler({ delayMs: 120 }).crawl({ seed: `${site.url}/`, maxPages: 3, maxDepth: 1, sameHost: true });
-    const times = site.requests().slice(started).map((request) => request.at);
+    const times = site
+      .requests()
+      .slice(started)
+      .map((request) => request.at);
     const gaps = times.slice(1).map((at, index) => at - (times[index] ?? at));
     expect(gaps.length).toBeGreaterThan(3);
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(110);

@@ -50,7 +50,8 @@ export interface CrawlReport extends FrontierCounts {
 }
 
 /** Links to these are not pages; fetching them would only be refused as not HTML. */
-const NOT_PAGES = /\.(?:jpe?g|png|gif|webp|svg|ico|bmp|tiff?|mp[34]|m4[av]|webm|mov|avi|ogg|wav|flac|zip|gz|tgz|bz2|xz|7z|rar|tar|exe|dmg|msi|iso|apk|woff2?|ttf|otf|eot|css|js|json|xml|rss|atom|pdf|docx?|xlsx?|pptx?)$/i;
+const NOT_PAGES =
+  /\.(?:jpe?g|png|gif|webp|svg|ico|bmp|tiff?|mp[34]|m4[av]|webm|mov|avi|ogg|wav|flac|zip|gz|tgz|bz2|xz|7z|rar|tar|exe|dmg|msi|iso|apk|woff2?|ttf|otf|eot|css|js|json|xml|rss|atom|pdf|docx?|xlsx?|pptx?)$/i;
 const MAX_SITEMAPS = 20;
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
@@ -123,7 +124,12 @@ export function createCrawler(options: CrawlerOptions) {
       if (!frontier.resumed && settings.maxDepth >= 1) {
         const robots = await robotsFor(seedUrl.origin, signal);
         const listed = 'unreachable' in robots ? [] : await sitemapPages(seedUrl.origin, robots, settings.maxPages * 10, signal);
-        await frontier.add(listed.map((url) => new URL(url)).filter(inScope).map((url): FrontierEntry => ({ url: pageKey(url.href), depth: 1 })));
+        await frontier.add(
+          listed
+            .map((url) => new URL(url))
+            .filter(inScope)
+            .map((url): FrontierEntry => ({ url: pageKey(url.href), depth: 1 })),
+        );
       }
 
       let counts = await frontier.counts();

@@ -68,12 +68,18 @@ export async function openFrontier(db: Kysely<Database>, seed: string, settings:
     async add(entries) {
       if (entries.length === 0) return 0;
       const at = now().toISOString();
-      const last = await db.selectFrom('crawl_frontier').select((eb) => eb.fn.max('seq').as('seq')).where('job_id', '=', jobId).executeTakeFirst();
+      const last = await db
+        .selectFrom('crawl_frontier')
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .where('job_id', '=', jobId)
+        .executeTakeFirst();
       let seq = Number(last?.seq ?? 0);
       const unique = [...new Map(entries.map((entry) => [entry.url, entry])).values()];
       const result = await db
         .insertInto('crawl_frontier')
-        .values(unique.map((entry) => ({ job_id: jobId, url: entry.url, depth: entry.depth, seq: ++seq, status: 'queued' as const, reason: null, updated: at })))
+        .values(
+          unique.map((entry) => ({ job_id: jobId, url: entry.url, depth: entry.depth, seq: ++seq, status: 'queued' as const, reason: null, updated: at })),
+        )
         .onConflict((conflict) => conflict.columns(['job_id', 'url']).doNothing())
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0);

@@ -53,7 +53,12 @@ describe('robots.txt', () => {
 
 describe('sitemaps', () => {
   it('reads page locations and nested sitemaps, decoding entities', () => {
-    expect(parseSitemap('<urlset><url><loc> https://e.com/a?x=1&amp;y=2 </loc></url><url><loc>mailto:x@e.com</loc></url></urlset>', 'https://e.com/sitemap.xml')).toEqual({ pages: ['https://e.com/a?x=1&y=2'], sitemaps: [] });
-    expect(parseSitemap('<sitemapindex><sitemap><loc>https://e.com/s1.xml.gz</loc></sitemap></sitemapindex>', 'https://e.com/')).toEqual({ pages: [], sitemaps: ['https://e.com/s1.xml.gz'] });
+    expect(
+      parseSitemap('<urlset><url><loc> https://e.com/a?x=1&amp;y=2 </loc></url><url><loc>mailto:x@e.com</loc></url></urlset>', 'https://e.com/sitemap.xml'),
+    ).toEqual({ pages: ['https://e.com/a?x=1&y=2'], sitemaps: [] });
+    expect(parseSitemap('<sitemapindex><sitemap><loc>https://e.com/s1.xml.gz</loc></sitemap></sitemapindex>', 'https://e.com/')).toEqual({
+      pages: [],
+      sitemaps: ['https://e.com/s1.xml.gz'],
+    });
   });
 });

@@ -36,7 +36,17 @@ describe('importing pages', () => {
   });
 
   const titles = async (q: string, tbs?: string) =>
-    (await store.search({ vertical: 'web', query: parseQuery(q), num: 50, page: 1, window: tbs ? tbsWindow(parseTbs(tbs), new Date('2024-05-02T00:00:00Z')) : { sortByDate: false } })).map((hit) => hit.item.title).sort();
+    (
+      await store.search({
+        vertical: 'web',
+        query: parseQuery(q),
+        num: 50,
+        page: 1,
+        window: tbs ? tbsWindow(parseTbs(tbs), new Date('2024-05-02T00:00:00Z')) : { sortByDate: false },
+      })
+    )
+      .map((hit) => hit.item.title)
+      .sort();
 
   it('indexes the HTML responses of a gzipped WARC, dated by their capture, and passes over everything else', async () => {
     const file = join(dir, 'CC-MAIN-example.warc.gz');
@@ -45,11 +55,37 @@ describe('importing pages', () => {
       gzippedWarc([
         { type: 'warcinfo', block: 'software: test\r\n' },
         { type: 'request', uri: 'https://archive.example.com/kestrel', block: 'GET /kestrel HTTP/1.1\r\nHost: archive.example.com\r\n\r\n' },
-        { type: 'response', uri: 'https://archive.example.com/kestrel', date: '2024-05-01T10:00:00Z', block: httpResponse(200, { 'Content-Type': 'text/html; charset=utf-8' }, page('Kestrel facts', 'The kestrel hovers over open fields.')) },
-        { type: 'response', uri: 'https://archive.example.com/falcon', date: '2023-01-01T10:00:00Z', block: httpResponse(200, { 'Content-Type': 'text/html', 'Transfer-Encoding': 'chunked' }, chunked(page('Falcon facts', 'The peregrine falcon is the fastest kestrel relative.'))) },
-        { type: 'response', uri: 'https://archive.example.com/owl', block: httpResponse(200, { 'Content-Type': 'text/html; charset=windows-1252', 'Content-Encoding': 'gzip' }, gzipSync(Buffer.from(page('Owl facts', 'Owls hunt at night; caf\xe9 owls too.'), 'latin1'))) },
+        {
+          type: 'response',
+          uri: 'https://archive.example.com/kestrel',
+          date: '2024-05-01T10:00:00Z',
+          block: httpResponse(200, { 'Content-Type': 'text/html; charset=utf-8' }, page('Kestrel facts', 'The kestrel hovers over open fields.')),
+        },
+        {
+          type: 'response',
+          uri: 'https://archive.example.com/falcon',
+          date: '2023-01-01T10:00:00Z',
+          block: httpResponse(
+            200,
+            { 'Content-Type': 'text/html', 'Transfer-Encoding': 'chunked' },
+            chunked(page('Falcon facts', 'The peregrine falcon is the fastest kestrel relative.')),
+          ),
+        },
+        {
+          type: 'response',
+          uri: 'https://archive.example.com/owl',
+          block: httpResponse(
+            200,
+            { 'Content-Type': 'text/html; charset=windows-1252', 'Content-Encoding': 'gzip' },
+            gzipSync(Buffer.from(page('Owl facts', 'Owls hunt at night; caf\xe9 owls too.'), 'latin1')),
+          ),
+        },
         { type: 'response', uri: 'https://archive.example.com/logo.png', block: httpResponse(200, { 'Content-Type': 'image/png' }, Buffer.alloc(16)) },
-        { type: 'response', uri: 'https://archive.example.com/missing', block: httpResponse(404, { 'Content-Type': 'text/html' }, page('Not found', 'Nothing here.')) },
+        {
+          type: 'response',
+          uri: 'https://archive.example.com/missing',
+          block: httpResponse(404, { 'Content-Type': 'text/html' }, page('Not found', 'Nothing here.')),
+        },
         { type: 'metadata', uri: 'https://archive.example.com/kestrel', block: 'fetchTimeMs: 12\r\n' },
       ]),
     );
@@ -65,7 +101,14 @@ describe('importing pages', () => {
 
   it('reads a plain (uncompressed) WARC and refuses a file that is not one', async () => {
     const plain = join(dir, 'plain.warc');
-    writeFileSync(plain, warcRecord({ type: 'response', uri: 'https://archive.example.com/heron', block: httpResponse(200, { 'Content-Type': 'text/html' }, page('Heron facts', 'Herons wade.')) }));
+    writeFileSync(
+      plain,
+      warcRecord({
+        type: 'response',
+        uri: 'https://archive.example.com/heron',
+        block: httpResponse(200, { 'Content-Type': 'text/html' }, page('Heron facts', 'Herons wade.')),
+      }),
+    );
     const records = [];
     for await (const record of readWarcFile(plain)) records.push(record);
     expect(records.map((record) => record.headers['warc-target-uri'])).toEqual(['https://archive.example.com/heron']);

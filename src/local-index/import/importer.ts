@@ -62,7 +62,13 @@ export async function* urlsOfList(file: string): AsyncGenerator<string> {
 }
 
 /** Fetches and indexes each listed URL (no links followed), as the crawler does for a seed. */
-export async function importUrlList(file: string, crawler: Crawler, counts: ImportCounts, onProgress?: (progress: ImportProgress) => void, signal?: AbortSignal): Promise<void> {
+export async function importUrlList(
+  file: string,
+  crawler: Crawler,
+  counts: ImportCounts,
+  onProgress?: (progress: ImportProgress) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   for await (const url of urlsOfList(file)) {
     let ok = true;
     try {

@@ -3,7 +3,19 @@ import { defined, type VerticalRecord } from './record.js';
 import type { PageSummary } from './page-summary.js';
 import { entitiesOfType, firstMeta, link, names, parseDate, text } from './structured.js';
 
-const ARTICLE_TYPES = new Set(['Article', 'NewsArticle', 'BlogPosting', 'LiveBlogPosting', 'ReportageNewsArticle', 'AnalysisNewsArticle', 'OpinionNewsArticle', 'ReviewNewsArticle', 'BackgroundNewsArticle', 'TechArticle', 'Report']);
+const ARTICLE_TYPES = new Set([
+  'Article',
+  'NewsArticle',
+  'BlogPosting',
+  'LiveBlogPosting',
+  'ReportageNewsArticle',
+  'AnalysisNewsArticle',
+  'OpinionNewsArticle',
+  'ReviewNewsArticle',
+  'BackgroundNewsArticle',
+  'TechArticle',
+  'Report',
+]);
 
 /**
  * A news result for pages that say they are articles: an Article/NewsArticle/BlogPosting entity,
@@ -16,8 +28,7 @@ export function newsRecords(facts: PageFacts, page: PageSummary): VerticalRecord
   const headline = text(article?.['headline']) ?? text(article?.['name']) ?? page.title;
   const snippet = text(article?.['description']) ?? page.description;
   const publisher = names(article?.['publisher'])[0] ?? page.siteName ?? firstMeta(facts, ['og:site_name']);
-  const publishedAt =
-    parseDate(text(article?.['datePublished'])) ?? parseDate(firstMeta(facts, ['article:published_time'])) ?? page.published;
+  const publishedAt = parseDate(text(article?.['datePublished'])) ?? parseDate(firstMeta(facts, ['article:published_time'])) ?? page.published;
   const imageUrl = link(article?.['image'], page.url) ?? link(firstMeta(facts, ['og:image', 'og:image:url']), page.url);
   return [
     {

@@ -26,8 +26,12 @@ export function patentRecords(facts: PageFacts, page: PageSummary): VerticalReco
   const rawNumber = firstMeta(facts, NUMBER_KEYS);
   const patentNumber = rawNumber === undefined ? undefined : normalisePatentNumber(rawNumber);
   if (patentNumber === undefined) return [];
-  const inventors = [...metaValues(facts, ['citation_inventor', 'citation_patent_inventor']), ...metaValues(facts, ['dc.contributor', 'dcterms.contributor'], 'inventor')];
-  const assignee = firstMeta(facts, ['citation_assignee', 'citation_patent_assignee']) ?? firstMeta(facts, ['dc.contributor', 'dcterms.contributor'], 'assignee');
+  const inventors = [
+    ...metaValues(facts, ['citation_inventor', 'citation_patent_inventor']),
+    ...metaValues(facts, ['dc.contributor', 'dcterms.contributor'], 'inventor'),
+  ];
+  const assignee =
+    firstMeta(facts, ['citation_assignee', 'citation_patent_assignee']) ?? firstMeta(facts, ['dc.contributor', 'dcterms.contributor'], 'assignee');
   const filingDate = day(facts, ['citation_patent_filing_date', 'citation_filing_date', 'citation_patent_application_date'], ['datesubmitted', 'filed']);
   const grantDate = day(facts, ['citation_patent_grant_date', 'citation_grant_date', 'citation_patent_issue_date'], ['issued', 'dateissued', 'granted']);
   const title = firstMeta(facts, ['citation_title', 'dc.title', 'dcterms.title']) ?? page.title;

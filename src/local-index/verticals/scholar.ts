@@ -3,8 +3,29 @@ import { defined, type VerticalRecord } from './record.js';
 import type { PageSummary } from './page-summary.js';
 import { entitiesOfType, firstMeta, link, metaValues, number, parseDate, text } from './structured.js';
 
-const PUBLICATION_KEYS = ['citation_journal_title', 'citation_conference_title', 'citation_inbook_title', 'citation_book_title', 'citation_dissertation_institution', 'citation_technical_report_institution', 'citation_publisher', 'dc.source', 'dcterms.source', 'dc.publisher', 'dcterms.publisher'];
-const DATE_KEYS = ['citation_publication_date', 'citation_date', 'citation_online_date', 'citation_cover_date', 'dc.date', 'dcterms.issued', 'dc.date.issued', 'dcterms.date'];
+const PUBLICATION_KEYS = [
+  'citation_journal_title',
+  'citation_conference_title',
+  'citation_inbook_title',
+  'citation_book_title',
+  'citation_dissertation_institution',
+  'citation_technical_report_institution',
+  'citation_publisher',
+  'dc.source',
+  'dcterms.source',
+  'dc.publisher',
+  'dcterms.publisher',
+];
+const DATE_KEYS = [
+  'citation_publication_date',
+  'citation_date',
+  'citation_online_date',
+  'citation_cover_date',
+  'dc.date',
+  'dcterms.issued',
+  'dc.date.issued',
+  'dcterms.date',
+];
 const CITATION_KEYS = ['citation_cited_by_count', 'citation_citation_count', 'citations', 'cited_by_count'];
 
 /** "Doe, Jane" → "Jane Doe"; other forms stay as written. */

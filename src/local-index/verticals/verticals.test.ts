@@ -30,7 +30,10 @@ describe('news from the page’s own structured data', () => {
 
   it('reads a BlogPosting and an og:type=article page, taking the publisher from the site name when no entity names one', () => {
     expect(itemsOf('blog-post', 'news')[0]).toMatchObject({ title: 'Watching the aurora from a garden in Scotland', publisher: 'Sky Notes' });
-    expect(itemsOf('german-news', 'news')[0]).toMatchObject({ title: 'Sonnensturm sorgt für Polarlichter über Deutschland', publisher: 'Beispiel Nachrichten' });
+    expect(itemsOf('german-news', 'news')[0]).toMatchObject({
+      title: 'Sonnensturm sorgt für Polarlichter über Deutschland',
+      publisher: 'Beispiel Nachrichten',
+    });
   });
 
   it('does not make news of pages that are not articles', () => {
@@ -42,15 +45,32 @@ describe('news from the page’s own structured data', () => {
 describe('images', () => {
   it('gives real pixel sizes from og:image:* and from width/height attributes, and skips tracking pixels', () => {
     expect(itemsOf('solar-news', 'images')).toEqual([
-      { title: 'Green aurora over a lake', imageUrl: 'https://news.example.com/img/aurora.jpg', imageWidth: 1200, imageHeight: 800, link: 'https://news.example.com/2025/06/solar-storm-lights-up-skies', source: 'Example News' },
-      { title: 'Kp index chart of the storm', imageUrl: 'https://news.example.com/img/chart.png', imageWidth: 640, imageHeight: 360, link: 'https://news.example.com/2025/06/solar-storm-lights-up-skies', source: 'Example News' },
+      {
+        title: 'Green aurora over a lake',
+        imageUrl: 'https://news.example.com/img/aurora.jpg',
+        imageWidth: 1200,
+        imageHeight: 800,
+        link: 'https://news.example.com/2025/06/solar-storm-lights-up-skies',
+        source: 'Example News',
+      },
+      {
+        title: 'Kp index chart of the storm',
+        imageUrl: 'https://news.example.com/img/chart.png',
+        imageWidth: 640,
+        imageHeight: 360,
+        link: 'https://news.example.com/2025/06/solar-storm-lights-up-skies',
+        source: 'Example News',
+      },
     ]);
   });
 
   it('leaves sizes out when the page does not state them', () => {
-    const html = '<html><head><title>Gallery</title></head><body><article><p>Some words about the picture below, enough to be content.</p><img src="/a.jpg" alt="A lake"></article></body></html>';
+    const html =
+      '<html><head><title>Gallery</title></head><body><article><p>Some words about the picture below, enough to be content.</p><img src="/a.jpg" alt="A lake"></article></body></html>';
     const records = indexablePage(readPage(html, 'https://gallery.example.com/lake')).records.filter((r) => r.vertical === 'images');
-    expect(records.map((r) => r.item)).toEqual([{ title: 'A lake', imageUrl: 'https://gallery.example.com/a.jpg', link: 'https://gallery.example.com/lake', source: 'gallery.example.com' }]);
+    expect(records.map((r) => r.item)).toEqual([
+      { title: 'A lake', imageUrl: 'https://gallery.example.com/a.jpg', link: 'https://gallery.example.com/lake', source: 'gallery.example.com' },
+    ]);
   });
 });
 
@@ -71,13 +91,21 @@ describe('videos', () => {
   it('finds YouTube and Vimeo embeds and <video> elements, one result per video', () => {
     const videos = itemsOf('embed-page', 'videos').map((item) => item as { link: string });
     const links = videos.map((item) => item.link);
-    expect(links.sort()).toEqual(['https://blog.example.org/posts/best-aurora-videos', 'https://vimeo.com/76979871', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ'].sort());
-    expect(videos.find((item) => item.link.endsWith('best-aurora-videos'))).toMatchObject({ title: 'Aurora clip', imageUrl: 'https://blog.example.org/media/aurora-poster.jpg' });
+    expect(links.sort()).toEqual(
+      ['https://blog.example.org/posts/best-aurora-videos', 'https://vimeo.com/76979871', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ'].sort(),
+    );
+    expect(videos.find((item) => item.link.endsWith('best-aurora-videos'))).toMatchObject({
+      title: 'Aurora clip',
+      imageUrl: 'https://blog.example.org/media/aurora-poster.jpg',
+    });
   });
 
   it('shows og:video:duration in seconds as M:SS', () => {
-    const html = '<html><head><title>Clip</title><meta property="og:type" content="video.other"><meta property="og:video" content="https://cdn.example.com/clip.mp4"><meta property="video:duration" content="95"></head><body><p>A short clip.</p></body></html>';
-    const [item] = indexablePage(readPage(html, 'https://clips.example.com/1')).records.filter((r) => r.vertical === 'videos').map((r) => r.item);
+    const html =
+      '<html><head><title>Clip</title><meta property="og:type" content="video.other"><meta property="og:video" content="https://cdn.example.com/clip.mp4"><meta property="video:duration" content="95"></head><body><p>A short clip.</p></body></html>';
+    const [item] = indexablePage(readPage(html, 'https://clips.example.com/1'))
+      .records.filter((r) => r.vertical === 'videos')
+      .map((r) => r.item);
     expect(item).toMatchObject({ title: 'Clip', link: 'https://clips.example.com/1', duration: '1:35' });
   });
 
@@ -107,7 +135,12 @@ describe('scholar', () => {
 
   it('reads Dublin Core, leaving citations out when the page does not state them', () => {
     const [item] = itemsOf('dc-paper', 'scholar');
-    expect(item).toMatchObject({ title: 'Spectral lines of the aurora borealis', authors: 'Claire Moreau, Ravi Singh', publication: 'Example University Press', year: 2022 });
+    expect(item).toMatchObject({
+      title: 'Spectral lines of the aurora borealis',
+      authors: 'Claire Moreau, Ravi Singh',
+      publication: 'Example University Press',
+      year: 2022,
+    });
     expect(item).not.toHaveProperty('citations');
   });
 });
@@ -153,7 +186,14 @@ describe('places', () => {
   });
 
   it('scales a rating out of 10 to 5 and writes a national number with the country’s code', () => {
-    expect(itemsOf('london-cafe', 'places')[0]).toMatchObject({ rating: 4.5, reviews: 57, phone: '+44 20 7946 0958', category: 'Cafe or coffee shop', latitude: 51.5074, longitude: -0.1278 });
+    expect(itemsOf('london-cafe', 'places')[0]).toMatchObject({
+      rating: 4.5,
+      reviews: 57,
+      phone: '+44 20 7946 0958',
+      category: 'Cafe or coffee shop',
+      latitude: 51.5074,
+      longitude: -0.1278,
+    });
   });
 
   it('formats phone numbers internationally or not at all', () => {

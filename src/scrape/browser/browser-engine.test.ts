@@ -107,9 +107,7 @@ describe.skipIf(!chromiumPath)(`browser engine with Chromium${chromiumPath ? '' 
   });
 
   it('renders no more pages at once than it has contexts', async () => {
-    const pages = await Promise.all(
-      Array.from({ length: 4 }, (_, i) => engine.render(`${site.url}/concurrency/browser?ms=1200&n=${i}`)),
-    );
+    const pages = await Promise.all(Array.from({ length: 4 }, (_, i) => engine.render(`${site.url}/concurrency/browser?ms=1200&n=${i}`)));
     expect(pages.every((page) => page.status === 200)).toBe(true);
     const stats = await fetch(`${site.url}/concurrency/browser/max`);
     // Exactly 2 on an idle machine; a loaded CI runner may not overlap the two slots.

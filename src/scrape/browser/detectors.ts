@@ -7,7 +7,8 @@
 
 const SHELL_MAX_TEXT_CHARS = 200;
 
-const APP_ROOT = /<(div|main|section)\b[^>]{0,200}?\bid\s*=\s*["']?(root|app|__next|__nuxt|___gatsby|svelte|main-app|application)\b["']?[^>]{0,200}>\s{0,200}<\/\1>/i;
+const APP_ROOT =
+  /<(div|main|section)\b[^>]{0,200}?\bid\s*=\s*["']?(root|app|__next|__nuxt|___gatsby|svelte|main-app|application)\b["']?[^>]{0,200}>\s{0,200}<\/\1>/i;
 const NOSCRIPT_ASKS_FOR_JS = /<noscript\b[^>]{0,200}>[\s\S]{0,500}?(enable|turn on|requires?|need)\b[\s\S]{0,80}?javascript/i;
 
 /** Strong markers: any one of them means a challenge page, whatever the status. */

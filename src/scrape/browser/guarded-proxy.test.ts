@@ -29,9 +29,7 @@ function viaProxy(absoluteUrl: string): Promise<{ status: number; headers: Recor
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString() }),
-      );
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString() }));
     });
     request.on('error', reject);
     request.end();
@@ -77,10 +75,7 @@ describe('guarded forward proxy', () => {
   });
 
   it('opens a CONNECT tunnel to an allowed host', async () => {
-    const answer = await connectThroughProxy(
-      site.host,
-      `GET /html/basic HTTP/1.1\r\nHost: ${site.host}\r\nConnection: close\r\n\r\n`,
-    );
+    const answer = await connectThroughProxy(site.host, `GET /html/basic HTTP/1.1\r\nHost: ${site.host}\r\nConnection: close\r\n\r\n`);
     expect(answer).toMatch(/^HTTP\/1\.1 200 Connection Established\r\n\r\nHTTP\/1\.1 200 OK/);
     expect(answer).toContain('Basic fixture page');
   });

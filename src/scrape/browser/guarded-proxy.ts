@@ -61,10 +61,7 @@ export async function startGuardedProxy(options: GuardedProxyOptions): Promise<G
   }
 
   function report(target: string, error: unknown): ScrapeNetworkError {
-    const failure =
-      error instanceof ScrapeNetworkError
-        ? error
-        : new ScrapeNetworkError('refused', `The connection failed (${target}).`);
+    const failure = error instanceof ScrapeNetworkError ? error : new ScrapeNetworkError('refused', `The connection failed (${target}).`);
     for (const listener of listeners) listener({ target, error: failure });
     return failure;
   }
@@ -178,7 +175,5 @@ function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   const connectionTokens = String(headers.connection ?? '')
     .split(',')
     .map((token) => token.trim().toLowerCase());
-  return Object.fromEntries(
-    Object.entries(headers).filter(([name]) => !HOP_BY_HOP_HEADERS.has(name) && !connectionTokens.includes(name)),
-  );
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP_HEADERS.has(name) && !connectionTokens.includes(name)));
 }

@@ -34,8 +34,5 @@ export function navigationError(error: unknown, host: string): ScrapeNetworkErro
     if (pattern.test(text)) return new ScrapeNetworkError(code, `${MESSAGES[code] ?? 'The page failed'} (${host}).`);
   }
   const netError = /net::ERR_[A-Z_]+/.exec(text)?.[0];
-  return new ScrapeNetworkError(
-    'browser_failed',
-    `The browser could not load the page (${host}${netError ? `, ${netError}` : ''}).`,
-  );
+  return new ScrapeNetworkError('browser_failed', `The browser could not load the page (${host}${netError ? `, ${netError}` : ''}).`);
 }

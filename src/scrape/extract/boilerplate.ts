@@ -15,19 +15,74 @@ import type { ElementNode } from './dom.js';
 export type MarkupVerdict = 'chrome' | 'furniture' | 'suspect' | 'discussion' | 'header' | 'hidden' | undefined;
 
 const CHROME_TAGS = new Set(['nav', 'aside', 'footer', 'dialog', 'search']);
-const CHROME_ROLES = new Set(['navigation', 'contentinfo', 'complementary', 'search', 'dialog', 'alertdialog', 'menu', 'menubar', 'toolbar', 'tooltip', 'banner']);
+const CHROME_ROLES = new Set([
+  'navigation',
+  'contentinfo',
+  'complementary',
+  'search',
+  'dialog',
+  'alertdialog',
+  'menu',
+  'menubar',
+  'toolbar',
+  'tooltip',
+  'banner',
+]);
 
 /** Whole class tokens frameworks use for content hidden from sighted readers. */
 const HIDDEN_CLASS_TOKENS = new Set([
-  'hidden', 'is-hidden', 'd-none', 'sr-only', 'visually-hidden', 'visuallyhidden', 'screen-reader-text', 'screen-reader-only',
-  'invisible', 'hide', 'u-hidden', 'a11y-hidden', 'offscreen', 'assistive-text', 'element-invisible', 'sr-text',
+  'hidden',
+  'is-hidden',
+  'd-none',
+  'sr-only',
+  'visually-hidden',
+  'visuallyhidden',
+  'screen-reader-text',
+  'screen-reader-only',
+  'invisible',
+  'hide',
+  'u-hidden',
+  'a11y-hidden',
+  'offscreen',
+  'assistive-text',
+  'element-invisible',
+  'sr-text',
 ]);
 
 /** Words that name page furniture when they appear in a class or id. */
 const FURNITURE_WORDS = new Set([
-  'nav', 'navbar', 'navigation', 'menu', 'menubar', 'megamenu', 'footer', 'sidebar', 'breadcrumb', 'breadcrumbs', 'crumbs',
-  'cookie', 'cookies', 'consent', 'gdpr', 'ccpa', 'skiplink', 'masthead', 'copyright', 'colophon', 'outbrain',
-  'taboola', 'disqus', 'advert', 'advertisement', 'advertising', 'ads', 'adslot', 'adunit', 'dfp', 'offcanvas', 'signature',
+  'nav',
+  'navbar',
+  'navigation',
+  'menu',
+  'menubar',
+  'megamenu',
+  'footer',
+  'sidebar',
+  'breadcrumb',
+  'breadcrumbs',
+  'crumbs',
+  'cookie',
+  'cookies',
+  'consent',
+  'gdpr',
+  'ccpa',
+  'skiplink',
+  'masthead',
+  'copyright',
+  'colophon',
+  'outbrain',
+  'taboola',
+  'disqus',
+  'advert',
+  'advertisement',
+  'advertising',
+  'ads',
+  'adslot',
+  'adunit',
+  'dfp',
+  'offcanvas',
+  'signature',
 ]);
 
 /**
@@ -36,9 +91,38 @@ const FURNITURE_WORDS = new Set([
  * they hold little prose or mostly links.
  */
 const SUSPECT_WORDS = new Set([
-  'share', 'sharing', 'sharebar', 'social', 'socials', 'related', 'recommended', 'recommendations', 'recirc', 'popular',
-  'trending', 'promo', 'sponsored', 'sponsor', 'popup', 'modal', 'overlay', 'newsletter', 'subscribe', 'subscription',
-  'signup', 'pagination', 'pager', 'toolbar', 'banner', 'lightbox', 'tooltip', 'drawer', 'toc', 'login', 'signin', 'ad',
+  'share',
+  'sharing',
+  'sharebar',
+  'social',
+  'socials',
+  'related',
+  'recommended',
+  'recommendations',
+  'recirc',
+  'popular',
+  'trending',
+  'promo',
+  'sponsored',
+  'sponsor',
+  'popup',
+  'modal',
+  'overlay',
+  'newsletter',
+  'subscribe',
+  'subscription',
+  'signup',
+  'pagination',
+  'pager',
+  'toolbar',
+  'banner',
+  'lightbox',
+  'tooltip',
+  'drawer',
+  'toc',
+  'login',
+  'signin',
+  'ad',
   // "skip to content" links, but also the content they point at (`id="skip-to-products"`).
   'skip',
 ]);
@@ -82,7 +166,24 @@ export function classifyMarkup(element: ElementNode): MarkupVerdict {
  * Layout classes describe the page around an element (`no-sidebar`, `has-nav`,
  * `with-footer`): a token carrying one of these words names no furniture.
  */
-const LAYOUT_QUALIFIERS = new Set(['no', 'has', 'with', 'without', 'show', 'hide', 'is', 'enable', 'enabled', 'disable', 'disabled', 'template', 'layout', 'page', 'body', 'main']);
+const LAYOUT_QUALIFIERS = new Set([
+  'no',
+  'has',
+  'with',
+  'without',
+  'show',
+  'hide',
+  'is',
+  'enable',
+  'enabled',
+  'disable',
+  'disabled',
+  'template',
+  'layout',
+  'page',
+  'body',
+  'main',
+]);
 
 function classifyByName(element: ElementNode): MarkupVerdict {
   let verdict: MarkupVerdict;
@@ -93,7 +194,10 @@ function classifyByName(element: ElementNode): MarkupVerdict {
     // Compounds written without separators (`sharebuttons`, `sitefooter`).
     const compound = words.length === 1 ? token.toLowerCase() : undefined;
     if (compound !== undefined && FURNITURE_SUBSTRINGS.some((s) => compound.includes(s))) return 'furniture';
-    if (verdict !== 'suspect' && (words.some((w) => SUSPECT_WORDS.has(w)) || (compound !== undefined && SUSPECT_SUBSTRINGS.some((s) => compound.includes(s))))) {
+    if (
+      verdict !== 'suspect' &&
+      (words.some((w) => SUSPECT_WORDS.has(w)) || (compound !== undefined && SUSPECT_SUBSTRINGS.some((s) => compound.includes(s))))
+    ) {
       verdict = 'suspect';
     }
     if (verdict === undefined && words.some((w) => DISCUSSION_WORDS.has(w))) verdict = 'discussion';

@@ -90,4 +90,3 @@ function shouldRemove(element: ElementNode, stats: TextStats, total: number): bo
       return false;
   }
 }
-

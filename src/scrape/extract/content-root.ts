@@ -4,7 +4,25 @@ import { isLayoutTableElement } from './tables.js';
 import { type StatsTable, type TextStats, contentAmount, linkDensity, statsOf, substantialText, weightedProse } from './text-stats.js';
 
 /** Generic containers the walk may enter; lists, tables, quotes and paragraphs are content units whose structure must stay whole. */
-const CONTAINER_TAGS = new Set(['#root', 'html', 'body', 'div', 'section', 'article', 'main', 'form', 'center', 'span', 'font', 'header', 'aside', 'noscript', 'details', 'figure', 'dialog']);
+const CONTAINER_TAGS = new Set([
+  '#root',
+  'html',
+  'body',
+  'div',
+  'section',
+  'article',
+  'main',
+  'form',
+  'center',
+  'span',
+  'font',
+  'header',
+  'aside',
+  'noscript',
+  'details',
+  'figure',
+  'dialog',
+]);
 const TABLE_PARTS = new Set(['tbody', 'thead', 'tfoot', 'tr', 'td', 'th']);
 
 function canHoldContentRoot(element: ElementNode): boolean {
@@ -122,4 +140,3 @@ export function declaredContentRoot(root: ElementNode, table: StatsTable): Eleme
   if (articles.length === 1 && article && amountOf(table, article) >= amountOf(table, start) * 0.5) start = article;
   return start;
 }
-

@@ -16,7 +16,14 @@ describe('decodeHtmlBytes', () => {
 
   it('reads <meta charset> and <meta http-equiv> declarations', () => {
     expect(decodeHtmlBytes(latin1('<meta charset="windows-1252"><p>\u0093quoted\u0094</p>'))).toBe('<meta charset="windows-1252"><p>\u201cquoted\u201d</p>');
-    const shiftJis = new Uint8Array([...Buffer.from('<meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS"><p>'), 0x93, 0x8c, 0x8b, 0x9e, ...Buffer.from('</p>')]);
+    const shiftJis = new Uint8Array([
+      ...Buffer.from('<meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS"><p>'),
+      0x93,
+      0x8c,
+      0x8b,
+      0x9e,
+      ...Buffer.from('</p>'),
+    ]);
     expect(decodeHtmlBytes(shiftJis)).toContain('<p>東京</p>');
   });
 

@@ -30,4 +30,3 @@ export function removeDiscussion(root: ElementNode, table: StatsTable, kind: Pag
   const allowance = kind === 'article' ? Number.POSITIVE_INFINITY : 0.5;
   if (discussionProse <= otherProse * allowance) for (const element of discussions) removeNode(element);
 }
-

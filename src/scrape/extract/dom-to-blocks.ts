@@ -22,9 +22,15 @@ export interface BlockBuildContext {
 type ContainerKind = 'strong' | 'emphasis' | 'strike';
 
 const INLINE_CONTAINER: Record<string, ContainerKind> = {
-  strong: 'strong', b: 'strong',
-  em: 'emphasis', i: 'emphasis', cite: 'emphasis', dfn: 'emphasis',
-  s: 'strike', del: 'strike', strike: 'strike',
+  strong: 'strong',
+  b: 'strong',
+  em: 'emphasis',
+  i: 'emphasis',
+  cite: 'emphasis',
+  dfn: 'emphasis',
+  s: 'strike',
+  del: 'strike',
+  strike: 'strike',
 };
 
 const INLINE_CODE_TAGS = new Set(['code', 'kbd', 'samp', 'tt', 'var']);
@@ -167,10 +173,11 @@ export function collectInlines(element: ElementNode, context: BlockBuildContext)
           for (const item of block.items) append(item);
           break;
         case 'table':
-          for (const row of block.rows) for (const cell of row) {
-            add(cell);
-            result.push({ type: 'text', text: ' ' });
-          }
+          for (const row of block.rows)
+            for (const cell of row) {
+              add(cell);
+              result.push({ type: 'text', text: ' ' });
+            }
           break;
         case 'code':
           result.push({ type: 'code', text: block.text.replace(/\s+/g, ' ') });

@@ -81,7 +81,14 @@ describe('extractPage main content', () => {
       <section><h2>Pricing</h2><ul><li>Starter: 5 devices, $20 a month</li><li>Office: 50 devices, $150 a month</li></ul></section>
       <section><h2>Frequently asked questions</h2><h3>Where is my data stored?</h3><p>In two data centres in the EU, encrypted with keys only you hold.</p></section>`);
     const { text } = extractPage(html, { url: PAGE_URL });
-    for (const phrase of ['Automatic, encrypted backups', 'How it works', 'Install the agent', 'Office: 50 devices', 'Where is my data stored?', 'two data centres']) {
+    for (const phrase of [
+      'Automatic, encrypted backups',
+      'How it works',
+      'Install the agent',
+      'Office: 50 devices',
+      'Where is my data stored?',
+      'two data centres',
+    ]) {
       expect(text).toContain(phrase);
     }
     expectNoFurniture(text);
@@ -114,7 +121,10 @@ describe('extractPage main content', () => {
   it('does not repeat a JSON-LD description the page already shows', () => {
     const description = 'A featherweight trail shoe with a rock plate and a recycled mesh upper that drains quickly.';
     const jsonLd = { '@context': 'https://schema.org', '@type': 'Product', name: 'Trail Runner 3', description };
-    const html = pageWithChrome(`<div class="product"><h1>Trail Runner 3</h1><p>${description}</p><p>${prose('running shoes', 2)}</p></div>`, `<script type="application/ld+json">${JSON.stringify(jsonLd)}</script>`);
+    const html = pageWithChrome(
+      `<div class="product"><h1>Trail Runner 3</h1><p>${description}</p><p>${prose('running shoes', 2)}</p></div>`,
+      `<script type="application/ld+json">${JSON.stringify(jsonLd)}</script>`,
+    );
     const { text } = extractPage(html, { url: PAGE_URL });
     expect(text.split('featherweight').length - 1).toBe(1);
   });
@@ -166,19 +176,24 @@ describe('extractPage main content', () => {
     expect(text).toContain('Café & crème brûlée — 😀 done.');
   });
 
-  it('drops readers\' comments under an article but keeps them as the content of a discussion page', () => {
+  it("drops readers' comments under an article but keeps them as the content of a discussion page", () => {
     const comments = `<section id="comments" class="comments"><h3>3 comments</h3><ol class="comment-list">
       <li class="comment"><p>Great piece, I learned a lot about the history of the lighthouse keepers and their families.</p></li>
       <li class="comment"><p>My grandfather kept a light on the north coast for thirty years, and he told the same stories.</p></li>
       <li class="comment"><p>Does anyone know whether the museum mentioned in the article is open during the winter?</p></li></ol></section>`;
     const articleHead = '<meta property="og:type" content="article">';
-    const article = extractPage(pageWithChrome(`<article><p>${prose('lighthouses')}</p><p>${prose('keepers', 2)}</p></article>${comments}`, articleHead), { url: PAGE_URL });
+    const article = extractPage(pageWithChrome(`<article><p>${prose('lighthouses')}</p><p>${prose('keepers', 2)}</p></article>${comments}`, articleHead), {
+      url: PAGE_URL,
+    });
     expect(article.text).toContain('The story of lighthouses');
     expect(article.text).not.toContain('My grandfather kept a light');
 
     const question = { '@context': 'https://schema.org', '@type': 'QAPage' };
     const discussion = extractPage(
-      pageWithChrome(`<div class="question"><p>Which lighthouses can still be visited?</p></div>${comments}`, `<script type="application/ld+json">${JSON.stringify(question)}</script>`),
+      pageWithChrome(
+        `<div class="question"><p>Which lighthouses can still be visited?</p></div>${comments}`,
+        `<script type="application/ld+json">${JSON.stringify(question)}</script>`,
+      ),
       { url: PAGE_URL },
     );
     expect(discussion.text).toContain('My grandfather kept a light');
@@ -215,7 +230,9 @@ describe('extractPage main content', () => {
     const section = (name: string, items: string[]): string =>
       `<section class="category"><h2>${name}</h2><ul>${items.map((item, i) => `<li><a href="/${name}/${i}">${item}</a></li>`).join('')}</ul></section>`;
     const html = pageWithChrome(
-      section('Fiction', ['The Long Winter', 'Harbour Lights', 'North Road']) + section('History', ['Empires of Salt', 'The Ferry Age', 'Keepers']) + section('Poetry', ['Tide Songs', 'Lamps', 'Gulls']),
+      section('Fiction', ['The Long Winter', 'Harbour Lights', 'North Road']) +
+        section('History', ['Empires of Salt', 'The Ferry Age', 'Keepers']) +
+        section('Poetry', ['Tide Songs', 'Lamps', 'Gulls']),
     );
     const { text } = extractPage(html, { url: PAGE_URL });
     for (const title of ['The Long Winter', 'Empires of Salt', 'Tide Songs', 'Gulls']) expect(text).toContain(title);
@@ -229,8 +246,11 @@ describe('extractPage main content', () => {
   });
 
   it('prefers the element marked as articleBody over teasers around it', () => {
-    const teaser = (n: number): string => `<div class="teaser"><a href="/t/${n}">Headline number ${n} about something else entirely</a><p>Teaser text number ${n} that summarises another story in a sentence or two for readers.</p></div>`;
-    const html = pageWithChrome(`<div class="teasers">${[1, 2, 3, 4, 5, 6].map(teaser).join('')}</div><div itemprop="articleBody"><p>${prose('the real story')}</p></div>`);
+    const teaser = (n: number): string =>
+      `<div class="teaser"><a href="/t/${n}">Headline number ${n} about something else entirely</a><p>Teaser text number ${n} that summarises another story in a sentence or two for readers.</p></div>`;
+    const html = pageWithChrome(
+      `<div class="teasers">${[1, 2, 3, 4, 5, 6].map(teaser).join('')}</div><div itemprop="articleBody"><p>${prose('the real story')}</p></div>`,
+    );
     const { text } = extractPage(html, { url: PAGE_URL });
     expect(text).toContain('The story of the real story');
     expect(text).not.toContain('Teaser text number');

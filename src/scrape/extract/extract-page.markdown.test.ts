@@ -37,7 +37,9 @@ describe('Markdown rendering', () => {
   });
 
   it('renders layout tables as their content, not as a pipe table', () => {
-    const markdown = markdownOf('<table><tr><td><p>First column paragraph one.</p><p>And two.</p></td><td><ul><li>A list item in the second column</li></ul></td></tr></table>');
+    const markdown = markdownOf(
+      '<table><tr><td><p>First column paragraph one.</p><p>And two.</p></td><td><ul><li>A list item in the second column</li></ul></td></tr></table>',
+    );
     expect(markdown).toBe('First column paragraph one.\n\nAnd two.\n\n- A list item in the second column');
   });
 
@@ -74,7 +76,9 @@ describe('Markdown rendering', () => {
   });
 
   it('keeps a linked image as a linked image', () => {
-    expect(markdownOf('<p><a href="/big.png"><img src="/small.png" alt="Chart"></a></p>')).toBe('[![Chart](https://docs.example.org/small.png)](https://docs.example.org/big.png)');
+    expect(markdownOf('<p><a href="/big.png"><img src="/small.png" alt="Chart"></a></p>')).toBe(
+      '[![Chart](https://docs.example.org/small.png)](https://docs.example.org/big.png)',
+    );
   });
 
   it('links the title of a card wrapped entirely in a link', () => {
@@ -84,12 +88,16 @@ describe('Markdown rendering', () => {
   });
 
   it('escapes text that Markdown would read as syntax', () => {
-    const markdown = markdownOf('<p>Use *args and [brackets] with a_b and _under_ and &lt;div&gt;</p><p># not a heading</p><p>1. not a list</p><p>- not a bullet</p>');
+    const markdown = markdownOf(
+      '<p>Use *args and [brackets] with a_b and _under_ and &lt;div&gt;</p><p># not a heading</p><p>1. not a list</p><p>- not a bullet</p>',
+    );
     expect(markdown).toBe('Use \\*args and \\[brackets\\] with a_b and \\_under\\_ and \\<div>\n\n\\# not a heading\n\n1\\. not a list\n\n\\- not a bullet');
   });
 
   it('leaves no HTML in the output, whatever the input contains', () => {
-    const markdown = markdownOf('<p>Text <span style="color:red">red</span> <font size="2">small</font> <u>under</u><br>next line</p><svg><text>vector</text></svg><iframe src="/x"></iframe>');
+    const markdown = markdownOf(
+      '<p>Text <span style="color:red">red</span> <font size="2">small</font> <u>under</u><br>next line</p><svg><text>vector</text></svg><iframe src="/x"></iframe>',
+    );
     expect(markdown).toBe('Text red small under  \nnext line');
   });
 

@@ -46,7 +46,15 @@ describe('extractPage metadata', () => {
       '@context': 'https://schema.org',
       '@graph': [
         { '@type': 'WebSite', name: 'Garden Weekly', url: 'https://garden.example' },
-        { '@type': 'BlogPosting', headline: 'Planting in May', datePublished: '2023-05-01', author: [{ '@type': 'Person', name: 'Grace Hopper' }, { '@type': 'Person', name: 'Alan Turing' }] },
+        {
+          '@type': 'BlogPosting',
+          headline: 'Planting in May',
+          datePublished: '2023-05-01',
+          author: [
+            { '@type': 'Person', name: 'Grace Hopper' },
+            { '@type': 'Person', name: 'Alan Turing' },
+          ],
+        },
       ],
     };
     const html = `<html><head><script type="application/ld+json">${JSON.stringify(graph)}</script></head><body><article><p>${prose('tomatoes')}</p></article></body></html>`;
@@ -83,8 +91,11 @@ describe('extractPage metadata', () => {
 
   it('lists content links once each, absolute, and images with their sizes, og:image first', () => {
     const page = extractPage(
-      pageWithChrome(`<article><p>${prose('links')} See <a href="/one">one</a>, <a href="/one">one again</a> and <a href="https://other.example/two">two</a>.</p>
-        <p><img src="/pics/a.png" alt="A" width="640" height="480"> <img data-src="/pics/lazy.png" src="data:image/gif;base64,R0lGOD" alt="Lazy"></p></article>`, ARTICLE_HEAD),
+      pageWithChrome(
+        `<article><p>${prose('links')} See <a href="/one">one</a>, <a href="/one">one again</a> and <a href="https://other.example/two">two</a>.</p>
+        <p><img src="/pics/a.png" alt="A" width="640" height="480"> <img data-src="/pics/lazy.png" src="data:image/gif;base64,R0lGOD" alt="Lazy"></p></article>`,
+        ARTICLE_HEAD,
+      ),
       { url: PAGE_URL },
     );
     expect(page.links).toEqual([
@@ -99,7 +110,9 @@ describe('extractPage metadata', () => {
   });
 
   it('lists the headings of the main content', () => {
-    const page = extractPage(pageWithChrome(`<article><h1>Main</h1><p>${prose('a')}</p><h2>Part <em>one</em></h2><p>${prose('b')}</p></article>`), { url: PAGE_URL });
+    const page = extractPage(pageWithChrome(`<article><h1>Main</h1><p>${prose('a')}</p><h2>Part <em>one</em></h2><p>${prose('b')}</p></article>`), {
+      url: PAGE_URL,
+    });
     expect(page.headings).toEqual(['Main', 'Part one']);
   });
 

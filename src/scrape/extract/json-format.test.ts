@@ -5,7 +5,10 @@ import { toJsonFormat } from './json-format.js';
 
 describe('toJsonFormat', () => {
   it('gives the contract fields with Markdown content and null for what the page does not state', () => {
-    const html = pageWithChrome(`<article><h2>Findings</h2><p>${prose('owls')} <a href="/owls">More owls</a></p><img src="/owl.jpg" alt="Owl" width="300"></article>`, '<title>Owls</title>');
+    const html = pageWithChrome(
+      `<article><h2>Findings</h2><p>${prose('owls')} <a href="/owls">More owls</a></p><img src="/owl.jpg" alt="Owl" width="300"></article>`,
+      '<title>Owls</title>',
+    );
     const json = toJsonFormat(extractPage(html, { url: PAGE_URL }), PAGE_URL);
     expect(json).toEqual({
       title: 'Owls',

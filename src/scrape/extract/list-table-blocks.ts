@@ -34,10 +34,11 @@ export function addTable(table: ElementNode, sink: FlowSink, walker: BlockWalker
   const rows = tableRows(table);
   if (isLayoutTable(table, rows)) {
     sink.endParagraph();
-    for (const row of rows) for (const cell of row) {
-      sink.endParagraph();
-      walker.walkChildren(cell, sink);
-    }
+    for (const row of rows)
+      for (const cell of row) {
+        sink.endParagraph();
+        walker.walkChildren(cell, sink);
+      }
     for (const caption of elementChildren(table).filter((c) => c.tag === 'caption')) {
       sink.endParagraph();
       walker.walkChildren(caption, sink);

@@ -4,7 +4,9 @@ import { renderBlocks, type BlockRenderer } from './block-render.js';
 
 const MARKDOWN: BlockRenderer = {
   heading(block) {
-    const text = renderInlines(block.content).replace(/\s*\n\s*/g, ' ').replace(/#+$/, (m) => '\\#'.repeat(m.length));
+    const text = renderInlines(block.content)
+      .replace(/\s*\n\s*/g, ' ')
+      .replace(/#+$/, (m) => '\\#'.repeat(m.length));
     return text === '' ? '' : `${'#'.repeat(block.level)} ${text}`;
   },
   paragraph: (block) => renderInlines(block.content),
@@ -14,7 +16,11 @@ const MARKDOWN: BlockRenderer = {
     return `${fence}${block.language ?? ''}\n${block.text}\n${fence}`;
   },
   rule: '---',
-  quote: (inner) => inner.split('\n').map((line) => (line === '' ? '>' : `> ${line}`)).join('\n'),
+  quote: (inner) =>
+    inner
+      .split('\n')
+      .map((line) => (line === '' ? '>' : `> ${line}`))
+      .join('\n'),
   listItem(marker, blocks) {
     const indent = ' '.repeat(marker.length);
     // A nested list directly under the item's text keeps the list tight.
@@ -39,7 +45,10 @@ export function renderMarkdown(blocks: readonly Block[]): string {
 }
 
 function renderTable(rows: Inline[][][]): string {
-  const cellText = (cell: Inline[]): string => renderInlines(cell).replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|');
+  const cellText = (cell: Inline[]): string =>
+    renderInlines(cell)
+      .replace(/\s*\n\s*/g, ' ')
+      .replace(/\|/g, '\\|');
   const rendered = rows.map((row) => `| ${row.map(cellText).join(' | ')} |`);
   const width = rows[0]?.length ?? 0;
   const separator = `|${' --- |'.repeat(width)}`;

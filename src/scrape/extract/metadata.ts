@@ -101,7 +101,10 @@ function languageOf(root: ElementNode, meta: Record<string, string[]>): string |
   const httpEquiv = findFirst(root, (e) => e.tag === 'meta' && (e.attrs['http-equiv'] ?? '').toLowerCase() === 'content-language');
   const raw = declared ?? httpEquiv?.attrs['content'];
   if (!raw) return undefined;
-  const tag = raw.trim().split(/[,;\s]/)[0]?.replace(/_/g, '-');
+  const tag = raw
+    .trim()
+    .split(/[,;\s]/)[0]
+    ?.replace(/_/g, '-');
   return tag && /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(tag) ? tag : undefined;
 }
 
@@ -116,7 +119,17 @@ function firstHeading(root: ElementNode): string | undefined {
 }
 
 function authorOf(root: ElementNode, meta: Record<string, string[]>, main: JsonObject | undefined): string | undefined {
-  const fromMeta = firstMeta(meta, 'author', 'article:author', 'dc.creator', 'dcterms.creator', 'citation_author', 'parsely-author', 'sailthru.author', 'twitter:creator');
+  const fromMeta = firstMeta(
+    meta,
+    'author',
+    'article:author',
+    'dc.creator',
+    'dcterms.creator',
+    'citation_author',
+    'parsely-author',
+    'sailthru.author',
+    'twitter:creator',
+  );
   // article:author is often a profile URL, which is not a name.
   if (fromMeta && !/^https?:\/\//.test(fromMeta) && !fromMeta.startsWith('@')) return fromMeta;
   const fromJsonLd = main ? jsonLdName(main['author'] ?? main['creator']) : undefined;
@@ -135,9 +148,29 @@ function authorOf(root: ElementNode, meta: Record<string, string[]>, main: JsonO
 
 function publishedOf(root: ElementNode, meta: Record<string, string[]>, main: JsonObject | undefined): string | undefined {
   const candidates = [
-    firstMeta(meta, 'article:published_time', 'og:published_time', 'datepublished', 'citation_publication_date', 'citation_date', 'dc.date.issued', 'dcterms.issued', 'dc.date', 'dcterms.date', 'date', 'pubdate', 'publish-date', 'parsely-pub-date', 'sailthru.date'),
-    main ? asString(main['datePublished']) ?? asString(main['dateCreated']) : undefined,
-    findFirst(root, (e) => e.tag === 'time' && e.attrs['datetime'] !== undefined && ((e.attrs['itemprop'] ?? '').includes('datePublished') || e.attrs['pubdate'] !== undefined))?.attrs['datetime'],
+    firstMeta(
+      meta,
+      'article:published_time',
+      'og:published_time',
+      'datepublished',
+      'citation_publication_date',
+      'citation_date',
+      'dc.date.issued',
+      'dcterms.issued',
+      'dc.date',
+      'dcterms.date',
+      'date',
+      'pubdate',
+      'publish-date',
+      'parsely-pub-date',
+      'sailthru.date',
+    ),
+    main ? (asString(main['datePublished']) ?? asString(main['dateCreated'])) : undefined,
+    findFirst(
+      root,
+      (e) =>
+        e.tag === 'time' && e.attrs['datetime'] !== undefined && ((e.attrs['itemprop'] ?? '').includes('datePublished') || e.attrs['pubdate'] !== undefined),
+    )?.attrs['datetime'],
     findFirst(root, (e) => e.tag === 'time' && e.attrs['datetime'] !== undefined)?.attrs['datetime'],
   ];
   for (const candidate of candidates) {
@@ -162,8 +195,12 @@ export function extractMetadata(root: ElementNode, meta: Record<string, string[]
   const canonicalUrl = resolveUrl(canonicalLink?.attrs['href'], baseUrl) ?? resolveUrl(firstMeta(meta, 'og:url'), pageUrl) ?? pageUrl;
   const metadata: PageMetadata = { canonicalUrl };
   const title =
-    firstMeta(meta, 'og:title', 'twitter:title', 'citation_title', 'dc.title') ?? (main ? asString(main['headline']) : undefined) ?? documentTitle(root) ?? firstHeading(root);
-  const description = firstMeta(meta, 'description', 'og:description', 'twitter:description', 'dc.description') ?? (main ? asString(main['description']) : undefined);
+    firstMeta(meta, 'og:title', 'twitter:title', 'citation_title', 'dc.title') ??
+    (main ? asString(main['headline']) : undefined) ??
+    documentTitle(root) ??
+    firstHeading(root);
+  const description =
+    firstMeta(meta, 'description', 'og:description', 'twitter:description', 'dc.description') ?? (main ? asString(main['description']) : undefined);
   const language = languageOf(root, meta);
   const author = authorOf(root, meta, main);
   const published = publishedOf(root, meta, main);

@@ -6,7 +6,8 @@ import type { JsonObject } from './types.js';
  */
 export type PageKind = 'article' | 'discussion' | 'product' | 'other';
 
-const ARTICLE_TYPES = /^(Article|NewsArticle|BlogPosting|Blog|Report|TechArticle|ScholarlyArticle|OpinionNewsArticle|AnalysisNewsArticle|ReportageNewsArticle|Recipe|HowTo|LiveBlogPosting|MedicalWebPage)$/;
+const ARTICLE_TYPES =
+  /^(Article|NewsArticle|BlogPosting|Blog|Report|TechArticle|ScholarlyArticle|OpinionNewsArticle|AnalysisNewsArticle|ReportageNewsArticle|Recipe|HowTo|LiveBlogPosting|MedicalWebPage)$/;
 const DISCUSSION_TYPES = /^(DiscussionForumPosting|QAPage|Question|Answer|SocialMediaPosting|Comment)$/;
 const PRODUCT_TYPES = /^(Product|ProductGroup|IndividualProduct|Offer|AggregateOffer)$/;
 
@@ -23,6 +24,7 @@ export function detectPageKind(meta: Record<string, string[]>, jsonLd: readonly 
   const types = jsonLdTypes(jsonLd);
   if (types.some((t) => DISCUSSION_TYPES.test(t))) return 'discussion';
   if (types.some((t) => PRODUCT_TYPES.test(t)) || meta['og:type']?.[0]?.toLowerCase() === 'product') return 'product';
-  if (types.some((t) => ARTICLE_TYPES.test(t)) || meta['og:type']?.[0]?.toLowerCase() === 'article' || meta['article:published_time'] !== undefined) return 'article';
+  if (types.some((t) => ARTICLE_TYPES.test(t)) || meta['og:type']?.[0]?.toLowerCase() === 'article' || meta['article:published_time'] !== undefined)
+    return 'article';
   return 'other';
 }

@@ -7,10 +7,7 @@ describe('pdfToDocument', () => {
   it('reads the title, page count and text of every page in order', async () => {
     const bytes = buildMinimalPdf({
       title: 'Quarterly report',
-      pages: [
-        [{ text: 'First page body text.', size: 11, x: 72, y: 700 }],
-        [{ text: 'Second page body text.', size: 11, x: 72, y: 700 }],
-      ],
+      pages: [[{ text: 'First page body text.', size: 11, x: 72, y: 700 }], [{ text: 'Second page body text.', size: 11, x: 72, y: 700 }]],
     });
     const document = await pdfToDocument(bytes);
     expect(document.title).toBe('Quarterly report');

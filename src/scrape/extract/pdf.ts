@@ -48,7 +48,11 @@ export async function pdfToDocument(bytes: Uint8Array): Promise<PdfDocument> {
   } catch (error) {
     await task.destroy();
     const encrypted = error instanceof Error && error.name === 'PasswordException';
-    throw new ExtractionError(encrypted ? 'encrypted_pdf' : 'invalid_pdf', encrypted ? 'The PDF is password-protected.' : 'The document is not a readable PDF.', { cause: error });
+    throw new ExtractionError(
+      encrypted ? 'encrypted_pdf' : 'invalid_pdf',
+      encrypted ? 'The PDF is password-protected.' : 'The document is not a readable PDF.',
+      { cause: error },
+    );
   }
   try {
     const pageLines: Line[][] = [];
@@ -154,7 +158,10 @@ function linesToBlocks(lines: Line[], bodySize: number, headingLevel: (line: Lin
   const blocks: Block[] = [];
   let paragraph: string[] = [];
   let previous: Line | undefined;
-  const gaps = lines.slice(1).map((line, i) => Math.abs((lines[i] as Line).y - line.y)).filter((gap) => gap > 0);
+  const gaps = lines
+    .slice(1)
+    .map((line, i) => Math.abs((lines[i] as Line).y - line.y))
+    .filter((gap) => gap > 0);
   const lineSpacing = median(gaps) ?? bodySize * 1.2;
 
   const flush = (): void => {
@@ -167,7 +174,13 @@ function linesToBlocks(lines: Line[], bodySize: number, headingLevel: (line: Lin
       flush();
       const last = blocks[blocks.length - 1];
       // A heading set over two lines arrives as two heading lines of the same size.
-      if (last?.type === 'heading' && last.level === level && previous && headingLevel(previous) === level && Math.abs(previous.y - line.y) < line.fontSize * 1.6) {
+      if (
+        last?.type === 'heading' &&
+        last.level === level &&
+        previous &&
+        headingLevel(previous) === level &&
+        Math.abs(previous.y - line.y) < line.fontSize * 1.6
+      ) {
         const first = last.content[0];
         if (first?.type === 'text') first.text += ` ${line.text}`;
       } else {

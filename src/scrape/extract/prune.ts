@@ -32,7 +32,20 @@ function isLinkCluster(element: ElementNode, stats: TextStats): boolean {
 }
 
 /** Class words of the small print around an article: bylines, dates, photo credits. */
-const ARTICLE_FURNITURE_WORDS = new Set(['byline', 'author', 'authors', 'dateline', 'timestamp', 'date', 'published', 'meta', 'caption', 'credit', 'credits', 'figcaption']);
+const ARTICLE_FURNITURE_WORDS = new Set([
+  'byline',
+  'author',
+  'authors',
+  'dateline',
+  'timestamp',
+  'date',
+  'published',
+  'meta',
+  'caption',
+  'credit',
+  'credits',
+  'figcaption',
+]);
 const MAX_ARTICLE_FURNITURE_TEXT = 200;
 
 function isArticleSmallPrint(element: ElementNode, stats: TextStats): boolean {
@@ -67,4 +80,3 @@ export function removeArticleFurniture(root: ElementNode, table: StatsTable): vo
   };
   visit(root);
 }
-

@@ -15,7 +15,12 @@ const TEXT: BlockRenderer = {
   paragraph: (block) => inlineLine(block.content),
   table: (block) =>
     block.rows
-      .map((row) => row.map((cell) => inlineLine(cell).replace(/\n/g, ' ')).filter((c) => c !== '').join(' | '))
+      .map((row) =>
+        row
+          .map((cell) => inlineLine(cell).replace(/\n/g, ' '))
+          .filter((c) => c !== '')
+          .join(' | '),
+      )
       .filter((line) => line !== '')
       .join('\n'),
   code: (block) => block.text,

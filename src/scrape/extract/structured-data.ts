@@ -147,7 +147,17 @@ function visitProperties(scope: ElementNode, onProperty: (element: ElementNode) 
 }
 
 const URL_PROPERTY_ATTRIBUTE: Record<string, string> = {
-  a: 'href', area: 'href', link: 'href', img: 'src', audio: 'src', video: 'src', source: 'src', embed: 'src', iframe: 'src', track: 'src', object: 'data',
+  a: 'href',
+  area: 'href',
+  link: 'href',
+  img: 'src',
+  audio: 'src',
+  video: 'src',
+  source: 'src',
+  embed: 'src',
+  iframe: 'src',
+  track: 'src',
+  object: 'data',
 };
 
 function propertyValue(element: ElementNode, baseUrl: string): string {

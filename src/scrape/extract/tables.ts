@@ -32,10 +32,11 @@ export function isLayoutTable(table: ElementNode, rows: ElementNode[][]): boolea
   if (maxColumns <= 1) return true;
   let structural = 0;
   let cells = 0;
-  for (const row of rows) for (const cell of row) {
-    cells++;
-    if (hasStructuralContent(cell, 0)) structural++;
-  }
+  for (const row of rows)
+    for (const cell of row) {
+      cells++;
+      if (hasStructuralContent(cell, 0)) structural++;
+    }
   return structural > 0 && structural * 4 >= cells;
 }
 

@@ -8,15 +8,10 @@ export const DEFAULT_USER_AGENT = `Mozilla/5.0 (Windows NT 10.0; Win64; x64) App
  * bar. Sites serve their normal page to these; bare library headers often get a
  * bot wall instead.
  */
-export function browserNavigationHeaders(options: {
-  userAgent: string;
-  acceptLanguage: string;
-  acceptEncoding: string;
-}): Record<string, string> {
+export function browserNavigationHeaders(options: { userAgent: string; acceptLanguage: string; acceptEncoding: string }): Record<string, string> {
   return {
     'user-agent': options.userAgent,
-    accept:
-      'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7',
+    accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7',
     'accept-language': options.acceptLanguage,
     'accept-encoding': options.acceptEncoding,
     'sec-ch-ua': `"Not)A;Brand";v="8", "Chromium";v="${CHROME_MAJOR_VERSION}", "Google Chrome";v="${CHROME_MAJOR_VERSION}"`,

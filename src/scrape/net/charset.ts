@@ -39,12 +39,7 @@ export function parseContentType(header: string | undefined): ParsedContentType 
  */
 export function isTextual(mimeType: string | undefined, body: Buffer): boolean {
   if (mimeType !== undefined) {
-    return (
-      mimeType.startsWith('text/') ||
-      TEXTUAL_APPLICATION_TYPES.has(mimeType) ||
-      mimeType.endsWith('+xml') ||
-      mimeType.endsWith('+json')
-    );
+    return mimeType.startsWith('text/') || TEXTUAL_APPLICATION_TYPES.has(mimeType) || mimeType.endsWith('+xml') || mimeType.endsWith('+json');
   }
   if (bomEncoding(body) !== undefined) return true;
   const head = body.subarray(0, 1024);
@@ -63,8 +58,7 @@ export interface DecodedText {
  * first 4 KB, else UTF-8. Labels the platform does not know are skipped.
  */
 export function decodeText(body: Buffer, httpCharset: string | undefined): DecodedText {
-  const encoding =
-    bomEncoding(body) ?? supportedEncoding(httpCharset) ?? supportedEncoding(declaredInDocument(body)) ?? 'utf-8';
+  const encoding = bomEncoding(body) ?? supportedEncoding(httpCharset) ?? supportedEncoding(declaredInDocument(body)) ?? 'utf-8';
   const decoder = new TextDecoder(encoding);
   return { text: decoder.decode(body), charset: decoder.encoding };
 }
@@ -79,7 +73,10 @@ function bomEncoding(body: Buffer): string | undefined {
 /** Finds `<meta charset>`, `<meta http-equiv content="…charset=…">` or `<?xml encoding>` near the start. */
 function declaredInDocument(body: Buffer): string | undefined {
   // latin1 maps bytes 1:1, so ASCII markup is readable whatever the real encoding.
-  const head = body.subarray(0, PRESCAN_BYTES).toString('latin1').replace(/<!--[\s\S]*?-->/g, '');
+  const head = body
+    .subarray(0, PRESCAN_BYTES)
+    .toString('latin1')
+    .replace(/<!--[\s\S]*?-->/g, '');
   const xml = /^\s*<\?xml[^>]*\bencoding\s*=\s*["']([^"']+)["']/i.exec(head);
   if (xml?.[1]) return xml[1];
   for (const meta of head.matchAll(/<meta\b[^>]*>/gi)) {

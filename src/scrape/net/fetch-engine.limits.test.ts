@@ -105,9 +105,7 @@ describe('fetch engine: size and time caps', () => {
 describe('fetch engine: politeness', () => {
   it('queues requests beyond the per-host cap instead of failing them', async () => {
     const polite = engineWith({ maxConcurrentPerHost: 2 });
-    const pages = await Promise.all(
-      Array.from({ length: 6 }, () => polite.fetch(`${site.url}/concurrency/cap2?ms=150`)),
-    );
+    const pages = await Promise.all(Array.from({ length: 6 }, () => polite.fetch(`${site.url}/concurrency/cap2?ms=150`)));
     expect(pages.every((page) => page.status === 200)).toBe(true);
     const stats = await polite.fetch(`${site.url}/concurrency/cap2/max`);
     expect(JSON.parse(stats.text ?? '{}')).toEqual({ max: 2 });

@@ -79,9 +79,7 @@ describe('fetch engine without an allow-list', () => {
 
     const loopback = await failureOf(engine.fetch(`http://intranet.example:${site.port}/html/basic`));
     expect(loopback.code).toBe('blocked_address');
-    expect(loopback.message).toBe(
-      `Refusing to connect to intranet.example: it is resolving to a loopback address, not a public internet address.`,
-    );
+    expect(loopback.message).toBe(`Refusing to connect to intranet.example: it is resolving to a loopback address, not a public internet address.`);
     const metadata = await failureOf(engine.fetch('http://metadata.example/latest/meta-data/'));
     expect(metadata.code).toBe('blocked_address');
 
@@ -208,9 +206,7 @@ describe('connect-time peer check', () => {
       opened.on('error', reject);
     });
     try {
-      expect(() => guard.assertPeerAllowed(socket, 'public-looking.example', 443)).toThrow(
-        expect.objectContaining({ code: 'blocked_address' }),
-      );
+      expect(() => guard.assertPeerAllowed(socket, 'public-looking.example', 443)).toThrow(expect.objectContaining({ code: 'blocked_address' }));
       expect(() => guard.assertPeerAllowed(socket, '127.0.0.1', site.port)).not.toThrow();
     } finally {
       socket.destroy();

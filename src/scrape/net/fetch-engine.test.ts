@@ -101,11 +101,7 @@ describe('fetch engine: redirects', () => {
 
   it('records every hop of a chain', async () => {
     const page = await engine.fetch(`${site.url}/redirect/chain/3`);
-    expect(page.redirects).toEqual([
-      `${site.url}/redirect/chain/3`,
-      `${site.url}/redirect/chain/2`,
-      `${site.url}/redirect/chain/1`,
-    ]);
+    expect(page.redirects).toEqual([`${site.url}/redirect/chain/3`, `${site.url}/redirect/chain/2`, `${site.url}/redirect/chain/1`]);
     expect(page.finalUrl).toBe(`${site.url}/html/basic`);
   });
 

@@ -156,11 +156,7 @@ export function createFetchEngine(options: FetchEngineOptions = {}): FetchEngine
       for (;;) {
         await network.admit(current);
         const target = current;
-        const attempt = await limiter.run(
-          hostKeyOfUrl(target),
-          () => requestOnce(target, headers, retries, signal, deadline),
-          signal,
-        );
+        const attempt = await limiter.run(hostKeyOfUrl(target), () => requestOnce(target, headers, retries, signal, deadline), signal);
 
         if (attempt.kind === 'retry') {
           retries++;

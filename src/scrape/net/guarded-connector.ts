@@ -2,14 +2,7 @@ import { isIP, type Socket } from 'node:net';
 import { buildConnector } from 'undici';
 import type { ResolvedAddress, TargetGuard } from './target-guard.js';
 
-const RETRY_NEXT_ADDRESS_CODES = new Set([
-  'ECONNREFUSED',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EADDRNOTAVAIL',
-  'ETIMEDOUT',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
+const RETRY_NEXT_ADDRESS_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
 export interface GuardedConnectorOptions {
   /** Per-address TCP+TLS connect timeout. Default 10 000 ms. */
@@ -56,10 +49,7 @@ export function createGuardedConnector(guard: TargetGuard, options: GuardedConne
 }
 
 /** Tries each address in turn, moving on only for errors that say "not this address". */
-export async function connectFirstReachable<T>(
-  candidates: readonly ResolvedAddress[],
-  connect: (candidate: ResolvedAddress) => Promise<T>,
-): Promise<T> {
+export async function connectFirstReachable<T>(candidates: readonly ResolvedAddress[], connect: (candidate: ResolvedAddress) => Promise<T>): Promise<T> {
   let lastError: unknown;
   for (const candidate of candidates) {
     try {

@@ -15,12 +15,7 @@ export interface GuardedSocketOptions {
  * re-check the connected peer. Rejects with a ScrapeNetworkError for every
  * target-side failure.
  */
-export async function openGuardedSocket(
-  guard: TargetGuard,
-  hostname: string,
-  port: number,
-  options: GuardedSocketOptions = {},
-): Promise<Socket> {
+export async function openGuardedSocket(guard: TargetGuard, hostname: string, port: number, options: GuardedSocketOptions = {}): Promise<Socket> {
   const timeoutMs = options.connectTimeoutMs ?? 10_000;
   const target = hostKey(hostname, port);
   try {

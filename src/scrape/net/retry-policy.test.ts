@@ -33,9 +33,7 @@ describe('retry policy', () => {
   });
 
   it('backs off exponentially with jitter', () => {
-    const delays = [0, 1].map((retriesSoFar) =>
-      policy.delayBeforeRetry({ status: 503, retryAfter: undefined, retriesSoFar, now: NOW }),
-    );
+    const delays = [0, 1].map((retriesSoFar) => policy.delayBeforeRetry({ status: 503, retryAfter: undefined, retriesSoFar, now: NOW }));
     expect(delays).toEqual([75, 150]);
     const jittered = createRetryPolicy({ baseDelayMs: 100, random: () => 0 });
     expect(jittered.delayBeforeRetry({ status: 503, retryAfter: undefined, retriesSoFar: 0, now: NOW })).toBe(50);

@@ -16,9 +16,7 @@ const RETRYABLE_STATUSES = new Set([429, 503]);
  * to stop and hand the last response to the caller.
  */
 export interface RetryPolicy {
-  delayBeforeRetry(input: { status: number; retryAfter: string | undefined; retriesSoFar: number; now: number }):
-    | number
-    | undefined;
+  delayBeforeRetry(input: { status: number; retryAfter: string | undefined; retriesSoFar: number; now: number }): number | undefined;
 }
 
 export function createRetryPolicy(options: RetryPolicyOptions = {}): RetryPolicy {

@@ -3,13 +3,7 @@ import { isIP, type Socket } from 'node:net';
 import { classifyAddress } from './address.js';
 import { ScrapeNetworkError } from './errors.js';
 import { toScrapeNetworkError } from './error-mapping.js';
-import {
-  assertHostNotObviouslyBlocked,
-  blockedAddressError,
-  createHostAllowlist,
-  describeRange,
-  stripBrackets,
-} from './url-policy.js';
+import { assertHostNotObviouslyBlocked, blockedAddressError, createHostAllowlist, describeRange, stripBrackets } from './url-policy.js';
 
 export interface ResolvedAddress {
   address: string;

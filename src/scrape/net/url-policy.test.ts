@@ -1,11 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  assertHostNotObviouslyBlocked,
-  createHostAllowlist,
-  effectivePort,
-  hostKeyOfUrl,
-  parseTargetUrl,
-} from './url-policy.js';
+import { assertHostNotObviouslyBlocked, createHostAllowlist, effectivePort, hostKeyOfUrl, parseTargetUrl } from './url-policy.js';
 import { ScrapeNetworkError } from './errors.js';
 
 function refusalCode(input: string, allowedHosts: string[] = []): string | undefined {
@@ -67,9 +61,7 @@ describe('target URL policy', () => {
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ScrapeNetworkError);
-      expect((error as Error).message).toBe(
-        'Refusing to connect to 127.0.0.1: it is a loopback address, not a public internet address.',
-      );
+      expect((error as Error).message).toBe('Refusing to connect to 127.0.0.1: it is a loopback address, not a public internet address.');
     }
   });
 

@@ -16,10 +16,7 @@ export function parseTargetUrl(input: string | URL): URL {
     throw new ScrapeNetworkError('invalid_url', 'The URL is not valid.');
   }
   if (!SUPPORTED_SCHEMES.has(url.protocol)) {
-    throw new ScrapeNetworkError(
-      'unsupported_scheme',
-      `The URL scheme "${url.protocol.replace(/:$/, '')}" is not supported; use http or https.`,
-    );
+    throw new ScrapeNetworkError('unsupported_scheme', `The URL scheme "${url.protocol.replace(/:$/, '')}" is not supported; use http or https.`);
   }
   if (url.hostname === '') throw new ScrapeNetworkError('invalid_url', 'The URL has no host.');
   return url;
@@ -98,10 +95,7 @@ export function isLocalhostName(hostname: string): boolean {
 }
 
 export function blockedAddressError(host: string, why: string): ScrapeNetworkError {
-  return new ScrapeNetworkError(
-    'blocked_address',
-    `Refusing to connect to ${host}: it is ${why}, not a public internet address.`,
-  );
+  return new ScrapeNetworkError('blocked_address', `Refusing to connect to ${host}: it is ${why}, not a public internet address.`);
 }
 
 export function describeRange(range: string): string {

@@ -83,7 +83,8 @@ function parseFeed(xml: string): FeedEntry[] {
     const id = textOf(entry.getElementsByTagName('id')[0]);
     const title = textOf(entry.getElementsByTagName('title')[0]);
     // arXiv reports a bad query as a feed whose only entry is an error.
-    if (id?.includes('/api/errors')) throw new EngineError(NAME, 'bad_response', `arXiv refused the query: ${textOf(entry.getElementsByTagName('summary')[0]) ?? title ?? 'error'}`);
+    if (id?.includes('/api/errors'))
+      throw new EngineError(NAME, 'bad_response', `arXiv refused the query: ${textOf(entry.getElementsByTagName('summary')[0]) ?? title ?? 'error'}`);
     const link = https(id);
     if (title === undefined || link === undefined) return {};
     const authors = [...entry.getElementsByTagName('author')].flatMap((author) => {

@@ -47,7 +47,11 @@ describe('brave engine', () => {
     expect(hits).toHaveLength(50);
     expect(hits[49]?.item.title).toBe('Brave web 50');
     const sent = fake.requestsTo('brave').slice(before);
-    expect(sent.map((r) => [r.query.get('count'), r.query.get('offset')])).toEqual([['20', '0'], ['20', '1'], ['20', '2']]);
+    expect(sent.map((r) => [r.query.get('count'), r.query.get('offset')])).toEqual([
+      ['20', '0'],
+      ['20', '1'],
+      ['20', '2'],
+    ]);
   });
 
   it('asks for page 3 of 10 as offset 2', async () => {
@@ -70,7 +74,13 @@ describe('brave engine', () => {
 
   it('maps news, images and videos', async () => {
     const [news] = hitsOf(await engine().search(engineRequest('news', 'x'), signal));
-    expect(news?.item).toEqual({ title: 'Brave news 1', link: 'https://brave.example.com/news/1', snippet: 'News story 1', publisher: 'brave.example.com', imageUrl: 'https://imgs.search.brave.com/n1' });
+    expect(news?.item).toEqual({
+      title: 'Brave news 1',
+      link: 'https://brave.example.com/news/1',
+      snippet: 'News story 1',
+      publisher: 'brave.example.com',
+      imageUrl: 'https://imgs.search.brave.com/n1',
+    });
     const images = hitsOf(await engine().search(engineRequest('images', 'x', { num: 5, page: 2 }), signal));
     expect(images.map((hit) => hit.item.title)).toEqual(['Brave image 6', 'Brave image 7', 'Brave image 8', 'Brave image 9', 'Brave image 10']);
     expect(images[0]?.item).toMatchObject({ imageUrl: 'https://brave.example.com/i6.jpg', imageWidth: 800, imageHeight: 600, source: 'brave.example.com' });
@@ -86,7 +96,9 @@ describe('brave engine', () => {
   it('reports a refused token and reads the wait of an exhausted monthly quota', async () => {
     await expect(engine('wrong').search(engineRequest('web', 'x'), signal)).rejects.toMatchObject({ kind: 'unauthorized' });
     fake.fail('brave', { status: 429, headers: { 'x-ratelimit-limit': '1, 2000', 'x-ratelimit-remaining': '1, 0', 'x-ratelimit-reset': '1, 86400' } });
-    const failure = await engine().search(engineRequest('web', 'x'), signal).catch((error: unknown) => error);
+    const failure = await engine()
+      .search(engineRequest('web', 'x'), signal)
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(EngineError);
     expect(failure).toMatchObject({ kind: 'rate_limited', retryAfterSeconds: 86400 });
   });

@@ -31,7 +31,9 @@ const COUNTRIES = new Set('ar au at be br ca cl dk fi fr de hk in id it jp kr my
 
 /** The `search_lang` values Brave accepts. */
 const LANGUAGES = new Set(
-  'ar eu bn bg ca zh-hans zh-hant hr cs da nl en en-gb et fi fr gl de gu he hi hu is it jp kn ko lv lt ms ml mr nb pl pt-br pt-pt pa ro ru sr sk sl es sv ta te th tr uk vi'.split(' '),
+  'ar eu bn bg ca zh-hans zh-hant hr cs da nl en en-gb et fi fr gl de gu he hi hu is it jp kn ko lv lt ms ml mr nb pl pt-br pt-pt pa ro ru sr sk sl es sv ta te th tr uk vi'.split(
+    ' ',
+  ),
 );
 
 const LANGUAGE_ALIASES: Readonly<Record<string, string>> = {
@@ -97,7 +99,13 @@ function toHit(vertical: BraveVertical, entry: unknown): EngineHit<ItemVertical>
     case 'news': {
       const meta = objectAt(entry, 'meta_url');
       return {
-        item: defined({ title, link: url, snippet: description, publisher: stringAt(objectAt(entry, 'profile'), 'name') ?? stringAt(meta, 'hostname'), imageUrl: thumbnail }),
+        item: defined({
+          title,
+          link: url,
+          snippet: description,
+          publisher: stringAt(objectAt(entry, 'profile'), 'name') ?? stringAt(meta, 'hostname'),
+          imageUrl: thumbnail,
+        }),
         ...dated,
       };
     }

@@ -4,7 +4,13 @@
  * empty list because something broke.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineRequest, startFakeSearchUpstreams, type FakeFailure, type FakeSearchUpstreams, type UpstreamName } from '../../../tests/support/fake-search-upstreams.js';
+import {
+  engineRequest,
+  startFakeSearchUpstreams,
+  type FakeFailure,
+  type FakeSearchUpstreams,
+  type UpstreamName,
+} from '../../../tests/support/fake-search-upstreams.js';
 import { EngineError, type EngineErrorKind, type EngineRequest, type SearchEngine } from '../engine.js';
 import { createArxivEngine } from './arxiv.js';
 import { createBraveEngine } from './brave.js';
@@ -42,20 +48,80 @@ interface Case {
 }
 
 const CASES: readonly Case[] = [
-  { engine: 'serper', upstream: 'serper', make: (c) => createSerperEngine({ ...c('serper'), apiKey: 'serper-key' }), request: () => engineRequest('web', 'q'), refusal: 'unauthorized' },
-  { engine: 'brave', upstream: 'brave', make: (c) => createBraveEngine({ ...c('brave'), apiKey: 'brave-key' }), request: () => engineRequest('web', 'q'), refusal: 'unauthorized' },
+  {
+    engine: 'serper',
+    upstream: 'serper',
+    make: (c) => createSerperEngine({ ...c('serper'), apiKey: 'serper-key' }),
+    request: () => engineRequest('web', 'q'),
+    refusal: 'unauthorized',
+  },
+  {
+    engine: 'brave',
+    upstream: 'brave',
+    make: (c) => createBraveEngine({ ...c('brave'), apiKey: 'brave-key' }),
+    request: () => engineRequest('web', 'q'),
+    refusal: 'unauthorized',
+  },
   { engine: 'searxng', upstream: 'searxng', make: (c) => createSearxngEngine(c('searxng')), request: () => engineRequest('web', 'q'), refusal: 'unauthorized' },
-  { engine: 'searxng autocomplete', upstream: 'searxng', make: (c) => createSearxngEngine(c('searxng')), request: () => engineRequest('autocomplete', 'q'), refusal: 'unauthorized' },
-  { engine: 'crossref', upstream: 'crossref', make: (c) => createCrossrefEngine(c('crossref')), request: () => engineRequest('scholar', 'q'), refusal: 'blocked' },
+  {
+    engine: 'searxng autocomplete',
+    upstream: 'searxng',
+    make: (c) => createSearxngEngine(c('searxng')),
+    request: () => engineRequest('autocomplete', 'q'),
+    refusal: 'unauthorized',
+  },
+  {
+    engine: 'crossref',
+    upstream: 'crossref',
+    make: (c) => createCrossrefEngine(c('crossref')),
+    request: () => engineRequest('scholar', 'q'),
+    refusal: 'blocked',
+  },
   { engine: 'arxiv', upstream: 'arxiv', make: (c) => createArxivEngine(c('arxiv')), request: () => engineRequest('scholar', 'q'), refusal: 'blocked' },
-  { engine: 'openalex', upstream: 'openalex', make: (c) => createOpenAlexEngine(c('openalex')), request: () => engineRequest('scholar', 'q'), refusal: 'blocked' },
+  {
+    engine: 'openalex',
+    upstream: 'openalex',
+    make: (c) => createOpenAlexEngine(c('openalex')),
+    request: () => engineRequest('scholar', 'q'),
+    refusal: 'blocked',
+  },
   { engine: 'photon', upstream: 'photon', make: (c) => createPhotonEngine(c('photon')), request: () => engineRequest('places', 'q'), refusal: 'blocked' },
-  { engine: 'nominatim', upstream: 'nominatim', make: (c) => createNominatimEngine({ ...c('nominatim'), cacheTtlSeconds: 0 }), request: () => engineRequest('places', 'q'), refusal: 'blocked' },
-  { engine: 'wikimedia', upstream: 'wikimedia', make: (c) => createWikimediaEngine(c('wikimedia')), request: () => engineRequest('images', 'q'), refusal: 'blocked' },
-  { engine: 'openverse', upstream: 'openverse', make: (c) => createOpenverseEngine(c('openverse')), request: () => engineRequest('images', 'q'), refusal: 'blocked' },
+  {
+    engine: 'nominatim',
+    upstream: 'nominatim',
+    make: (c) => createNominatimEngine({ ...c('nominatim'), cacheTtlSeconds: 0 }),
+    request: () => engineRequest('places', 'q'),
+    refusal: 'blocked',
+  },
+  {
+    engine: 'wikimedia',
+    upstream: 'wikimedia',
+    make: (c) => createWikimediaEngine(c('wikimedia')),
+    request: () => engineRequest('images', 'q'),
+    refusal: 'blocked',
+  },
+  {
+    engine: 'openverse',
+    upstream: 'openverse',
+    make: (c) => createOpenverseEngine(c('openverse')),
+    request: () => engineRequest('images', 'q'),
+    refusal: 'blocked',
+  },
   { engine: 'gdelt', upstream: 'gdelt', make: (c) => createGdeltEngine(c('gdelt')), request: () => engineRequest('news', 'central bank'), refusal: 'blocked' },
-  { engine: 'patentsview', upstream: 'patentsview', make: (c) => createPatentsViewEngine({ ...c('patentsview'), apiKey: 'patentsview-key' }), request: () => engineRequest('patents', 'q'), refusal: 'unauthorized' },
-  { engine: 'duckduckgo', upstream: 'duckduckgo', make: (c) => createDuckDuckGoEngine(c('duckduckgo')), request: () => engineRequest('web', 'q'), refusal: 'blocked' },
+  {
+    engine: 'patentsview',
+    upstream: 'patentsview',
+    make: (c) => createPatentsViewEngine({ ...c('patentsview'), apiKey: 'patentsview-key' }),
+    request: () => engineRequest('patents', 'q'),
+    refusal: 'unauthorized',
+  },
+  {
+    engine: 'duckduckgo',
+    upstream: 'duckduckgo',
+    make: (c) => createDuckDuckGoEngine(c('duckduckgo')),
+    request: () => engineRequest('web', 'q'),
+    refusal: 'blocked',
+  },
   {
     engine: 'duckduckgo autocomplete',
     upstream: 'duckduckgo-ac',
@@ -63,13 +129,24 @@ const CASES: readonly Case[] = [
     request: () => engineRequest('autocomplete', 'q'),
     refusal: 'blocked',
   },
-  { engine: 'wikipedia', upstream: 'wikipedia', make: (c) => createWikipediaEngine({ ...c('wikipedia'), baseUrl: `${fake.baseUrl('wikipedia')}/{lang}` }), request: () => engineRequest('autocomplete', 'q'), refusal: 'blocked' },
+  {
+    engine: 'wikipedia',
+    upstream: 'wikipedia',
+    make: (c) => createWikipediaEngine({ ...c('wikipedia'), baseUrl: `${fake.baseUrl('wikipedia')}/{lang}` }),
+    request: () => engineRequest('autocomplete', 'q'),
+    refusal: 'blocked',
+  },
 ];
 
 const MODES: readonly { readonly name: string; readonly failure: FakeFailure; readonly kind: (c: Case) => EngineErrorKind; readonly retryAfter?: number }[] = [
   { name: '401', failure: { status: 401, body: '{"message":"Unauthorized."}' }, kind: (c) => c.refusal },
   { name: '403', failure: { status: 403, body: '{"message":"Forbidden"}' }, kind: (c) => c.refusal },
-  { name: '429 with Retry-After', failure: { status: 429, headers: { 'retry-after': '120' }, body: '{"message":"Too many requests"}' }, kind: () => 'rate_limited', retryAfter: 120 },
+  {
+    name: '429 with Retry-After',
+    failure: { status: 429, headers: { 'retry-after': '120' }, body: '{"message":"Too many requests"}' },
+    kind: () => 'rate_limited',
+    retryAfter: 120,
+  },
   { name: '500', failure: { status: 500, body: '{"error":"search error"}' }, kind: () => 'upstream' },
   { name: '503', failure: { status: 503, contentType: 'text/html', body: '<html><body>Service Unavailable</body></html>' }, kind: () => 'upstream' },
   { name: 'a hang past the timeout', failure: 'hang', kind: () => 'timeout' },

@@ -83,7 +83,11 @@ describe('engine health', () => {
     const anonymous = await testApp.quarry.app.inject({ method: 'GET', url: '/api/v1/search/engines/' });
     expect(anonymous.statusCode).toBe(401);
     const customer = await testApp.customer();
-    const notStaff = await testApp.quarry.app.inject({ method: 'GET', url: '/api/v1/search/engines/', headers: { authorization: `Bearer ${customer.access}` } });
+    const notStaff = await testApp.quarry.app.inject({
+      method: 'GET',
+      url: '/api/v1/search/engines/',
+      headers: { authorization: `Bearer ${customer.access}` },
+    });
     expect(notStaff.statusCode).toBe(403);
     expect(notStaff.json()).toEqual({ detail: 'You do not have permission to perform this action.' });
   });

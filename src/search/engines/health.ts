@@ -25,10 +25,7 @@ export const EngineHealthEntry = Type.Object({
   error_rate: Type.Number({ minimum: 0, maximum: 1 }),
   p50_latency_ms: Type.Union([Type.Number(), Type.Null()]),
   p95_latency_ms: Type.Union([Type.Number(), Type.Null()]),
-  last_error: Type.Union([
-    Type.Object({ kind: Type.String(), message: Type.String(), at: Type.String({ format: 'date-time' }) }),
-    Type.Null(),
-  ]),
+  last_error: Type.Union([Type.Object({ kind: Type.String(), message: Type.String(), at: Type.String({ format: 'date-time' }) }), Type.Null()]),
 });
 export type EngineHealthEntry = Static<typeof EngineHealthEntry>;
 
@@ -53,7 +50,8 @@ export function engineHealthEntry(health: EngineHealth, verticals: readonly stri
     error_rate: health.errorRate,
     p50_latency_ms: health.p50LatencyMs ?? null,
     p95_latency_ms: health.p95LatencyMs ?? null,
-    last_error: health.lastError === undefined ? null : { kind: health.lastError.kind, message: health.lastError.message, at: health.lastError.at.toISOString() },
+    last_error:
+      health.lastError === undefined ? null : { kind: health.lastError.kind, message: health.lastError.message, at: health.lastError.at.toISOString() },
   };
 }
 
@@ -99,12 +97,42 @@ export function registerEngineMetrics(metrics: Registry, router: Pick<SearchRout
     registers: [metrics],
     collect: () => refresh(),
   });
-  const up = new Gauge({ name: 'quarry_search_engine_up', help: 'Whether the search engine may be called now (0 while suspended)', labelNames, registers: [metrics] });
-  const suspendedUntil = new Gauge({ name: 'quarry_search_engine_suspended_until_seconds', help: 'Unix time the suspension of the search engine ends (0 when not suspended)', labelNames, registers: [metrics] });
-  const failures = new Gauge({ name: 'quarry_search_engine_consecutive_failures', help: 'Failures of the search engine in a row', labelNames, registers: [metrics] });
-  const calls = new Gauge({ name: 'quarry_search_engine_recent_calls', help: 'Calls in the recent window behind the error ratio and latency', labelNames, registers: [metrics] });
-  const errorRatio = new Gauge({ name: 'quarry_search_engine_error_ratio', help: 'Share of failed calls in the recent window', labelNames, registers: [metrics] });
-  const latency = new Gauge({ name: 'quarry_search_engine_latency_seconds', help: 'Latency quantiles of the recent calls of the search engine', labelNames: ['engine', 'quantile'] as const, registers: [metrics] });
+  const up = new Gauge({
+    name: 'quarry_search_engine_up',
+    help: 'Whether the search engine may be called now (0 while suspended)',
+    labelNames,
+    registers: [metrics],
+  });
+  const suspendedUntil = new Gauge({
+    name: 'quarry_search_engine_suspended_until_seconds',
+    help: 'Unix time the suspension of the search engine ends (0 when not suspended)',
+    labelNames,
+    registers: [metrics],
+  });
+  const failures = new Gauge({
+    name: 'quarry_search_engine_consecutive_failures',
+    help: 'Failures of the search engine in a row',
+    labelNames,
+    registers: [metrics],
+  });
+  const calls = new Gauge({
+    name: 'quarry_search_engine_recent_calls',
+    help: 'Calls in the recent window behind the error ratio and latency',
+    labelNames,
+    registers: [metrics],
+  });
+  const errorRatio = new Gauge({
+    name: 'quarry_search_engine_error_ratio',
+    help: 'Share of failed calls in the recent window',
+    labelNames,
+    registers: [metrics],
+  });
+  const latency = new Gauge({
+    name: 'quarry_search_engine_latency_seconds',
+    help: 'Latency quantiles of the recent calls of the search engine',
+    labelNames: ['engine', 'quantile'] as const,
+    registers: [metrics],
+  });
 
   function refresh(): void {
     for (const gauge of [configured, up, suspendedUntil, failures, calls, errorRatio]) gauge.reset();

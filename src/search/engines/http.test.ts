@@ -50,7 +50,11 @@ describe('paging', () => {
       calls.push([offset, limit]);
       return upstream.slice(offset, offset + limit);
     });
-    expect(calls).toEqual([[5, 10], [15, 10], [25, 5]]);
+    expect(calls).toEqual([
+      [5, 10],
+      [15, 10],
+      [25, 5],
+    ]);
     expect(items).toEqual(upstream.slice(5, 30));
   });
 });

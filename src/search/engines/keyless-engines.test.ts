@@ -59,7 +59,13 @@ describe('nominatim engine', () => {
     const engine = createNominatimEngine({ baseUrl: fake.baseUrl('nominatim'), userAgent, rate });
     const before = fake.requestsTo('nominatim').length;
     const [london] = hitsOf(await engine.search(engineRequest('places', 'london', { lang: 'en' }), signal));
-    expect(london?.item).toEqual({ title: 'London', address: 'London, Greater London, England, United Kingdom', latitude: 51.5073219, longitude: -0.1276474, category: 'City' });
+    expect(london?.item).toEqual({
+      title: 'London',
+      address: 'London, Greater London, England, United Kingdom',
+      latitude: 51.5073219,
+      longitude: -0.1276474,
+      category: 'City',
+    });
     const sent = fake.requestsTo('nominatim').at(-1);
     expect([sent?.query.get('format'), sent?.query.get('accept-language'), sent?.headers['user-agent']]).toEqual(['jsonv2', 'en', userAgent]);
     await engine.search(engineRequest('places', 'london', { lang: 'en' }), signal);
@@ -124,7 +130,15 @@ describe('openverse engine', () => {
     const before = fake.requestsTo('openverse').length;
     const hits = hitsOf(await engine().search(engineRequest('images', 'bridge', { num: 30 }), signal));
     expect(hits).toHaveLength(30);
-    expect(fake.requestsTo('openverse').slice(before).map((r) => [r.query.get('page'), r.query.get('page_size')])).toEqual([['1', '20'], ['2', '20']]);
+    expect(
+      fake
+        .requestsTo('openverse')
+        .slice(before)
+        .map((r) => [r.query.get('page'), r.query.get('page_size')]),
+    ).toEqual([
+      ['1', '20'],
+      ['2', '20'],
+    ]);
   });
 
   it('names licences as Creative Commons writes them', () => {
@@ -139,7 +153,12 @@ describe('gdelt engine', () => {
 
   it('maps articles to news with their seen date, and sends exact time windows', async () => {
     const [first] = hitsOf(await engine().search(engineRequest('news', 'central bank rates', { tbs: 'qdr:h6', now: new Date(NOW) }), signal));
-    expect(first?.item).toEqual({ title: 'Central bank holds rates steady', link: 'https://news.example.com/story-1', publisher: 'news.example.com', imageUrl: 'https://news.example.com/img/1.jpg' });
+    expect(first?.item).toEqual({
+      title: 'Central bank holds rates steady',
+      link: 'https://news.example.com/story-1',
+      publisher: 'news.example.com',
+      imageUrl: 'https://news.example.com/img/1.jpg',
+    });
     expect(first?.publishedAt?.toISOString()).toBe('2026-11-20T03:15:00.000Z');
     const sent = fake.requestsTo('gdelt').at(-1);
     expect([sent?.query.get('mode'), sent?.query.get('format'), sent?.query.get('startdatetime')]).toEqual(['artlist', 'json', '20261122060000']);
@@ -152,7 +171,10 @@ describe('gdelt engine', () => {
 
   it('treats {} as no results and a plain-text refusal as a failure', async () => {
     expect(hitsOf(await engine().search(engineRequest('news', 'nothing here'), signal))).toEqual([]);
-    await expect(engine().search(engineRequest('news', 'ab'), signal)).rejects.toMatchObject({ kind: 'bad_response', message: expect.stringContaining('too short') });
+    await expect(engine().search(engineRequest('news', 'ab'), signal)).rejects.toMatchObject({
+      kind: 'bad_response',
+      message: expect.stringContaining('too short'),
+    });
     fake.fail('gdelt', { status: 200, contentType: 'text/plain', body: 'Please limit requests to one every 5 seconds or contact us for larger queries.' });
     await expect(engine().search(engineRequest('news', 'central bank'), signal)).rejects.toMatchObject({ kind: 'rate_limited' });
   });
@@ -177,7 +199,8 @@ describe('patentsview engine', () => {
       title: 'Coherent LADAR using intra-pixel quadrature detection',
       patentNumber: 'US10000000',
       link: 'https://patents.google.com/patent/US10000000',
-      snippet: 'A frequency modulated (coherent) laser detection and ranging system includes a read-out integrated circuit formed with a two-dimensional array of detector elements.',
+      snippet:
+        'A frequency modulated (coherent) laser detection and ranging system includes a read-out integrated circuit formed with a two-dimensional array of detector elements.',
       inventors: 'Joseph Marron',
       assignee: 'Raytheon Company',
       filingDate: '2015-03-10',
@@ -185,7 +208,9 @@ describe('patentsview engine', () => {
     });
     const sent = fake.requestsTo('patentsview').at(-1);
     expect(sent?.headers['x-api-key']).toBe('patentsview-key');
-    expect(JSON.parse(sent?.query.get('q') ?? '')).toEqual({ _or: [{ _text_all: { patent_title: 'coherent ladar' } }, { _text_all: { patent_abstract: 'coherent ladar' } }] });
+    expect(JSON.parse(sent?.query.get('q') ?? '')).toEqual({
+      _or: [{ _text_all: { patent_title: 'coherent ladar' } }, { _text_all: { patent_abstract: 'coherent ladar' } }],
+    });
   });
 
   it('looks patent numbers up directly and adds date bounds', () => {
@@ -208,7 +233,9 @@ describe('duckduckgo engine', () => {
     createDuckDuckGoEngine({ baseUrl: fake.baseUrl('duckduckgo'), autocompleteUrl: fake.baseUrl('duckduckgo-ac'), userAgent, rate, now: () => NOW });
 
   it('posts the query form and maps results, skipping ads and unwrapping redirect links', async () => {
-    const hits = hitsOf(await engine().search(engineRequest('web', 'privacy site:ddg.example.com', { country: 'de', lang: 'de', tbs: 'qdr:w', now: new Date(NOW) }), signal));
+    const hits = hitsOf(
+      await engine().search(engineRequest('web', 'privacy site:ddg.example.com', { country: 'de', lang: 'de', tbs: 'qdr:w', now: new Date(NOW) }), signal),
+    );
     expect(hits).toHaveLength(10);
     expect(hits[0]?.item).toEqual({ title: 'DuckDuckGo result 1', url: 'https://ddg.example.com/page/1', description: 'Snippet of result 1' });
     const form = new URLSearchParams(fake.requestsTo('duckduckgo').at(-1)?.body);
@@ -219,7 +246,10 @@ describe('duckduckgo engine', () => {
     const before = fake.requestsTo('duckduckgo').length;
     const hits = hitsOf(await engine().search(engineRequest('web', 'privacy', { num: 15, page: 2 }), signal));
     expect(hits.map((hit) => hit.item.title)).toEqual(Array.from({ length: 15 }, (_, i) => `DuckDuckGo result ${i + 16}`));
-    const forms = fake.requestsTo('duckduckgo').slice(before).map((r) => new URLSearchParams(r.body));
+    const forms = fake
+      .requestsTo('duckduckgo')
+      .slice(before)
+      .map((r) => new URLSearchParams(r.body));
     expect(forms.map((f) => f.get('s'))).toEqual([null, '10', '20']);
     expect(forms[1]?.get('vqd')).toBe('4-fake-vqd');
   });
@@ -232,7 +262,10 @@ describe('duckduckgo engine', () => {
   });
 
   it('answers autocomplete from the ac endpoint', async () => {
-    expect(await engine().search(engineRequest('autocomplete', 'duck', { num: 2 }), signal)).toEqual({ vertical: 'autocomplete', suggestions: ['duck browser', 'duck app'] });
+    expect(await engine().search(engineRequest('autocomplete', 'duck', { num: 2 }), signal)).toEqual({
+      vertical: 'autocomplete',
+      suggestions: ['duck browser', 'duck app'],
+    });
   });
 
   it('unwraps links and builds region codes', () => {

@@ -92,4 +92,3 @@ export function createPhotonEngine(options: UpstreamEngineOptions): SearchEngine
     },
   });
 }
-

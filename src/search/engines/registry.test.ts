@@ -68,7 +68,9 @@ describe('upstream engine registry', () => {
   });
 
   it('configures keyed engines from their keys', () => {
-    const engines = buildUpstreamEngines(readRawConfig({ SERPER_API_KEY: 's', BRAVE_API_KEY: 'b', PATENTSVIEW_API_KEY: 'p', SEARXNG_URL: 'http://127.0.0.1:8888' }));
+    const engines = buildUpstreamEngines(
+      readRawConfig({ SERPER_API_KEY: 's', BRAVE_API_KEY: 'b', PATENTSVIEW_API_KEY: 'p', SEARXNG_URL: 'http://127.0.0.1:8888' }),
+    );
     expect(engines.every((engine) => engine.configured)).toBe(true);
   });
 

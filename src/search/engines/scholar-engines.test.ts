@@ -43,7 +43,9 @@ describe('crossref engine', () => {
   });
 
   it('joins the polite pool with mailto, narrows by date and pages with rows and offset', async () => {
-    const hits = hitsOf(await engine().search(engineRequest('scholar', 'theory', { num: 10, page: 3, tbs: 'qdr:y,sbd:1', now: new Date(Date.UTC(2026, 10, 22)) }), signal));
+    const hits = hitsOf(
+      await engine().search(engineRequest('scholar', 'theory', { num: 10, page: 3, tbs: 'qdr:y,sbd:1', now: new Date(Date.UTC(2026, 10, 22)) }), signal),
+    );
     expect(hits[0]?.item.title).toBe('Crossref work 21');
     const sent = fake.requestsTo('crossref').at(-1);
     expect(sent?.query.get('mailto')).toBe('ops@example.com');

@@ -62,10 +62,13 @@ describe('searxng engine', () => {
   it('fills num and later pages by fetching several upstream pages', async () => {
     const before = fake.requestsTo('searxng').length;
     const hits = hitsOf(await engine().search(engineRequest('web', 'many results', { num: 15, page: 2 }), signal));
-    expect(hits.map((hit) => hit.item.title)).toEqual(
-      Array.from({ length: 15 }, (_, i) => `SearXNG general result ${i + 16}`),
-    );
-    expect(fake.requestsTo('searxng').slice(before).map((r) => r.query.get('pageno'))).toEqual(['1', '2', '3']);
+    expect(hits.map((hit) => hit.item.title)).toEqual(Array.from({ length: 15 }, (_, i) => `SearXNG general result ${i + 16}`));
+    expect(
+      fake
+        .requestsTo('searxng')
+        .slice(before)
+        .map((r) => r.query.get('pageno')),
+    ).toEqual(['1', '2', '3']);
   });
 
   it('maps images, videos, science and map results to their verticals', async () => {
@@ -82,7 +85,12 @@ describe('searxng engine', () => {
     const [video] = hitsOf(await engine().search(engineRequest('videos', 'tower'), signal));
     expect(video?.item).toMatchObject({ duration: '12:34', channel: 'Example Channel', imageUrl: 'https://img.example.org/v/1.jpg' });
     const [paper] = hitsOf(await engine().search(engineRequest('scholar', 'tower'), signal));
-    expect(paper?.item).toMatchObject({ authors: 'Ada Lovelace, Alan Turing', publication: 'Journal of Examples', year: 2026, pdfUrl: 'https://example.org/science/1.pdf' });
+    expect(paper?.item).toMatchObject({
+      authors: 'Ada Lovelace, Alan Turing',
+      publication: 'Journal of Examples',
+      year: 2026,
+      pdfUrl: 'https://example.org/science/1.pdf',
+    });
     const [place] = hitsOf(await engine().search(engineRequest('places', 'tower'), signal));
     expect(place?.item).toEqual({
       title: 'SearXNG map result 1',
@@ -102,7 +110,9 @@ describe('searxng engine', () => {
   });
 
   it('reports a failure, not an empty list, when every engine behind it failed', async () => {
-    const failure = await engine().search(engineRequest('web', 'allfail'), signal).catch((error: unknown) => error);
+    const failure = await engine()
+      .search(engineRequest('web', 'allfail'), signal)
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(EngineError);
     expect(failure).toMatchObject({ kind: 'blocked', message: expect.stringContaining('google: CAPTCHA') });
   });

@@ -43,7 +43,8 @@ export const JSON_DISABLED_MESSAGE =
 
 function explainStatus(status: number): EngineError | undefined {
   if (status === 403) return new EngineError(NAME, 'unauthorized', JSON_DISABLED_MESSAGE);
-  if (status === 401) return new EngineError(NAME, 'unauthorized', 'SearXNG answered 401: the instance (or a proxy in front of it) requires credentials in SEARXNG_URL');
+  if (status === 401)
+    return new EngineError(NAME, 'unauthorized', 'SearXNG answered 401: the instance (or a proxy in front of it) requires credentials in SEARXNG_URL');
   return undefined;
 }
 
@@ -155,7 +156,12 @@ export function createSearxngEngine(options: SearxngOptions): SearchEngine {
   const maxPages = options.maxPages ?? 5;
   const now = options.now ?? Date.now;
 
-  async function searchPage(request: EngineRequest, baseUrl: string, pageno: number, signal: AbortSignal): Promise<{ results: readonly unknown[]; failures: string[] }> {
+  async function searchPage(
+    request: EngineRequest,
+    baseUrl: string,
+    pageno: number,
+    signal: AbortSignal,
+  ): Promise<{ results: readonly unknown[]; failures: string[] }> {
     const url = endpoint(baseUrl, 'search');
     const syntax = SYNTAX_VERTICALS.has(request.vertical) ? ALL_QUERY_FEATURES : NO_FEATURES;
     const q = formatQuery(request.query, syntax);
@@ -225,4 +231,3 @@ export function createSearxngEngine(options: SearxngOptions): SearchEngine {
     },
   });
 }
-

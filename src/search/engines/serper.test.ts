@@ -33,11 +33,23 @@ describe('serper engine', () => {
   });
 
   it('sends the query with its operators, gl, hl, num, page, location, tbs and autocorrect', async () => {
-    await engine().search(engineRequest('web', 'apple site:apple.com -pie', { num: 20, page: 2, country: 'de', lang: 'de', location: 'Berlin,Germany', tbs: 'qdr:d3,sbd:1' }), signal);
+    await engine().search(
+      engineRequest('web', 'apple site:apple.com -pie', { num: 20, page: 2, country: 'de', lang: 'de', location: 'Berlin,Germany', tbs: 'qdr:d3,sbd:1' }),
+      signal,
+    );
     const sent = fake.requestsTo('serper').at(-1);
     expect(sent?.path).toBe('/search');
     expect(sent?.headers['x-api-key']).toBe('serper-key');
-    expect(lastBody()).toEqual({ q: 'apple site:apple.com -pie', gl: 'de', hl: 'de', num: 20, page: 2, location: 'Berlin,Germany', tbs: 'qdr:d3,sbd:1', autocorrect: true });
+    expect(lastBody()).toEqual({
+      q: 'apple site:apple.com -pie',
+      gl: 'de',
+      hl: 'de',
+      num: 20,
+      page: 2,
+      location: 'Berlin,Germany',
+      tbs: 'qdr:d3,sbd:1',
+      autocorrect: true,
+    });
   });
 
   it('maps organic results to web items', async () => {
@@ -127,7 +139,9 @@ describe('serper engine', () => {
   });
 
   it('reports a refused key as unauthorized and an exhausted balance as rate limited', async () => {
-    const refused = await engine('wrong').search(engineRequest('web', 'x'), signal).catch((error: unknown) => error);
+    const refused = await engine('wrong')
+      .search(engineRequest('web', 'x'), signal)
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(EngineError);
     expect(refused).toMatchObject({ kind: 'unauthorized', message: expect.stringContaining('Unauthorized.') });
     fake.fail('serper', { status: 400, body: '{"message":"Not enough credits","statusCode":400}' });

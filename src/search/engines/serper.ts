@@ -77,7 +77,14 @@ function toItem(vertical: ItemVertical, entry: unknown): EngineHit<ItemVertical>
     case 'news':
       return link === undefined
         ? undefined
-        : defined({ title, link, snippet: stringAt(entry, 'snippet'), publisher: stringAt(entry, 'source'), date: stringAt(entry, 'date'), imageUrl: httpUrl(stringAt(entry, 'imageUrl')) });
+        : defined({
+            title,
+            link,
+            snippet: stringAt(entry, 'snippet'),
+            publisher: stringAt(entry, 'source'),
+            date: stringAt(entry, 'date'),
+            imageUrl: httpUrl(stringAt(entry, 'imageUrl')),
+          });
     case 'images': {
       const imageUrl = httpUrl(stringAt(entry, 'imageUrl'));
       if (imageUrl === undefined || link === undefined) return undefined;
@@ -179,9 +186,7 @@ export function createSerperEngine(options: UpstreamEngineOptions): SearchEngine
       tbs: request.tbs === undefined ? undefined : formatTbs(request.tbs) || undefined,
       autocorrect: request.autocorrect,
       // Google Scholar filters by year (as_ylo/as_yhi) rather than by tbs.
-      ...(request.vertical === 'scholar'
-        ? defined({ as_ylo: request.window.since?.getUTCFullYear(), as_yhi: request.window.until?.getUTCFullYear() })
-        : {}),
+      ...(request.vertical === 'scholar' ? defined({ as_ylo: request.window.since?.getUTCFullYear(), as_yhi: request.window.until?.getUTCFullYear() }) : {}),
     });
   }
 

@@ -42,11 +42,7 @@ export function endpoint(baseUrl: string, path: string): URL {
 }
 
 /** The HTTP client of one adapter: its limiter (the upstream's policy unless overridden), timeout and User-Agent. */
-export function upstreamHttpFor(
-  engine: string,
-  options: UpstreamEngineOptions,
-  defaults: { readonly rate: RateLimit; readonly keyed: boolean },
-): UpstreamHttp {
+export function upstreamHttpFor(engine: string, options: UpstreamEngineOptions, defaults: { readonly rate: RateLimit; readonly keyed: boolean }): UpstreamHttp {
   const rate = options.rate ?? defaults.rate;
   return createUpstreamHttp({
     engine,

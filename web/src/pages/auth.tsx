@@ -28,14 +28,19 @@ function ResendActivation({ email }: { email: string }) {
             ? `Too many requests: ${form.problem.detail ?? 'try again later.'}`
             : form.problem.status === 403
               ? `This account cannot be activated: ${form.problem.detail}`
-              : form.problem.fields.email?.join(' ') ?? form.problem.detail}
+              : (form.problem.fields.email?.join(' ') ?? form.problem.detail)}
         </Notice>
       ) : null}
       <button
         type="button"
         class="button"
         disabled={form.busy || !email}
-        onClick={() => form.submit(() => call(() => api.POST('/api/v1/auth/resend-activation/', { body: { email } })), () => setSent(true))}
+        onClick={() =>
+          form.submit(
+            () => call(() => api.POST('/api/v1/auth/resend-activation/', { body: { email } })),
+            () => setSent(true),
+          )
+        }
       >
         Resend activation email
       </button>
@@ -86,7 +91,10 @@ export function SignupPage() {
   }
   const submit = () => {
     const body = { email: valueOf('email'), password: valueOf('password') };
-    form.submit(() => call(() => api.POST('/api/v1/auth/users/', { body })), () => setDone(body.email));
+    form.submit(
+      () => call(() => api.POST('/api/v1/auth/users/', { body })),
+      () => setDone(body.email),
+    );
   };
   return (
     <AuthShell title="Create your Quarry account">
@@ -108,7 +116,11 @@ export function SignupPage() {
 export function ActivatePage({ uid, token }: { uid: string; token: string }) {
   const form = useForm();
   const [done, setDone] = useState(false);
-  const activate = () => form.submit(() => call(() => api.POST('/api/v1/auth/users/activation/', { body: { uid, token } })), () => setDone(true));
+  const activate = () =>
+    form.submit(
+      () => call(() => api.POST('/api/v1/auth/users/activation/', { body: { uid, token } })),
+      () => setDone(true),
+    );
   useEffect(activate, [uid, token]);
   return (
     <AuthShell title="Activate your account">
@@ -118,11 +130,13 @@ export function ActivatePage({ uid, token }: { uid: string; token: string }) {
         <>
           <ProblemBanner problem={form.problem} onRetry={activate} />
           {form.problem.status === 403 ? <Notice>This link was used already: your account is active.</Notice> : null}
-          {Object.values(form.problem.fields).flat().map((m) => (
-            <Notice key={m} tone="warning">
-              {m} The link may be old or incomplete; log in to ask for a new one.
-            </Notice>
-          ))}
+          {Object.values(form.problem.fields)
+            .flat()
+            .map((m) => (
+              <Notice key={m} tone="warning">
+                {m} The link may be old or incomplete; log in to ask for a new one.
+              </Notice>
+            ))}
         </>
       ) : (
         <p class="loading">Activating…</p>
@@ -139,7 +153,10 @@ export function ForgotPasswordPage() {
   const [sent, setSent] = useState<string | undefined>(undefined);
   const submit = () => {
     const email = valueOf('email');
-    form.submit(() => call(() => api.POST('/api/v1/auth/users/reset_password/', { body: { email } })), () => setSent(email));
+    form.submit(
+      () => call(() => api.POST('/api/v1/auth/users/reset_password/', { body: { email } })),
+      () => setSent(email),
+    );
   };
   return (
     <AuthShell title="Reset your password">
@@ -162,7 +179,10 @@ export function ResetPasswordPage({ uid, token }: { uid: string; token: string }
   const [done, setDone] = useState(false);
   const submit = () => {
     const body = { uid, token, new_password: valueOf('new_password') };
-    form.submit(() => call(() => api.POST('/api/v1/auth/users/reset_password_confirm/', { body })), () => setDone(true));
+    form.submit(
+      () => call(() => api.POST('/api/v1/auth/users/reset_password_confirm/', { body })),
+      () => setDone(true),
+    );
   };
   const linkProblems = [...(form.problem?.fields.uid ?? []), ...(form.problem?.fields.token ?? [])];
   return (

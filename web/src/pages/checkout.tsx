@@ -42,7 +42,9 @@ export function CheckoutPage({ transactionId }: { transactionId: string | null }
       <h1>Checkout</h1>
       <Card>
         {!valid ? (
-          <Notice tone="warning">This checkout link has no valid transaction. Choose a plan on the <a href="/plans">plans page</a>.</Notice>
+          <Notice tone="warning">
+            This checkout link has no valid transaction. Choose a plan on the <a href="/plans">plans page</a>.
+          </Notice>
         ) : (
           <Loaded resource={settings} what="Preparing the checkout">
             {(config) =>
@@ -54,10 +56,14 @@ export function CheckoutPage({ transactionId }: { transactionId: string | null }
                 session.status === 'user' ? (
                   <ConfirmOutcome outcome={outcome} onRetry={() => outcome.confirm(transactionId!)} />
                 ) : (
-                  <Notice tone="success">Payment received. The credits are added to your account once Paddle confirms it; <a href="/login">log in</a> to see them.</Notice>
+                  <Notice tone="success">
+                    Payment received. The credits are added to your account once Paddle confirms it; <a href="/login">log in</a> to see them.
+                  </Notice>
                 )
               ) : state === 'closed' ? (
-                <Notice>The checkout was closed before paying. <a href="/plans">Back to plans</a></Notice>
+                <Notice>
+                  The checkout was closed before paying. <a href="/plans">Back to plans</a>
+                </Notice>
               ) : (
                 <p class="loading">The secure Paddle checkout opens over this page…</p>
               )

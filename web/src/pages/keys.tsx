@@ -38,7 +38,15 @@ function SecretOnce({ title, secret, revealable, onDone }: { title: string; secr
   );
 }
 
-function KeyRow({ apiKey, onChanged, onSecret }: { apiKey: Key; onChanged: () => void; onSecret: (title: string, secret: string, revealable: boolean) => void }) {
+function KeyRow({
+  apiKey,
+  onChanged,
+  onSecret,
+}: {
+  apiKey: Key;
+  onChanged: () => void;
+  onSecret: (title: string, secret: string, revealable: boolean) => void;
+}) {
   const rename = useForm();
   const action = useForm();
   const [editing, setEditing] = useState(false);
@@ -50,10 +58,15 @@ function KeyRow({ apiKey, onChanged, onSecret }: { apiKey: Key; onChanged: () =>
           <Form
             form={rename}
             label={`Rename ${apiKey.name}`}
-            onSubmit={() => rename.submit(() => call(() => api.PATCH('/api/v1/api-keys/{id}/', { params: { path: { id } }, body: { name: valueOf(`name-${id}`) } })), () => {
-              setEditing(false);
-              onChanged();
-            })}
+            onSubmit={() =>
+              rename.submit(
+                () => call(() => api.PATCH('/api/v1/api-keys/{id}/', { params: { path: { id } }, body: { name: valueOf(`name-${id}`) } })),
+                () => {
+                  setEditing(false);
+                  onChanged();
+                },
+              )
+            }
           >
             <div class="inline-edit">
               <Field label="New name" name={`name-${id}`} defaultValue={apiKey.name} errors={rename.errorsOf('name')} maxLength={100} />
@@ -82,7 +95,12 @@ function KeyRow({ apiKey, onChanged, onSecret }: { apiKey: Key; onChanged: () =>
           <button
             type="button"
             class="button small"
-            onClick={() => action.submit(() => call(() => api.POST('/api/v1/api-keys/{id}/reveal/', { params: { path: { id } }, body: {} })), (data) => onSecret(`Key “${apiKey.name}”`, data.key, true))}
+            onClick={() =>
+              action.submit(
+                () => call(() => api.POST('/api/v1/api-keys/{id}/reveal/', { params: { path: { id } }, body: {} })),
+                (data) => onSecret(`Key “${apiKey.name}”`, data.key, true),
+              )
+            }
           >
             Reveal
           </button>
@@ -90,12 +108,22 @@ function KeyRow({ apiKey, onChanged, onSecret }: { apiKey: Key; onChanged: () =>
         <ConfirmButton
           label="Reset"
           question="Replace this key with a new secret? The old one stops working."
-          onConfirm={() => action.submit(() => call(() => api.POST('/api/v1/api-keys/{id}/reset/', { params: { path: { id } }, body: {} })), (data) => {
-            onSecret(`New secret for “${data.name}”`, data.key, data.revealable);
-            onChanged();
-          })}
+          onConfirm={() =>
+            action.submit(
+              () => call(() => api.POST('/api/v1/api-keys/{id}/reset/', { params: { path: { id } }, body: {} })),
+              (data) => {
+                onSecret(`New secret for “${data.name}”`, data.key, data.revealable);
+                onChanged();
+              },
+            )
+          }
         />
-        <ConfirmButton label="Revoke" danger question="Revoke this key? Requests with it will fail." onConfirm={() => action.submit(() => call(() => api.DELETE('/api/v1/api-keys/{id}/', { params: { path: { id } } })), onChanged)} />
+        <ConfirmButton
+          label="Revoke"
+          danger
+          question="Revoke this key? Requests with it will fail."
+          onConfirm={() => action.submit(() => call(() => api.DELETE('/api/v1/api-keys/{id}/', { params: { path: { id } } })), onChanged)}
+        />
       </td>
     </tr>
   );
@@ -107,11 +135,14 @@ export function KeysPage() {
   const create = useForm();
   const [secret, setSecret] = useState<{ title: string; secret: string; revealable: boolean } | undefined>(undefined);
   const submit = () =>
-    create.submit(() => call(() => api.POST('/api/v1/api-keys/', { body: { name: valueOf('key-name') } })), (data) => {
-      setSecret({ title: `Your new key “${data.name}”`, secret: data.key ?? '', revealable: data.revealable ?? false });
-      (document.querySelector('[name="key-name"]') as HTMLInputElement | null)?.form?.reset();
-      keys.reload();
-    });
+    create.submit(
+      () => call(() => api.POST('/api/v1/api-keys/', { body: { name: valueOf('key-name') } })),
+      (data) => {
+        setSecret({ title: `Your new key “${data.name}”`, secret: data.key ?? '', revealable: data.revealable ?? false });
+        (document.querySelector('[name="key-name"]') as HTMLInputElement | null)?.form?.reset();
+        keys.reload();
+      },
+    );
   return (
     <>
       <h1>API keys</h1>

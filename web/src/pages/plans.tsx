@@ -35,16 +35,17 @@ export function ConfirmOutcome({ outcome, onRetry }: { outcome: ReturnType<typeo
   if (outcome.status.status !== 'paid') {
     return (
       <Notice tone="warning">
-        Paddle reports this payment as {outcome.status.status}. The credits arrive as soon as it is paid. <button type="button" class="button small" onClick={onRetry}>Check again</button>
+        Paddle reports this payment as {outcome.status.status}. The credits arrive as soon as it is paid.{' '}
+        <button type="button" class="button small" onClick={onRetry}>
+          Check again
+        </button>
       </Notice>
     );
   }
   return (
     <Notice tone="success">
       Payment received: {formatNumber(outcome.status.credits)} credits added.{' '}
-      {outcome.balance !== undefined ? (
-        <span data-testid="new-balance">Your balance is now {formatNumber(outcome.balance)} credits.</span>
-      ) : null}
+      {outcome.balance !== undefined ? <span data-testid="new-balance">Your balance is now {formatNumber(outcome.balance)} credits.</span> : null}
     </Notice>
   );
 }
@@ -71,13 +72,17 @@ export function PlansPage() {
       const txn = result.data;
       setLastTxn(txn.transaction_id);
       try {
-        const paddle = await loadPaddle(txn.client_token ?? payments?.client_token ?? '', txn.environment ?? payments?.environment ?? 'sandbox', (event: PaddleEvent) => {
-          if (event.name === 'checkout.completed') {
-            setBuying(undefined);
-            outcome.confirm(event.data?.transaction_id ?? txn.transaction_id);
-          }
-          if (event.name === 'checkout.closed') setBuying(undefined);
-        });
+        const paddle = await loadPaddle(
+          txn.client_token ?? payments?.client_token ?? '',
+          txn.environment ?? payments?.environment ?? 'sandbox',
+          (event: PaddleEvent) => {
+            if (event.name === 'checkout.completed') {
+              setBuying(undefined);
+              outcome.confirm(event.data?.transaction_id ?? txn.transaction_id);
+            }
+            if (event.name === 'checkout.closed') setBuying(undefined);
+          },
+        );
         paddle.Checkout.open({ transactionId: txn.transaction_id });
       } catch (error) {
         setBuying(undefined);
@@ -90,7 +95,9 @@ export function PlansPage() {
     <>
       <h1>Plans</h1>
       <p class="lead">Credit packs: pay once, spend on any endpoint. Credits never expire.</p>
-      {payments && !payments.enabled ? <Notice tone="warning">Payment is not configured on this Quarry server yet: plans are listed, but cannot be bought here.</Notice> : null}
+      {payments && !payments.enabled ? (
+        <Notice tone="warning">Payment is not configured on this Quarry server yet: plans are listed, but cannot be bought here.</Notice>
+      ) : null}
       <ProblemBanner problem={problem} onRetry={() => setProblem(undefined)} />
       <ConfirmOutcome outcome={outcome} onRetry={() => lastTxn && outcome.confirm(lastTxn)} />
       <Loaded resource={plans} what="Loading plans">

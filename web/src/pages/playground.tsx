@@ -39,7 +39,10 @@ function requestFor(operation: Operation): { path: keyof paths; body: unknown } 
     case 'scrape':
       return { path: '/api/v1/scrape/', body: { url: valueOf('url'), formats: ['markdown'] } satisfies components['schemas']['ScrapeRequest'] };
     case 'chat':
-      return { path: '/api/v1/chat/', body: { messages: [{ role: 'user', content: valueOf('message') }], max_tokens: 256 } satisfies components['schemas']['ChatRequest'] };
+      return {
+        path: '/api/v1/chat/',
+        body: { messages: [{ role: 'user', content: valueOf('message') }], max_tokens: 256 } satisfies components['schemas']['ChatRequest'],
+      };
   }
 }
 
@@ -80,7 +83,12 @@ function KeyPicker({ secret, onSecret }: { secret: string; onSecret: (secret: st
                     <button
                       type="button"
                       class="button"
-                      onClick={() => reveal.submit(() => call(() => api.POST('/api/v1/api-keys/{id}/reveal/', { params: { path: { id: String(key.id) } }, body: {} })), (r) => onSecret(r.key, `${key.prefix}…`))}
+                      onClick={() =>
+                        reveal.submit(
+                          () => call(() => api.POST('/api/v1/api-keys/{id}/reveal/', { params: { path: { id: String(key.id) } }, body: {} })),
+                          (r) => onSecret(r.key, `${key.prefix}…`),
+                        )
+                      }
                     >
                       Use this key
                     </button>
@@ -90,7 +98,14 @@ function KeyPicker({ secret, onSecret }: { secret: string; onSecret: (secret: st
               return (
                 <div class="field">
                   <label for="field-secret">Secret of “{key.name}” (not stored)</label>
-                  <input id="field-secret" name="secret" type="password" autoComplete="off" placeholder="qk_…" onInput={(e) => onSecret((e.target as HTMLInputElement).value.trim(), `${key.prefix}…`)} />
+                  <input
+                    id="field-secret"
+                    name="secret"
+                    type="password"
+                    autoComplete="off"
+                    placeholder="qk_…"
+                    onInput={(e) => onSecret((e.target as HTMLInputElement).value.trim(), `${key.prefix}…`)}
+                  />
                 </div>
               );
             })()}
@@ -116,7 +131,11 @@ export function PlaygroundPage() {
     form.submit(
       async () => {
         try {
-          const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': secret }, body: JSON.stringify(body) });
+          const response = await fetch(path, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-api-key': secret },
+            body: JSON.stringify(body),
+          });
           const text = await response.text();
           let parsed: unknown = text;
           try {
@@ -124,16 +143,36 @@ export function PlaygroundPage() {
           } catch {
             // not JSON (an SSE stream or a proxy's page): shown as text
           }
-          return { ok: true as const, data: { status: response.status, body: parsed, creditsUsed: response.headers.get('x-credits-used'), creditsRemaining: response.headers.get('x-credits-remaining'), curl: curlFor(path, body, hint || 'qk_…') }, response };
+          return {
+            ok: true as const,
+            data: {
+              status: response.status,
+              body: parsed,
+              creditsUsed: response.headers.get('x-credits-used'),
+              creditsRemaining: response.headers.get('x-credits-remaining'),
+              curl: curlFor(path, body, hint || 'qk_…'),
+            },
+            response,
+          };
         } catch (error) {
-          return { ok: false as const, problem: { kind: 'network' as const, status: 0, detail: `Quarry could not be reached (${error instanceof Error ? error.message : String(error)}).`, fields: {}, body: undefined } };
+          return {
+            ok: false as const,
+            problem: {
+              kind: 'network' as const,
+              status: 0,
+              detail: `Quarry could not be reached (${error instanceof Error ? error.message : String(error)}).`,
+              fields: {},
+              body: undefined,
+            },
+          };
         }
       },
       (data) => setAnswer(data),
     );
   };
 
-  const upgrade = answer?.status === 402 && typeof answer.body === 'object' && answer.body !== null ? (answer.body as { upgrade_url?: string }).upgrade_url : undefined;
+  const upgrade =
+    answer?.status === 402 && typeof answer.body === 'object' && answer.body !== null ? (answer.body as { upgrade_url?: string }).upgrade_url : undefined;
   return (
     <>
       <h1>Playground</h1>
@@ -150,7 +189,14 @@ export function PlaygroundPage() {
       <Card title="2. Make a call">
         <div class="tabs" role="tablist" aria-label="Operation">
           {(['search', 'vertical', 'scrape', 'chat'] as const).map((op) => (
-            <button key={op} type="button" role="tab" aria-selected={operation === op} class={`tab${operation === op ? ' active' : ''}`} onClick={() => setOperation(op)}>
+            <button
+              key={op}
+              type="button"
+              role="tab"
+              aria-selected={operation === op}
+              class={`tab${operation === op ? ' active' : ''}`}
+              onClick={() => setOperation(op)}
+            >
               {op === 'search' ? 'Search' : op === 'vertical' ? 'Vertical' : op === 'scrape' ? 'Scrape' : 'Chat'}
             </button>
           ))}
@@ -191,7 +237,9 @@ export function PlaygroundPage() {
             </Notice>
           ) : null}
           <h3>curl</h3>
-          <pre class="code" tabIndex={0} aria-label="curl command">{answer.curl}</pre>
+          <pre class="code" tabIndex={0} aria-label="curl command">
+            {answer.curl}
+          </pre>
           <h3>JSON</h3>
           <pre class="code json" data-testid="answer-json" tabIndex={0} aria-label="JSON answer">
             {typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body, null, 2)}

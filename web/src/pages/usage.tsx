@@ -42,12 +42,15 @@ function LedgerTable() {
   const keyName = (id: number | null) => (id === null ? '—' : (keys.data?.results.find((k) => k.id === id)?.name ?? `#${id} (revoked)`));
   const exporter = useForm();
   const download = () =>
-    exporter.submit(() => call(() => api.GET('/api/v1/credits/ledger/export/', { parseAs: 'text' })), (csv) => {
-      const url = URL.createObjectURL(new Blob([String(csv)], { type: 'text/csv' }));
-      const link = Object.assign(document.createElement('a'), { href: url, download: `quarry-ledger-${new Date().toISOString().slice(0, 10)}.csv` });
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-    });
+    exporter.submit(
+      () => call(() => api.GET('/api/v1/credits/ledger/export/', { parseAs: 'text' })),
+      (csv) => {
+        const url = URL.createObjectURL(new Blob([String(csv)], { type: 'text/csv' }));
+        const link = Object.assign(document.createElement('a'), { href: url, download: `quarry-ledger-${new Date().toISOString().slice(0, 10)}.csv` });
+        link.click();
+        setTimeout(() => URL.revokeObjectURL(url), 1000);
+      },
+    );
   return (
     <Card
       title="Ledger"
@@ -136,4 +139,3 @@ export function UsagePage() {
     </>
   );
 }
-
