@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Config, Rate } from '../config/index.js';
 import type { Database } from '../db/schema.js';
@@ -6,47 +5,18 @@ import { InvalidInputError, ThrottledError } from '../errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { RateLimiter } from '../throttle/rate-limiter.js';
 import { createPasswordHasher, passwordProblems, type PasswordHasher } from './passwords.js';
-import { createUserStore, isLocked, normaliseEmail, type UserRow, type UserStore } from './users.js';
+import { createUserTokens, type UserTokens } from './user-tokens.js';
+import { createUserStore, isLocked, normaliseEmail, type UserStore } from './users.js';
 
 /**
- * Password-reset tokens in djoser's stateless form: `uid` is the user id in URL-safe base64 and
- * `token` an HMAC over the user's password hash, last login and the issue time. Confirming sets a
- * new password hash and `last_login`, so a token works once; it also stops after its lifetime.
- * No table is needed.
+ * Password-reset tokens in djoser's stateless form, bound to the password hash and the last login:
+ * confirming sets a new hash and `last_login`, so a token works once; it also stops after its
+ * lifetime.
  */
-export interface ResetTokens {
-  uidFor(userId: number): string;
-  userIdFrom(uid: string): number | undefined;
-  tokenFor(user: UserRow): string;
-  isValid(user: UserRow, token: string): boolean;
-}
+export type ResetTokens = UserTokens;
 
 export function createResetTokens(secret: string, lifetimeSeconds: number, now: () => Date): ResetTokens {
-  const mac = (user: UserRow, issued: string) =>
-    createHmac('sha256', `password-reset:${secret}`)
-      .update(`${user.id}|${user.password_hash}|${user.last_login ?? ''}|${issued}`)
-      .digest('hex')
-      .slice(0, 32);
-  return {
-    uidFor: (userId) => Buffer.from(String(userId)).toString('base64url'),
-    userIdFrom(uid) {
-      const decoded = Buffer.from(uid, 'base64url').toString('utf8');
-      return /^\d{1,15}$/.test(decoded) ? Number(decoded) : undefined;
-    },
-    tokenFor(user) {
-      const issued = Math.floor(now().getTime() / 1000).toString(36);
-      return `${issued}-${mac(user, issued)}`;
-    },
-    isValid(user, token) {
-      const [issued, given, extra] = token.split('-');
-      if (!issued || !given || extra !== undefined || !/^[0-9a-z]{1,12}$/.test(issued)) return false;
-      const expected = Buffer.from(mac(user, issued));
-      const actual = Buffer.from(given);
-      if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return false;
-      const age = Math.floor(now().getTime() / 1000) - parseInt(issued, 36);
-      return age >= 0 && age <= lifetimeSeconds;
-    },
-  };
+  return createUserTokens({ purpose: 'password-reset', secret, lifetimeSeconds, now, boundTo: (user) => `${user.password_hash}|${user.last_login ?? ''}` });
 }
 
 export interface PasswordResetDeps {
