@@ -233,28 +233,19 @@ export function createIndexStore(db: Kysely<Database>, dialect: DialectName, opt
       if (words.length === 0) return [];
       const lastIsPrefix = !/\s$/.test(prefix);
       const key = words.join(' ') + (lastIsPrefix ? '' : ' ');
-      const own = await db
-        .selectFrom('search_query_history')
-        .select('query')
-        .where('account_id', '=', account)
-        .where('query_key', '>=', key)
-        .where('query_key', '<', `${key}\u{10FFFF}`)
-        .orderBy('searches', 'desc')
-        .orderBy('last_searched', 'desc')
-        .orderBy('query_key')
-        .limit(limit)
-        .execute();
-      const shared = await db
-        .selectFrom('search_query_log')
-        .select('query')
-        .where('accounts', '>=', minAccounts)
-        .where('query_key', '>=', key)
-        .where('query_key', '<', `${key}\u{10FFFF}`)
-        .orderBy('searches', 'desc')
-        .orderBy('last_searched', 'desc')
-        .orderBy('query_key')
-        .limit(limit)
-        .execute();
+      // Both logs are read the same way: queries under the prefix, most searched, then most recent.
+      const underPrefix = (table: 'search_query_history' | 'search_query_log') =>
+        db
+          .selectFrom(table)
+          .select('query')
+          .where('query_key', '>=', key)
+          .where('query_key', '<', `${key}\u{10FFFF}`)
+          .orderBy('searches', 'desc')
+          .orderBy('last_searched', 'desc')
+          .orderBy('query_key')
+          .limit(limit);
+      const own = await underPrefix('search_query_history').where('account_id', '=', account).execute();
+      const shared = await underPrefix('search_query_log').where('accounts', '>=', minAccounts).execute();
       const suggestions: string[] = [];
       const seen = new Set<string>();
       const add = (text: string) => {
