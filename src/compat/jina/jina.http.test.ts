@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCompatHarness, type CompatHarness } from '../../../tests/support/compat-harness.js';
+import { expectPlainArticleText } from '../../../tests/support/plain-text.js';
 
 describe('Jina Reader over HTTP', () => {
   let h: CompatHarness;
@@ -33,6 +34,7 @@ describe('Jina Reader over HTTP', () => {
     const text = await (await read(`/r/${h.site.url}/html/basic`, { 'x-return-format': 'text' })).text();
     expect(text).toContain('Hello from the fixture site.');
     expect(text).not.toContain('Markdown Content:');
+    expectPlainArticleText(await (await read(`/r/${h.site.url}/html/article`, { 'x-return-format': 'text' })).text());
 
     const res = await read(
       '/r/',

@@ -5,6 +5,7 @@
 import { tavily } from '@tavily/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCompatHarness, type CompatHarness } from '../../../tests/support/compat-harness.js';
+import { expectPlainArticleText } from '../../../tests/support/plain-text.js';
 
 describe('Tavily API through @tavily/core', () => {
   let h: CompatHarness;
@@ -89,6 +90,8 @@ describe('Tavily API through @tavily/core', () => {
     const text = await client().extract([`${h.site.url}/html/basic`], { format: 'text' });
     expect(text.results[0]!.rawContent).toContain('Hello from the fixture site.');
     expect(text.results[0]!.rawContent).not.toContain('#');
+    const article = await client().extract([`${h.site.url}/html/article`], { format: 'text' });
+    expectPlainArticleText(article.results[0]!.rawContent);
   });
 
   it('reports an out-of-credits account as Tavily reports a plan limit (432)', async () => {

@@ -112,7 +112,7 @@ describe('extractPage main content', () => {
       `<title>Trail Runner 3</title><script type="application/ld+json">${JSON.stringify(jsonLd)}</script>`,
     );
     const { text } = extractPage(html, { url: PAGE_URL });
-    expect(text).toContain('Weight | 240 g');
+    expect(text).toContain('Weight\t240 g');
     expect(text).toContain('featherweight trail shoe with a rock plate');
     expect(text).toContain('Stack height: 28 mm');
     expect(text).not.toContain('Add to cart');
@@ -262,7 +262,7 @@ describe('extractPage main content', () => {
       <div class="details"><p>${prose('tides', 4)}</p><p>${prose('moons', 4)}</p><p>${prose('harbours', 4)}</p><p>${prose('currents', 4)}</p></div></div>`);
     const { text } = extractPage(html, { url: PAGE_URL });
     expect(text).toContain('small tools for working with tides');
-    expect(text).toContain('high() | next high tide');
+    expect(text).toContain('high()\tnext high tide');
     expect(text).toContain('The story of currents');
   });
 });

@@ -105,7 +105,7 @@ describe('Markdown rendering', () => {
     const text = textOf(`<h2>Setup</h2><p>Run <code>npm ci</code> and read <a href="/docs">the <b>docs</b></a>.</p>
       <ul><li>one</li><li>two</li></ul><ol><li>first</li></ol><table><tr><th>k</th><th>v</th></tr><tr><td>a</td><td>1</td></tr></table>
       <pre class="language-sh">echo hi</pre><blockquote><p>Quoted.</p></blockquote><p><img src="/a.png" alt="pic"></p>`);
-    expect(text).toBe('Setup\n\nRun npm ci and read the docs.\n\n- one\n- two\n\n1. first\n\nk | v\na | 1\n\necho hi\n\nQuoted.');
+    expect(text).toBe('Setup\n\nRun npm ci and read the docs.\n\none\ntwo\n\nfirst\n\nk\tv\na\t1\n\necho hi\n\nQuoted.');
   });
 
   it('puts every heading on its own line and separates paragraphs with one blank line in text', () => {

@@ -2,41 +2,48 @@ import type { Block, Inline } from './blocks.js';
 import { renderBlocks, type BlockRenderer } from './block-render.js';
 
 /**
- * Renders blocks as plain text in the WCXB ground-truth layout: headings and paragraphs on
- * their own lines separated by one blank line, list items one per line (`- ` or `1. `),
- * table rows with cells joined by ` | `. No emphasis, link or image syntax.
+ * Renders blocks as the contract's plain `text`: no HTML and no Markdown syntax. Headings and
+ * paragraphs are lines separated by one blank line; a list item is a line without its marker
+ * (what belongs to an item, a nested list included, is indented by two spaces so the nesting
+ * still reads); a table row is one line with its cells separated by a tab; code keeps its
+ * lines without a fence; links, emphasis and inline code keep only their text; images and
+ * rules leave nothing. Every path that answers `text` for a page (HTML and PDF) renders here.
  */
 export function renderText(blocks: readonly Block[]): string {
-  return renderBlocks(blocks, TEXT).trim();
+  // Only blank lines go: a first table row may start with an empty cell, that is with a tab.
+  return renderBlocks(blocks, TEXT).replace(/^\n+/, '').replace(/\s+$/, '');
 }
 
 const TEXT: BlockRenderer = {
-  heading: (block) => inlineLine(block.content).replace(/\n/g, ' '),
-  paragraph: (block) => inlineLine(block.content),
+  heading: (block) => inlineLines(block.content).replace(/\n/g, ' '),
+  paragraph: (block) => inlineLines(block.content),
   table: (block) =>
     block.rows
-      .map((row) =>
-        row
-          .map((cell) => inlineLine(cell).replace(/\n/g, ' '))
-          .filter((c) => c !== '')
-          .join(' | '),
-      )
+      .map((row) => trimTrailingEmpty(row.map((cell) => inlineLines(cell).replace(/\n/g, ' '))).join('\t'))
       .filter((line) => line !== '')
       .join('\n'),
-  code: (block) => block.text,
+  code: (block) => block.text.replace(/^\n+|\s+$/g, ''),
   rule: '',
   quote: (inner) => inner,
-  listItem: (marker, blocks) =>
+  listItem: (_marker, blocks) =>
     blocks
       .map(({ text }) => text)
       .join('\n')
       .split('\n')
       .filter((line) => line.trim() !== '')
-      .map((line, i) => (i === 0 ? marker + line : `  ${line}`))
+      .map((line, i) => (i === 0 ? line : `  ${line}`))
       .join('\n'),
 };
 
-function inlineLine(inlines: readonly Inline[]): string {
+/** Cells after the last one with text add only tabs at the end of a line. */
+function trimTrailingEmpty(cells: string[]): string[] {
+  let end = cells.length;
+  while (end > 0 && cells[end - 1] === '') end--;
+  return cells.slice(0, end);
+}
+
+/** The text of an inline run: whitespace collapsed, one line per `<br>`, markup left out. */
+function inlineLines(inlines: readonly Inline[]): string {
   let out = '';
   const visit = (list: readonly Inline[]): void => {
     for (const inline of list) {
