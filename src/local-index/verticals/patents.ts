@@ -11,6 +11,15 @@ export function normalisePatentNumber(raw: string): string | undefined {
   return /^[A-Z]{2}\d[\dA-Z]*$/.test(compact) ? compact : undefined;
 }
 
+/**
+ * Whether a number's kind code marks a published application rather than a granted patent
+ * ("US20190012345A1", "EP1234567A2", every "WO…"): such a document's publication date is
+ * not a grant date. Granted kinds ("B1", "B2", "C", "E") publish on the day of the grant.
+ */
+function isApplication(patentNumber: string): boolean {
+  return patentNumber.startsWith('WO') || /\dA\d?$/.test(patentNumber);
+}
+
 function day(facts: PageFacts, keys: readonly string[], dcSchemes: readonly string[]): string | undefined {
   const raw = firstMeta(facts, keys) ?? dcSchemes.map((scheme) => firstMeta(facts, ['dc.date', 'dcterms.date'], scheme)).find((v) => v !== undefined);
   const date = parseDate(raw);
@@ -33,7 +42,9 @@ export function patentRecords(facts: PageFacts, page: PageSummary): VerticalReco
   const assignee =
     firstMeta(facts, ['citation_assignee', 'citation_patent_assignee']) ?? firstMeta(facts, ['dc.contributor', 'dcterms.contributor'], 'assignee');
   const filingDate = day(facts, ['citation_patent_filing_date', 'citation_filing_date', 'citation_patent_application_date'], ['datesubmitted', 'filed']);
-  const grantDate = day(facts, ['citation_patent_grant_date', 'citation_grant_date', 'citation_patent_issue_date'], ['issued', 'dateissued', 'granted']);
+  const grantDate =
+    day(facts, ['citation_patent_grant_date', 'citation_grant_date', 'citation_patent_issue_date'], ['issued', 'issue', 'dateissued', 'granted']) ??
+    (isApplication(patentNumber) ? undefined : day(facts, ['citation_patent_publication_date'], []));
   const title = firstMeta(facts, ['citation_title', 'dc.title', 'dcterms.title']) ?? page.title;
   const snippet = firstMeta(facts, ['citation_abstract', 'dc.description', 'dcterms.abstract']) ?? page.description;
   const inventorList = [...new Set(inventors)];

@@ -59,11 +59,59 @@ const PLACE_TYPES = new Set([
   'CivicStructure',
 ]);
 const GENERIC_TYPES = new Set(['LocalBusiness', 'Place', 'FoodEstablishment', 'CivicStructure']);
+/** Types a place often carries beside its own that say nothing about what kind of place it is. */
+const NOT_CATEGORIES = new Set(['Organization', 'Corporation', 'Thing', 'Brand', 'WebPage', 'WebSite']);
+/** schema.org names every kind of shop this way (`ShoeStore`, `TireShop`…), too many to list one by one. */
+const SHOP_TYPE = /^[A-Z][A-Za-z]*(Store|Shop)$/;
 
-/** "CafeOrCoffeeShop" → "Cafe or coffee shop". */
+function isPlaceType(type: string): boolean {
+  return PLACE_TYPES.has(type) || SHOP_TYPE.test(type);
+}
+
+/** "CafeOrCoffeeShop" → "Cafe or coffee shop": words in sentence case, as map listings write categories. */
 function humanise(type: string): string {
   const words = type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Hosts whose paths end in a category name: schema.org types, and Wikipedia titles (the Product Types Ontology mirrors them). */
+const NAMED_BY_PATH = /(^|\.)(schema\.org|productontology\.org|wikipedia\.org)$/;
+
+/**
+ * The category one `additionalType` names: a schema.org type URL ("https://schema.org/Bakery"),
+ * a Product Types Ontology or Wikipedia URL (".../id/Hardware_store", a disambiguation in
+ * brackets dropped) or plain words. Other URLs (Wikidata's Q-numbers…) name nothing readable.
+ */
+function categoryFromAdditionalType(value: string): string | undefined {
+  let name = value.trim();
+  if (/^https?:\/\//i.test(name)) {
+    let url: URL;
+    try {
+      url = new URL(name);
+    } catch {
+      return undefined;
+    }
+    if (!NAMED_BY_PATH.test(url.hostname.toLowerCase())) return undefined;
+    const segment = url.pathname.split('/').filter(Boolean).pop() ?? '';
+    try {
+      name = decodeURIComponent(segment);
+    } catch {
+      return undefined;
+    }
+  } else if (/^schema:/i.test(name)) name = name.slice('schema:'.length);
+  name = name
+    .replace(/_/g, ' ')
+    .replace(/\s*\([^)]*\)\s*$/, '')
+    .trim();
+  if (name === '' || name.length > 60 || !/^\p{L}[\p{L}\p{N} '&,.-]*$/u.test(name)) return undefined;
+  if (GENERIC_TYPES.has(name)) return undefined;
+  return name.includes(' ') ? name.charAt(0).toUpperCase() + name.slice(1) : humanise(name);
+}
+
+function additionalTypes(place: JsonObject): string[] {
+  const raw = place['additionalType'];
+  const list = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
+  return list.map((entry) => (typeof entry === 'string' ? entry : text(entry)) ?? '').filter((entry) => entry !== '');
 }
 
 function addressOf(place: JsonObject): { text?: string; country?: string } {
@@ -78,8 +126,18 @@ function addressOf(place: JsonObject): { text?: string; country?: string } {
   return defined({ text: parts.length > 0 ? parts.join(', ') : undefined, country: countryRaw === undefined ? undefined : countryFromName(countryRaw) });
 }
 
+/**
+ * What kind of place it is: what `additionalType` names (sites add it precisely because the
+ * schema.org type is too broad), or else its most specific schema.org type in words
+ * ("HardwareStore" rather than "LocalBusiness"), a restaurant by its cuisine.
+ */
 function categoryOf(place: JsonObject): string | undefined {
-  const type = typesOf(place).find((t) => PLACE_TYPES.has(t) && !GENERIC_TYPES.has(t)) ?? typesOf(place).find((t) => !PLACE_TYPES.has(t));
+  for (const additional of additionalTypes(place)) {
+    const category = categoryFromAdditionalType(additional);
+    if (category !== undefined) return category;
+  }
+  const types = typesOf(place);
+  const type = types.find((t) => isPlaceType(t) && !GENERIC_TYPES.has(t)) ?? types.find((t) => !isPlaceType(t) && !NOT_CATEGORIES.has(t));
   const cuisine = text(place['servesCuisine']);
   if (cuisine !== undefined && (type === undefined || /Restaurant|Food/.test(type))) return `${cuisine} restaurant`;
   return type === undefined ? undefined : humanise(type);
@@ -90,7 +148,7 @@ function categoryOf(place: JsonObject): string | undefined {
  * phone in international format, category, and the place's own web site.
  */
 export function placeRecords(facts: PageFacts, page: PageSummary, pageCountry: string | undefined): VerticalRecord<'places'>[] {
-  const places = entitiesOfType(facts, (type) => PLACE_TYPES.has(type)).filter((place) => text(place['name']) !== undefined);
+  const places = entitiesOfType(facts, isPlaceType).filter((place) => text(place['name']) !== undefined);
   return places.slice(0, 20).map((place) => {
     const address = addressOf(place);
     const geo = object(place['geo']);

@@ -15,6 +15,23 @@ function recordsOf(name: string, vertical: ItemVertical) {
 
 const itemsOf = (name: string, vertical: ItemVertical) => recordsOf(name, vertical).map((record) => record.item);
 
+/** The items of one vertical read from a page made of `head` and `body`. */
+function itemsOfHtml(vertical: ItemVertical, head: string, body = '<p>A page about one thing.</p>') {
+  const html = `<!doctype html><html lang="en"><head><title>Test page</title>${head}</head><body>${body}</body></html>`;
+  return indexablePage(readPage(html, 'https://site.example.com/page'))
+    .records.filter((r) => r.vertical === vertical)
+    .map((r) => r.item);
+}
+
+/** The category of the first place of a page (undefined when there is no place or no category). */
+function firstCategory(items: ReturnType<typeof itemsOfHtml>): string | undefined {
+  const item = items[0];
+  return item !== undefined && 'category' in item ? item.category : undefined;
+}
+
+const jsonLdScript = (entity: object): string =>
+  `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', ...entity })}</script>`;
+
 describe('news from the page’s own structured data', () => {
   it('reads a NewsArticle: headline, publisher, snippet, image and publication date', () => {
     const [record] = recordsOf('solar-news', 'news');
@@ -161,6 +178,25 @@ describe('patents', () => {
     ]);
   });
 
+  it('takes the grant date from DC.date with scheme "issue" or "issued", in the same YYYY-MM-DD form', () => {
+    for (const scheme of ['issue', 'issued']) {
+      const head = `<meta name="citation_patent_number" content="US 7,654,321 B1"><meta name="DC.date" scheme="${scheme}" content="2010/02/02">`;
+      expect(itemsOfHtml('patents', head)[0]).toMatchObject({ patentNumber: 'US7654321B1', grantDate: '2010-02-02' });
+    }
+  });
+
+  it('takes the grant date from citation_patent_publication_date of a granted patent, never of an application', () => {
+    const granted = `<meta name="citation_patent_number" content="US9876543B2"><meta name="citation_patent_publication_date" content="2018/01/23">`;
+    expect(itemsOfHtml('patents', granted)[0]).toMatchObject({ grantDate: '2018-01-23' });
+    const application = `<meta name="citation_patent_publication_number" content="US20190012345A1"><meta name="citation_patent_publication_date" content="2019/01/10">`;
+    const [item] = itemsOfHtml('patents', application);
+    expect(item).toMatchObject({ patentNumber: 'US20190012345A1' });
+    expect(item).not.toHaveProperty('grantDate');
+    // An explicit issue date wins over the publication date.
+    const both = `${granted}<meta name="DC.date" scheme="issue" content="2018-01-30">`;
+    expect(itemsOfHtml('patents', both)[0]).toMatchObject({ grantDate: '2018-01-30' });
+  });
+
   it('normalises patent numbers', () => {
     expect(normalisePatentNumber('US:9876543:B2')).toBe('US9876543B2');
     expect(normalisePatentNumber('EP 1 234 567 A1')).toBe('EP1234567A1');
@@ -194,6 +230,36 @@ describe('places', () => {
       latitude: 51.5074,
       longitude: -0.1278,
     });
+  });
+
+  it('takes the category from additionalType: a schema.org type URL or a Product Types Ontology name, in JSON-LD', () => {
+    const business = { '@type': 'LocalBusiness', name: 'Corner Shop', address: '1 Main St, Springfield' };
+    const categoryOf = (entity: object) => firstCategory(itemsOfHtml('places', jsonLdScript(entity)));
+    expect(categoryOf({ ...business, additionalType: 'https://schema.org/Bakery' })).toBe('Bakery');
+    expect(categoryOf({ ...business, additionalType: 'http://www.productontology.org/id/Hardware_store' })).toBe('Hardware store');
+    expect(categoryOf({ ...business, additionalType: ['https://www.wikidata.org/wiki/Q11707', 'https://en.wikipedia.org/wiki/Pub_(bar)'] })).toBe('Pub');
+    expect(categoryOf({ ...business, additionalType: 'CoffeeShop' })).toBe('Coffee shop');
+    expect(categoryOf(business)).toBeUndefined();
+  });
+
+  it('takes the category from additionalType in microdata', () => {
+    const body = `<div itemscope itemtype="https://schema.org/LocalBusiness"><span itemprop="name">Bolt &amp; Nut</span>
+      <link itemprop="additionalType" href="http://www.productontology.org/id/Hardware_store">
+      <span itemprop="address">2 Mill Lane, Springfield</span></div>`;
+    expect(itemsOfHtml('places', '', body)).toEqual([
+      { title: 'Bolt & Nut', address: '2 Mill Lane, Springfield', category: 'Hardware store', website: 'https://site.example.com/page' },
+    ]);
+  });
+
+  it('otherwise writes the most specific schema.org type in words, in JSON-LD and microdata', () => {
+    const categoryOf = (entity: object) => firstCategory(itemsOfHtml('places', jsonLdScript({ name: 'Somewhere', ...entity })));
+    expect(categoryOf({ '@type': 'HardwareStore' })).toBe('Hardware store');
+    expect(categoryOf({ '@type': ['LocalBusiness', 'Organization', 'Locksmith'] })).toBe('Locksmith');
+    // Every *Store and *Shop type is a place, listed or not.
+    expect(categoryOf({ '@type': 'TireShop' })).toBe('Tire shop');
+    expect(categoryOf({ '@type': 'LocalBusiness', additionalType: 'https://www.wikidata.org/wiki/Q11707' })).toBeUndefined();
+    const body = `<div itemscope itemtype="https://schema.org/LocalBusiness https://schema.org/HardwareStore"><span itemprop="name">Bolt and Nut</span></div>`;
+    expect(firstCategory(itemsOfHtml('places', '', body))).toBe('Hardware store');
   });
 
   it('formats phone numbers internationally or not at all', () => {
