@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JS_RENDERED_TEXT, PDF_TEXT } from '../../tests/support/fixture-site.js';
+import { JS_APP_PARAGRAPHS, SERVER_RENDERED_TEXT } from '../../tests/support/js-app-pages.js';
 import { startScrapeHarness, type ScrapeHarness } from '../../tests/support/scrape-harness.js';
 import { findChromium } from './browser/index.js';
 
@@ -37,6 +38,44 @@ describe.skipIf(!chromium)('scraping through the headless browser (PRICE_SCRAPE 
     expect(body.data.markdown).toContain(JS_RENDERED_TEXT);
     expect(body.data.metadata).toMatchObject({ engine: 'browser', title: 'Rendered by JavaScript', status_code: 200, url: `${h.site.url}/js/rendered` });
     expect(res.headers['x-credits-used']).toBe('5');
+  });
+
+  /** The scrape's `charge` entries in the ledger (one per charged call). */
+  async function charges() {
+    return h.t.quarry.db.selectFrom('ledger_entries').select(['amount', 'endpoint']).where('user_id', '=', customer.id).where('kind', '=', 'charge').execute();
+  }
+
+  for (const [path, what] of [
+    ['/js/loading-shell', 'a mount point that says "Loading…"'],
+    ['/js/cookie-wall', 'a consent overlay with more words than the page'],
+  ] as const) {
+    it(`renders a JavaScript page that arrives with ${what}, charged as one scrape with the browser`, async () => {
+      const before = await charges();
+      const res = await scrape({ url: `${h.site.url}${path}`, formats: ['text', 'markdown'] }, 200, 5);
+      const body = res.json() as ScrapeBody;
+      for (const paragraph of JS_APP_PARAGRAPHS) {
+        expect(body.data.text).toContain(paragraph);
+        expect(body.data.markdown).toContain(paragraph);
+      }
+      expect(body.data.text).not.toContain('Loading…');
+      expect(body.data.text).not.toContain('We value your privacy');
+      expect(body.data.metadata).toMatchObject({ engine: 'browser', status_code: 200, url: `${h.site.url}${path}` });
+      expect(res.headers['x-credits-used']).toBe('5');
+      // One call, one charge of PRICE_SCRAPE + PRICE_SCRAPE_BROWSER: the fetch that led to the browser is not a second scrape.
+      expect((await charges()).slice(before.length)).toEqual([{ amount: -5, endpoint: expect.stringContaining('scrape') }]);
+      // Fetched once, rendered once.
+      expect(h.site.requests().filter((r) => r.path === path)).toHaveLength(2);
+    });
+  }
+
+  it('keeps an ordinary server-rendered page with a small script and a consent banner on the fetch engine', async () => {
+    const before = await charges();
+    const res = await scrape({ url: `${h.site.url}/html/with-script` }, 200, 2);
+    const body = res.json() as ScrapeBody;
+    expect(body.data.text).toContain(SERVER_RENDERED_TEXT);
+    expect(body.data.metadata.engine).toBe('fetch');
+    expect((await charges()).slice(before.length)).toEqual([{ amount: -2, endpoint: expect.stringContaining('scrape') }]);
+    expect(h.site.requests().filter((r) => r.path === '/html/with-script')).toHaveLength(1);
   });
 
   it('with render "never" returns the empty shell as it came, and charges nothing for no content', async () => {

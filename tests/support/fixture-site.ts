@@ -53,6 +53,11 @@
  *   /js/rendered                 body is empty until a script writes JS_RENDERED_TEXT (after
  *                                fetching /json)
  *   /js/shell                    single-page-app shell: root div, many scripts, <noscript>
+ *   /js/loading-shell            one script; the mount point says "Loading…" beside a spinner until the
+ *                                script (after fetching /json) writes an article (js-app-pages.ts)
+ *   /js/cookie-wall              one script; a consent overlay with more words than the page, in front of
+ *                                an empty <main> the script (after fetching /json) fills with JS_APP_PARAGRAPHS
+ *   /html/with-script            a server-rendered article with a consent banner and one small script
  *   /challenge                   503 "Just a moment…" anti-bot interstitial
  *   /subresource/localhost       page that loads a script, a stylesheet, a fetch() and a WebSocket from
  *                                http://localhost:PORT/probe (a loopback name not on an allow-list),
@@ -65,6 +70,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
+import { cookieWallPage, loadingShellPage, serverRenderedPage } from './js-app-pages.js';
 
 export interface RecordedRequest {
   method: string;
@@ -218,6 +224,12 @@ export async function startFixtureSite(): Promise<FixtureSite> {
         return huge(response, Number(query.get('mb') ?? 12), true);
       case '/js/rendered':
         return html(response, 200, jsRenderedPage());
+      case '/js/loading-shell':
+        return html(response, 200, loadingShellPage());
+      case '/js/cookie-wall':
+        return html(response, 200, cookieWallPage());
+      case '/html/with-script':
+        return html(response, 200, serverRenderedPage());
       case '/js/shell':
         return html(response, 200, spaShellPage());
       case '/challenge':

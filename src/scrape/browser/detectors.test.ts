@@ -30,6 +30,50 @@ describe('looksLikeScriptShell', () => {
     expect(looksLikeScriptShell('<html><body><div id="root"></div><p>Tiny page.</p></body></html>')).toBe(false);
   });
 
+  it('spots a mount point that only says it is loading, or only holds a spinner', () => {
+    const app = (root: string, extra = '') =>
+      `<!doctype html><html><head><title>Shop</title><script src="/assets/app.js" type="module"></script></head><body>${extra}${root}</body></html>`;
+    expect(looksLikeScriptShell(app('<div id="root"><p class="hint">Loading…</p></div>'))).toBe(true);
+    expect(looksLikeScriptShell(app('<div id="app">Wird geladen …</div>'))).toBe(true);
+    expect(looksLikeScriptShell(app('<div id="app"><div class="lds-spinner"><div></div></div><span>One sec</span></div>'))).toBe(true);
+    expect(looksLikeScriptShell(app('<main data-reactroot="">Please wait while the app starts.</main>'))).toBe(true);
+    // A header served with the shell is the page's own text, and there is little of it.
+    expect(looksLikeScriptShell(app('<div id="__next"><div>Loading...</div></div>', '<header><a href="/">Home</a> <a href="/shop">Shop</a></header>'))).toBe(
+      true,
+    );
+  });
+
+  it('spots an app behind a cookie wall: the consent text does not count as the page', () => {
+    const consent = `<div id="cookie-consent" class="overlay" role="dialog"><h2>We value your privacy</h2><p>${'We and our partners use cookies to store and access information on your device. '.repeat(6)}</p><button>Accept all</button><button>Reject all</button></div>`;
+    const page = (body: string) =>
+      `<!doctype html><html><head><title>News</title><script src="/bundle.js"></script></head><body>${consent}${body}</body></html>`;
+    expect(looksLikeScriptShell(page('<main class="content"></main>'))).toBe(true);
+    expect(looksLikeScriptShell(page('<div class="page"><h1>News</h1></div>'))).toBe(true);
+    // The same overlay over a server-rendered article: the article is there, no browser needed.
+    expect(looksLikeScriptShell(page(`<article><h1>Headline</h1><p>${'A real paragraph of server-rendered text. '.repeat(10)}</p></article>`))).toBe(false);
+    // Without any script, rendering cannot add anything.
+    expect(looksLikeScriptShell(page('<main></main>').replace('<script src="/bundle.js"></script>', ''))).toBe(false);
+  });
+
+  it('leaves a short page whose mount point holds real text alone', () => {
+    expect(looksLikeScriptShell('<html><body><div id="app"><h1>Opening hours</h1><p>Mon–Fri 9–5</p></div><script>track()</script></body></html>')).toBe(false);
+  });
+
+  it('reads a hostile page in linear time: deep nesting, stray closing tags, endless attributes', () => {
+    const pages = [
+      `<script></script>${'<div class="cookie-consent"><div id="root">'.repeat(100_000)}`,
+      `<script></script><div id="root">${'</span></p><div>x'.repeat(100_000)}`,
+      `<script></script><div ${'class=cookie '.repeat(200_000)}>`,
+      `<script></script>${'<a id="app" '.repeat(100_000)}`,
+    ];
+    for (const html of pages) {
+      const started = performance.now();
+      looksLikeScriptShell(html);
+      // Quadratic work on a page this size takes minutes; linear takes milliseconds, on a loaded machine too.
+      expect(performance.now() - started).toBeLessThan(3_000);
+    }
+  });
+
   it('does not count a filled app root as empty', () => {
     const html = `<html><body><div id="root"><h1>Title</h1><p>${'Rendered on the server. '.repeat(15)}</p></div><script src="/main.js"></script></body></html>`;
     expect(looksLikeScriptShell(html)).toBe(false);

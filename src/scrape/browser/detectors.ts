@@ -1,14 +1,21 @@
 /**
  * Cheap, generic signals that a fetched page needs a browser: either its
  * content is built by JavaScript, or an anti-bot interstitial stands in front
- * of it. Regex-based on purpose: they run on every fetched page and must not
- * cost a DOM parse. No per-site lists.
+ * of it. Bounded regular expressions and forward scans on purpose: they run on
+ * every fetched page and must not cost a DOM parse, and stay linear on hostile
+ * pages. No per-site lists.
  */
+import { scanForShell } from './shell-scan.js';
 
 const SHELL_MAX_TEXT_CHARS = 200;
+/** A page this bare behind a consent overlay has not been rendered yet: no real page is a cookie notice and a line. */
+const BEHIND_CONSENT_MAX_CHARS = 60;
+/** What a mount point may say while the app loads ("Loading…", "Please wait"), in the common languages. */
+const LOADING_WORDS =
+  /^\W*(loading|please wait|one moment|just a (moment|second)|initiali[sz]ing|starting|chargement|cargando|carregando|caricamento|wird geladen|l(ä|ae)dt|laden|ładowanie|загрузка|読み込み中|加载中|載入中)/iu;
+/** A mount point that says more than this holds the page, whatever it says. */
+const PLACEHOLDER_MAX_CHARS = 80;
 
-const APP_ROOT =
-  /<(div|main|section)\b[^>]{0,200}?\bid\s*=\s*["']?(root|app|__next|__nuxt|___gatsby|svelte|main-app|application)\b["']?[^>]{0,200}>\s{0,200}<\/\1>/i;
 const NOSCRIPT_ASKS_FOR_JS = /<noscript\b[^>]{0,200}>[\s\S]{0,500}?(enable|turn on|requires?|need)\b[\s\S]{0,80}?javascript/i;
 
 /** Strong markers: any one of them means a challenge page, whatever the status. */
@@ -37,16 +44,24 @@ const WEAK_CHALLENGE_MARKERS: readonly RegExp[] = [
 const BLOCK_STATUSES = new Set([403, 429, 503]);
 
 /**
- * True for a page whose visible content is produced by scripts: little text,
- * some scripts, and an empty app root or a `<noscript>` asking for JavaScript.
+ * True for a page whose visible content is produced by scripts, so the fetched text is far
+ * shorter than the rendered text will be: some scripts, little text of its own (a consent
+ * overlay's and a loading placeholder's words do not count), and a mount point that is empty
+ * or only says it is loading, a `<noscript>` asking for JavaScript, a bundle of scripts, or a
+ * consent overlay in front of next to nothing.
  */
 export function looksLikeScriptShell(html: string): boolean {
   const scriptCount = (html.match(/<script\b/gi) ?? []).length;
   if (scriptCount === 0) return false;
-  if (visibleText(html).length > SHELL_MAX_TEXT_CHARS) return false;
-  const hasEmptyAppRoot = APP_ROOT.test(html);
+  const scan = scanForShell(withoutComments(withoutRawText(html)));
+  const mountIsPlaceholder =
+    scan.hasMountPoint &&
+    (scan.mountChars === 0 || (scan.mountChars <= PLACEHOLDER_MAX_CHARS && (scan.mountHasLoader || LOADING_WORDS.test(scan.mountSample))));
+  const ownText = scan.pageChars + (mountIsPlaceholder ? 0 : scan.mountChars);
+  if (ownText > SHELL_MAX_TEXT_CHARS) return false;
   const asksForJavaScript = NOSCRIPT_ASKS_FOR_JS.test(html);
-  return hasEmptyAppRoot || asksForJavaScript || scriptCount >= 3;
+  const bareBehindConsent = scan.hasConsentOverlay && ownText <= BEHIND_CONSENT_MAX_CHARS;
+  return mountIsPlaceholder || asksForJavaScript || scriptCount >= 3 || bareBehindConsent;
 }
 
 /** True for an anti-bot interstitial ("Just a moment…", CAPTCHA walls) instead of the page. */
