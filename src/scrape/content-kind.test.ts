@@ -10,11 +10,20 @@ describe('classifyContent', () => {
     expect(classifyContent('application/xhtml+xml', bytes('<html/>'))).toBe('html');
     expect(classifyContent('application/pdf', bytes('%PDF-1.4'))).toBe('pdf');
     expect(classifyContent('text/plain', bytes('hello'))).toBe('text');
-    expect(classifyContent('text/markdown', bytes('# hi'))).toBe('text');
+    expect(classifyContent('text/markdown', bytes('# hi'))).toBe('markdown');
+    expect(classifyContent('text/x-markdown', bytes('# hi'))).toBe('markdown');
     expect(classifyContent('application/json', bytes('{}'))).toBe('text');
     expect(classifyContent('application/problem+json', bytes('{}'))).toBe('text');
     expect(classifyContent('application/rss+xml', bytes('<rss/>'))).toBe('xml');
     expect(classifyContent('text/xml', bytes('<?xml version="1.0"?><urlset/>'))).toBe('xml');
+  });
+
+  it('reads a plain-text or untyped body at a .md address as Markdown, and only then', () => {
+    expect(classifyContent('text/plain', bytes('# hi'), 'https://raw.example.com/org/repo/main/README.md')).toBe('markdown');
+    expect(classifyContent(undefined, bytes('# hi'), 'https://example.com/docs/guide.markdown?raw=1')).toBe('markdown');
+    expect(classifyContent('text/plain', bytes('# hi'), 'https://example.com/notes.txt')).toBe('text');
+    expect(classifyContent('application/json', bytes('{}'), 'https://example.com/data.md')).toBe('text');
+    expect(classifyContent('text/html', bytes('<p>x</p>'), 'https://example.com/README.md')).toBe('html');
   });
 
   it('reads XML whose root is <html> as a web page', () => {

@@ -1,8 +1,11 @@
 /** How a fetched body is turned into content. */
-export type ContentKind = 'html' | 'xml' | 'pdf' | 'text';
+export type ContentKind = 'html' | 'xml' | 'pdf' | 'text' | 'markdown';
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 const XML_TYPES = new Set(['text/xml', 'application/xml']);
+const MARKDOWN_TYPES = new Set(['text/markdown', 'text/x-markdown']);
+/** Servers that know no Markdown type send `.md` files as plain text or untyped. */
+const MARKDOWN_PATH = /\.(md|markdown|mdown|mkd)$/i;
 /** Textual types outside `text/*` that read fine as they are. */
 const TEXT_TYPES = new Set(['application/json', 'application/ld+json', 'application/javascript', 'application/ecmascript', 'application/x-javascript']);
 /** Sent by servers that do not know what they serve; the bytes decide. */
@@ -15,10 +18,27 @@ const XML_START = /^\s*<\?xml\b/i;
 /**
  * What kind of document a response is, from its declared MIME type (without parameters),
  * sniffing the bytes only when the type is missing or says nothing. Undefined for
- * anything we cannot turn into text (images, media, archives, fonts…).
+ * anything we cannot turn into text (images, media, archives, fonts…). A plain-text body at a
+ * `.md` address (`url`, the final URL) is Markdown.
  */
-export function classifyContent(mimeType: string | undefined, body: Buffer): ContentKind | undefined {
+export function classifyContent(mimeType: string | undefined, body: Buffer, url?: string): ContentKind | undefined {
+  const kind = classifyByType(mimeType, body);
+  const typedAsPlain = mimeType === undefined || mimeType === 'text/plain' || UNKNOWN_TYPES.has(mimeType);
+  if (kind === 'text' && typedAsPlain && url !== undefined && MARKDOWN_PATH.test(pathOf(url))) return 'markdown';
+  return kind;
+}
+
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '';
+  }
+}
+
+function classifyByType(mimeType: string | undefined, body: Buffer): ContentKind | undefined {
   if (mimeType !== undefined && !UNKNOWN_TYPES.has(mimeType)) {
+    if (MARKDOWN_TYPES.has(mimeType)) return 'markdown';
     if (HTML_TYPES.has(mimeType)) return 'html';
     if (mimeType === 'application/pdf') return 'pdf';
     if (XML_TYPES.has(mimeType) || mimeType.endsWith('+xml')) return isHtmlDocument(body) ? 'html' : 'xml';

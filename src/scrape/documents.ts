@@ -1,4 +1,4 @@
-import { pdfToDocument, plainTextDocument, type ExtractedPage } from './extract/index.js';
+import { markdownTextDocument, pdfToDocument, plainTextDocument, type ExtractedPage } from './extract/index.js';
 import type { ContentKind } from './content-kind.js';
 import { xmlToText } from './xml-text.js';
 
@@ -30,7 +30,7 @@ export function pageFromDocument(content: DocumentContent, url: string): Extract
   };
 }
 
-/** Reads a fetched PDF, plain-text or XML body. Rejects with `ExtractionError` for an unreadable PDF. */
+/** Reads a fetched PDF, plain-text, Markdown or XML body. Rejects with `ExtractionError` for an unreadable PDF. */
 /** What reading a document needs of a fetched response (a copy of it crosses to a pool thread). */
 export interface DocumentSource {
   readonly body: Uint8Array;
@@ -50,6 +50,8 @@ export async function readDocument(kind: Exclude<ContentKind, 'html'>, fetched: 
     }
     case 'text':
       return pageFromDocument(plainTextDocument(textOf(fetched)), fetched.finalUrl);
+    case 'markdown':
+      return pageFromDocument(markdownTextDocument(textOf(fetched)), fetched.finalUrl);
   }
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHARSET_SAMPLES, COMPRESSED_TEXT, PDF_TEXT, PLAIN_TEXT } from '../../tests/support/fixture-site.js';
 import { startScrapeHarness, type ScrapeHarness } from '../../tests/support/scrape-harness.js';
+import { MARKDOWN_DOCUMENT, MARKDOWN_DOCUMENT_TEXT } from '../../tests/support/plain-text-documents.js';
 import { expectPlainArticleText } from '../../tests/support/plain-text.js';
 
 let h: ScrapeHarness;
@@ -137,6 +138,16 @@ describe('documents other than HTML', () => {
     expect(body.data.markdown).toBe(PLAIN_TEXT);
     expect(body.data.metadata).toMatchObject({ content_type: 'text/plain', title: null });
   });
+
+  for (const path of ['/markdown', '/docs/readme.md']) {
+    it(`reads a Markdown document (${path}): the source as markdown, the words without marks as text`, async () => {
+      const body = await scrapeOk({ url: `${h.site.url}${path}`, formats: ['text', 'markdown', 'json'] });
+      expect(body.data.text).toBe(MARKDOWN_DOCUMENT_TEXT);
+      expect(body.data.markdown).toBe(MARKDOWN_DOCUMENT.trim());
+      expect(body.data.json).toMatchObject({ title: 'Quarry handbook', headings: ['Quarry handbook'], content: MARKDOWN_DOCUMENT.trim() });
+      expect(body.data.metadata).toMatchObject({ title: 'Quarry handbook', engine: 'fetch' });
+    });
+  }
 
   it('passes a JSON document through as text', async () => {
     const body = await scrapeOk({ url: `${h.site.url}/json`, formats: ['text'] });

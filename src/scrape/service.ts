@@ -76,11 +76,11 @@ export function createScrapeService(options: ScrapeServiceOptions) {
     if (input.render === 'always' && !browserEngine.available) throw browserNotInstalledError();
     const fetchedAt = now();
     const fetched = await fetchEngine.fetch(input.url, { signal });
-    const kind = classifyContent(fetched.contentType, fetched.body);
+    const kind = classifyContent(fetched.contentType, fetched.body, fetched.finalUrl);
     if (kind === undefined) throw isSuccess(fetched.status) ? unsupportedContentError(fetched.contentType) : targetStatusError(fetched.status);
 
     if (kind !== 'html') {
-      // PDFs, text and XML carry their content in the bytes: no browser can add to them.
+      // PDFs, text, Markdown and XML carry their content in the bytes: no browser can add to them.
       if (!isSuccess(fetched.status)) throw targetStatusError(fetched.status);
       const page = await reader.readDocument(kind, fetched, signal);
       return finish(input, fetched, { status: fetched.status, finalUrl: fetched.finalUrl, engine: 'fetch' }, page, fetchedAt, account);

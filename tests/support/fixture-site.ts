@@ -10,6 +10,8 @@
  *   /html/links                  relative, root-relative, absolute, fragment, mailto links
  *   /html/article                headings, paragraphs, a table, code blocks, lists
  *   /text                        text/plain
+ *   /markdown                    MARKDOWN_DOCUMENT as text/markdown
+ *   /docs/readme.md              MARKDOWN_DOCUMENT as text/plain (a .md file from a server that knows no Markdown type)
  *   /json                        application/json
  *   /image.png                   1x1 PNG (binary)
  *   /pdf                         a tiny valid PDF whose text is PDF_TEXT
@@ -71,6 +73,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { cookieWallPage, loadingShellPage, serverRenderedPage } from './js-app-pages.js';
+import { MARKDOWN_DOCUMENT } from './plain-text-documents.js';
 
 export interface RecordedRequest {
   method: string;
@@ -171,6 +174,10 @@ export async function startFixtureSite(): Promise<FixtureSite> {
         return html(response, 200, page('Links', linksBody()));
       case '/html/article':
         return html(response, 200, page('An article with structure', articleBody()));
+      case '/markdown':
+        return send(response, 200, 'text/markdown; charset=utf-8', MARKDOWN_DOCUMENT);
+      case '/docs/readme.md':
+        return send(response, 200, 'text/plain; charset=utf-8', MARKDOWN_DOCUMENT);
       case '/text':
         return send(response, 200, 'text/plain; charset=utf-8', PLAIN_TEXT);
       case '/json':

@@ -108,6 +108,14 @@ describe('quarry extract', () => {
     expect(await readFile(join(out, 'notes.txt'), 'utf8')).toBe('line one\nline two\n');
   });
 
+  it('extracts a Markdown file as plain text without its marks', async () => {
+    await writeFile(join(dir, 'README.md'), '# Tools\r\n\r\n- **Wire** saw\r\n- [Drill](https://example.org/drill)\r\n');
+    const out = join(dir, 'out');
+    const { io } = captureIo(false);
+    expect(await extractCommand(['--format', 'text', '--out', out, join(dir, 'README.md')], io)).toBe(0);
+    expect(await readFile(join(out, 'README.txt'), 'utf8')).toBe('Tools\n\nWire saw\nDrill');
+  });
+
   it('rejects bad usage with exit code 2 and the usage text', async () => {
     const { io, stderr } = captureIo(false);
     expect(await extractCommand(['--format', 'pdf', 'x.html'], io)).toBe(2);

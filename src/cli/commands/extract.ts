@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { decodeHtmlBytes, extractPage, pdfToDocument, plainTextDocument, toJsonFormat } from '../../scrape/extract/index.js';
+import { decodeHtmlBytes, extractPage, markdownTextDocument, pdfToDocument, plainTextDocument, toJsonFormat } from '../../scrape/extract/index.js';
 
 export interface ExtractCommandIo {
   stdout: NodeJS.WritableStream;
@@ -18,7 +18,7 @@ const EXTENSION: Record<OutputFormat, string> = { text: 'txt', markdown: 'md', j
 
 const USAGE = `Usage: quarry extract [--format text|markdown|json] [--url BASE_URL] [--out DIR] FILE…
 
-Extracts the main content of saved pages (.html, .htm, optionally .gz; also .pdf and .txt).
+Extracts the main content of saved pages (.html, .htm, optionally .gz; also .pdf, .txt and .md).
   --format   output format (default markdown)
   --url      URL the pages were fetched from, for resolving relative links
              (default: the page's canonical URL, else the file's own URL)
@@ -89,7 +89,7 @@ function parseOptions(argv: string[]): { files: string[]; format: OutputFormat; 
 function outputName(file: string): string {
   return basename(file)
     .replace(/\.gz$/i, '')
-    .replace(/\.(html?|xhtml|pdf|txt)$/i, '');
+    .replace(/\.(html?|xhtml|pdf|txt|md|markdown)$/i, '');
 }
 
 function describeError(error: unknown): string {
@@ -110,6 +110,11 @@ async function extractFile(file: string, format: OutputFormat, baseUrl: string |
     const pdf = await pdfToDocument(bytes);
     if (format === 'json') return JSON.stringify({ title: pdf.title ?? null, url, pages: pdf.pages, content: pdf.markdown }, null, 2);
     return format === 'text' ? pdf.text : pdf.markdown;
+  }
+  if (/\.(md|markdown)$/.test(name)) {
+    const markdown = markdownTextDocument(decodeHtmlBytes(bytes));
+    if (format === 'json') return JSON.stringify({ title: markdown.title ?? null, url, headings: markdown.headings, content: markdown.markdown }, null, 2);
+    return format === 'text' ? markdown.text : markdown.markdown;
   }
   if (name.endsWith('.txt')) {
     const plain = plainTextDocument(decodeHtmlBytes(bytes));

@@ -3,5 +3,5 @@ export { ExtractionError, type ExtractionErrorCode } from './errors.js';
 export { extractPage, type ExtractOptions } from './extract-page.js';
 export { toJsonFormat, type ScrapeJson } from './json-format.js';
 export { pdfToDocument, type PdfDocument } from './pdf.js';
-export { plainTextDocument, type PlainTextDocument } from './plain-text.js';
+export { markdownTextDocument, plainTextDocument, type PlainTextDocument } from './plain-text.js';
 export type { ExtractedImage, ExtractedLink, ExtractedPage, JsonObject, JsonValue, MicrodataItem, StructuredData } from './types.js';

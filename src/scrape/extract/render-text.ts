@@ -11,7 +11,7 @@ import { renderBlocks, type BlockRenderer } from './block-render.js';
  */
 export function renderText(blocks: readonly Block[]): string {
   // Only blank lines go: a first table row may start with an empty cell, that is with a tab.
-  return renderBlocks(blocks, TEXT).replace(/^\n+/, '').replace(/\s+$/, '');
+  return withoutLeadingBlankLines(renderBlocks(blocks, TEXT).trimEnd());
 }
 
 const TEXT: BlockRenderer = {
@@ -22,7 +22,7 @@ const TEXT: BlockRenderer = {
       .map((row) => trimTrailingEmpty(row.map((cell) => inlineLines(cell).replace(/\n/g, ' '))).join('\t'))
       .filter((line) => line !== '')
       .join('\n'),
-  code: (block) => block.text.replace(/^\n+|\s+$/g, ''),
+  code: (block) => withoutLeadingBlankLines(block.text.trimEnd()),
   rule: '',
   quote: (inner) => inner,
   listItem: (_marker, blocks) =>
@@ -34,6 +34,13 @@ const TEXT: BlockRenderer = {
       .map((line, i) => (i === 0 ? line : `  ${line}`))
       .join('\n'),
 };
+
+/** Drops the line ends a text starts with (a loop: a regex anchored at the end would retry from every space). */
+function withoutLeadingBlankLines(text: string): string {
+  let start = 0;
+  while (text[start] === '\n') start++;
+  return text.slice(start);
+}
 
 /** Cells after the last one with text add only tabs at the end of a line. */
 function trimTrailingEmpty(cells: string[]): string[] {
