@@ -7,7 +7,7 @@ import { renderBlocks, type BlockRenderer } from './block-render.js';
  * (what belongs to an item, a nested list included, is indented by two spaces so the nesting
  * still reads); a table row is one line with its cells separated by a tab; code keeps its
  * lines without a fence; links, emphasis and inline code keep only their text; images and
- * rules leave nothing. Every path that answers `text` for a page (HTML and PDF) renders here.
+ * rules leave nothing. Every path that answers `text` for a page (HTML, PDF and Markdown) renders here.
  */
 export function renderText(blocks: readonly Block[]): string {
   // Only blank lines go: a first table row may start with an empty cell, that is with a tab.
