@@ -29,7 +29,6 @@ import { createKeyService } from './keys/service.js';
 import { createKeyAccessChannel, keyAccessChannelName } from './keys/access-channel.js';
 import { createMailer } from './mail/build.js';
 import type { Mailer } from './mail/mailer.js';
-import { Redis } from 'ioredis';
 import { createCachedRunner } from './cache/cached.js';
 import { createMemoryCache } from './cache/memory.js';
 import { createRedisCache } from './cache/redis.js';
@@ -95,7 +94,10 @@ export async function createApp(config: Config, options: AppOptions) {
   const mailer = options.mailer ?? createMailer(config, db, (fields, msg) => log.info(fields, msg));
   const features = options.features ?? defaultFeatures();
   // Several instances share throttles and cached results through Redis; one instance keeps them in memory.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
+  // (ioredis is loaded only then.)
+  const redis = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true })
+    : undefined;
   redis?.on('error', (error) => log.warn({ err: error }, 'redis connection problem'));
   const limiter = redis ? createRedisRateLimiter(redis, `${config.redisKeyPrefix}throttle:`) : createMemoryRateLimiter();
   const resultCache = redis ? createRedisCache(redis, `${config.redisKeyPrefix}cache:`) : createMemoryCache(config.cacheMaxBytes);

@@ -8,7 +8,6 @@ import { createLedger, type Ledger } from '../credits/ledger.js';
 import { openDatabase, type DialectName } from '../db/database.js';
 import { migrateToLatest, type MigrationReport } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
-import { Redis } from 'ioredis';
 import { keyAccessChannelName, publishKeyAccessChange } from '../keys/access-channel.js';
 import { createKeyService, type KeyService } from '../keys/service.js';
 import { createMailer } from '../mail/build.js';
@@ -62,7 +61,7 @@ export async function openCliServices(config: Config, options: CliServiceOptions
   const ledger = createLedger(db, now);
   const users = createUserStore(db);
   // Connected on first use only: most commands never lock an account.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 }) : undefined;
+  const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 }) : undefined;
   redis?.on('error', () => undefined); // a failed publish is reported by onSuspended below
   const onSuspended = async (userId: number) => {
     if (!redis) return;
