@@ -4,14 +4,22 @@
 # runtime runs as the unprivileged `node` user with its data in /data.
 ARG NODE_VERSION=20.19
 
-FROM node:${NODE_VERSION}-bookworm-slim AS deps
+FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app
 # better-sqlite3 and @node-rs/argon2 ship prebuilt binaries; the toolchain is the fallback.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
-COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund
+# `npm ci` runs `prepare` (bin/build.js): tsc compiles src/ into dist/ and Vite builds the
+# dashboard into web/dist, so nothing is compiled when the container starts. Then the build
+# tools (dev dependencies) are dropped.
+COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
+COPY bin ./bin
+COPY src ./src
+COPY web ./web
+COPY config ./config
+RUN npm ci --no-audit --no-fund \
+ && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 ARG WITH_CHROMIUM=false
@@ -25,11 +33,13 @@ ENV NODE_ENV=production \
     PORT=8000 \
     DATA_DIR=/data
 WORKDIR /app
-COPY --from=deps /app/node_modules ./node_modules
-COPY package.json package-lock.json tsconfig.json ./
+COPY --from=build /app/node_modules ./node_modules
+# The compiled service and dashboard only: without src/ the start has nothing to rebuild.
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/web/dist ./web/dist
+COPY package.json package-lock.json ./
 COPY bin ./bin
 COPY config ./config
-COPY src ./src
 RUN mkdir -p /data \
  && chown node:node /data \
  && ln -s /app/bin/quarry.js /usr/local/bin/quarry

@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'data', 'dist', 'coverage', 'web/dist', 'web/dist-building-*', 'web/src/api/schema.d.ts'] },
+  { ignores: ['node_modules', 'data', 'dist', 'dist-building-*', 'coverage', 'web/dist', 'web/dist-building-*', 'web/src/api/schema.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm start` and the container's command: the HTTP service, with settings from the environment
-// and ./.env when present.
-import { register } from 'tsx/esm/api';
+// and ./.env when present. It runs the compiled JavaScript of dist/ (nothing is compiled at
+// start); a missing or stale build (sources changed since) is rebuilt first.
+import { buildIfStale } from './build.js';
 import { loadDotEnv } from './env-file.js';
 
 loadDotEnv();
-register();
-await import('../src/main.ts');
+await buildIfStale();
+await import('../dist/main.js');

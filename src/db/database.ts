@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -29,6 +29,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 }
 
 function openPostgres(url: string, max: number): DatabaseHandle {
+  // The driver (about 15 MB) is loaded only for PostgreSQL, not by every SQLite server; it is CommonJS, so `require` keeps this synchronous.
+  const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
   // Counts and bigint ids arrive as strings by default; credits stay far below 2^53.
   const types = {
     getTypeParser: (oid: number, format?: 'text' | 'binary') =>

@@ -8,6 +8,7 @@ import { ApiError, detail, notFound, serverFailure, type ErrorMapper } from './e
 import { RouteTable } from './method-guard.js';
 import { bodyTooLarge, readMultipart } from './multipart.js';
 import { isValidHost } from './host.js';
+import { lazySchemaCompilers } from './lazy-schemas.js';
 
 export type App = FastifyInstance<
   import('node:http').Server,
@@ -21,6 +22,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** PUBLIC_URL without a trailing slash: every absolute link the API gives is built from it, never from `Host`. */
     publicUrl: string;
+    /** Compiles every route's validators and serializers now, which otherwise wait for each route's first request; returns how many. */
+    compileSchemas(): number;
   }
 }
 
@@ -46,6 +49,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
  * DRF-shaped errors for bad input, 404/405, request ids and the one place errors become answers.
  */
 export async function createHttpServer(options: HttpServerOptions): Promise<App> {
+  const compilers = lazySchemaCompilers();
   const app = Fastify({
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimit,
@@ -56,6 +60,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<App>
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
+    // Each route's validators and serializers are generated on its first request, not at start.
+    schemaController: { compilersFactory: compilers },
     ajv: {
       customOptions: { allErrors: true, verbose: true, coerceTypes: false, removeAdditional: false, useDefaults: true, strict: false },
     },
@@ -70,6 +76,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<App>
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('publicUrl', options.publicUrl);
+  app.decorate('compileSchemas', () => compilers.compileAll());
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: options.bodyLimit });
   registerJsonParser(app);

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
@@ -16,13 +16,15 @@ export interface Mailer {
 
 /** Delivers over SMTP (`SMTP_URL`), e.g. `smtp://user:pass@mail.example.com:587`. */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer (about 12 MB) is loaded with the first mail, not with the server.
+  let transport: Promise<Transporter> | undefined;
+  const connect = () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)));
   return {
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      await (await connect()).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
     },
     async close() {
-      transport.close();
+      (await transport)?.close();
     },
   };
 }

@@ -4,7 +4,6 @@
  * in `X-API-KEY` or `Authorization: Bearer` and is checked before the MCP exchange starts, so a
  * bad key is an HTTP 401. GET and DELETE answer 405: there are no sessions and no server stream.
  */
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bearerKey, type QuarryRest } from '../compat/quarry-rest.js';
 import { AuthenticationError } from '../errors.js';
@@ -12,7 +11,6 @@ import { INVALID_API_KEY } from '../http/auth.js';
 import type { App } from '../http/server.js';
 import type { KeyService } from '../keys/service.js';
 import { rebindingProblem } from './allowed-hosts.js';
-import { createMcpServer } from './server.js';
 
 export const MCP_PATH = '/mcp';
 
@@ -53,6 +51,11 @@ export function registerMcpRoute(app: App, deps: McpRouteDeps): void {
     async (request, reply) => {
       const secret = secretOf(request);
       if (secret === undefined || !(await deps.keys.authenticate(secret))) throw new AuthenticationError({ detail: INVALID_API_KEY });
+      // The MCP SDK (about 28 MB with zod and its HTTP stack) is loaded with the first MCP call, not with the server.
+      const [{ StreamableHTTPServerTransport }, { createMcpServer }] = await Promise.all([
+        import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+        import('./server.js'),
+      ]);
       const server = createMcpServer(deps.rest, secret);
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       reply.hijack();

@@ -4,9 +4,7 @@
  * credits, throttles and ledger are those of that server. stdout carries only MCP frames.
  */
 import type { Readable, Writable } from 'node:stream';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { httpRest } from '../compat/quarry-rest.js';
-import { createMcpServer } from './server.js';
 
 export const DEFAULT_QUARRY_URL = 'http://127.0.0.1:8000';
 
@@ -32,6 +30,8 @@ export function stdioSettings(env: Readonly<Record<string, string | undefined>>)
 
 /** Serves MCP on the given streams until the input ends. */
 export async function serveStdio(settings: StdioSettings, stdin: Readable, stdout: Writable): Promise<void> {
+  // Loaded by this command only, not by every `quarry` command.
+  const [{ StdioServerTransport }, { createMcpServer }] = await Promise.all([import('@modelcontextprotocol/sdk/server/stdio.js'), import('./server.js')]);
   const server = createMcpServer(httpRest(settings.url), settings.apiKey);
   const closed = new Promise<void>((resolve) => {
     stdin.once('end', resolve);

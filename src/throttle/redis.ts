@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Rate } from '../config/index.js';
 import type { RateDecision, RateLimiter } from './rate-limiter.js';
 

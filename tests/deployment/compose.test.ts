@@ -72,7 +72,13 @@ describe('Dockerfile', () => {
   });
 
   it('copies everything the entry points import, and keeps .env and local data out of the image', () => {
-    for (const folder of ['bin', 'src', 'config']) expect(dockerfile).toContain(`COPY ${folder} ./${folder}`);
+    for (const folder of ['bin', 'src', 'web', 'config']) expect(dockerfile).toContain(`COPY ${folder} ./${folder}`);
+    // The build stage compiles (npm ci runs `prepare`); the runtime gets the compiled service, no sources.
+    expect(dockerfile).toContain('RUN npm ci --no-audit --no-fund');
+    expect(dockerfile).toContain('COPY --from=build /app/dist ./dist');
+    expect(dockerfile).toContain('COPY --from=build /app/web/dist ./web/dist');
+    const runtime = instructions.slice(instructions.findLastIndex((line) => line.startsWith('FROM ')));
+    expect(runtime.filter((line) => /^COPY (src|web) /.test(line))).toEqual([]);
     const ignored = read('.dockerignore').split('\n');
     for (const entry of ['.env', 'node_modules', 'data', '.git']) expect(ignored).toContain(entry);
   });

@@ -68,7 +68,7 @@ export async function buildDocument(content: PageContent, formats: readonly Fire
         document.markdown = content.markdown;
         break;
       case 'html':
-        document.html = content.html === undefined ? '' : cleanHtml(content.html);
+        document.html = content.html === undefined ? '' : await cleanHtml(content.html);
         break;
       case 'rawHtml':
         document.rawHtml = content.html ?? '';

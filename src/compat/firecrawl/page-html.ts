@@ -1,5 +1,4 @@
 /** The `html` and `links` formats, from the HTML a scrape or crawl fetched. */
-import { DOMParser } from 'linkedom';
 import type { PageFacts } from '../../local-index/page-facts.js';
 
 /** The index's reading of a page, run off the event loop by the app's worker pool (`offload.readPage`). */
@@ -11,7 +10,9 @@ const NOT_CONTENT = 'script, style, noscript, template, link[rel="preload"], lin
  * The page's `<body>` without scripts, styles and comments. Firecrawl's `html` is cleaned HTML;
  * Quarry narrows Markdown to the main content but gives the whole body here.
  */
-export function cleanHtml(html: string): string {
+export async function cleanHtml(html: string): Promise<string> {
+  // linkedom (about 17 MB) is imported with the first page that needs it, not with the server.
+  const { DOMParser } = await import('linkedom');
   const document = new DOMParser().parseFromString(html, 'text/html');
   for (const element of [...document.querySelectorAll(NOT_CONTENT)]) element.remove();
   const body = document.querySelector('body');

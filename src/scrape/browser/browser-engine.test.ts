@@ -123,6 +123,30 @@ describe.skipIf(!chromiumPath)(`browser engine with Chromium${chromiumPath ? '' 
     expect(error.code).toBe('aborted');
   });
 
+  it('closes Chromium once renders stop, and starts it again for the next render', async () => {
+    const idle = createBrowserEngine({ allowedHosts: [site.host], networkIdleCapMs: 500, idleCloseMs: 300 });
+    try {
+      expect(idle.running).toBe(false);
+      // Two renders overlapping: the browser stays while either runs.
+      const slow = idle.render(`${site.url}/slow/first-byte?ms=1000`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((await idle.render(`${site.url}/html/basic?idle-1`)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(idle.running).toBe(true);
+      expect((await slow).status).toBe(200);
+      expect(idle.running).toBe(true);
+      const closedBy = Date.now() + 5_000;
+      while (idle.running && Date.now() < closedBy) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(idle.running).toBe(false);
+      const again = await idle.render(`${site.url}/js/rendered?after-idle`);
+      expect(again.html).toContain(JS_RENDERED_TEXT);
+      expect(idle.running).toBe(true);
+    } finally {
+      await idle.close();
+    }
+    expect(idle.running).toBe(false);
+  });
+
   it('names a navigation timeout', async () => {
     const impatient = createBrowserEngine({ allowedHosts: [site.host], navigationTimeoutMs: 500 });
     try {

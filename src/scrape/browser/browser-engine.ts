@@ -1,4 +1,4 @@
-import { chromium, errors as playwrightErrors, type Browser, type BrowserContext, type Route } from 'playwright-core';
+import type { Browser, BrowserContext, Route } from 'playwright-core';
 import { ScrapeNetworkError } from '../net/errors.js';
 import { createHostLimiter } from '../net/host-limiter.js';
 import { createTargetGuard, type HostResolver } from '../net/target-guard.js';
@@ -24,6 +24,8 @@ export interface BrowserEngineOptions {
   resolver?: HostResolver;
   /** Playwright resource types never fetched. Default: image, media, font. */
   blockedResourceTypes?: readonly string[];
+  /** Chromium is closed once no page has been rendered for this long, and started again by the next render. Default 60 000 ms. */
+  idleCloseMs?: number;
 }
 
 export interface RenderOptions {
@@ -51,9 +53,18 @@ export interface BrowserEngine {
   /** False when no Chromium is installed; `render` then rejects with `browser_unavailable`. */
   readonly available: boolean;
   render(url: string | URL, options?: RenderOptions): Promise<RenderedPage>;
+  /** Whether a Chromium process runs now (started by a render, closed when idle). */
+  readonly running: boolean;
   /** Closes the browser and the proxy. Renders still running fail. */
   close(): Promise<void>;
 }
+
+/**
+ * Playwright is imported with the first render, not with the server: about 90 MB and a second of
+ * start-up that a server whose pages never need JavaScript does not pay.
+ */
+let playwrightModule: Promise<typeof import('playwright-core')> | undefined;
+const playwright = () => (playwrightModule ??= import('playwright-core'));
 
 const CONTEXT_SLOTS = 'contexts';
 
@@ -69,6 +80,28 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
   let proxy: Promise<GuardedProxy> | undefined;
   let browser: Promise<Browser> | undefined;
   let closed = false;
+  // Chromium holds a few hundred MB; once renders stop it is closed until the next one.
+  const idleCloseMs = options.idleCloseMs ?? 60_000;
+  let rendering = 0;
+  let idleTimer: NodeJS.Timeout | undefined;
+
+  function closeBrowser(): Promise<void> {
+    const running = browser;
+    browser = undefined;
+    return running ? running.then((b) => b.close()).catch(() => undefined) : Promise.resolve();
+  }
+
+  function renderStarted(): void {
+    rendering += 1;
+    clearTimeout(idleTimer);
+  }
+
+  function renderEnded(): void {
+    rendering -= 1;
+    if (rendering > 0 || !browser) return;
+    idleTimer = setTimeout(() => void closeBrowser(), idleCloseMs);
+    idleTimer.unref();
+  }
 
   function startProxy(): Promise<GuardedProxy> {
     proxy ??= startGuardedProxy({ guard });
@@ -78,15 +111,13 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
   async function launch(path: string): Promise<Browser> {
     const { url: proxyUrl } = await startProxy();
     try {
+      const { chromium } = await playwright();
       const launched = await chromium.launch({
         executablePath: path,
         args: chromiumArgs(proxyUrl),
         headless: true,
         chromiumSandbox: false,
         timeout: options.launchTimeoutMs ?? 30_000,
-      });
-      launched.on('disconnected', () => {
-        browser = undefined;
       });
       return launched;
     } catch (error) {
@@ -99,9 +130,11 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
     if (!browser) {
       const launching = launch(path);
       browser = launching;
-      launching.catch(() => {
+      // A crash, or a late 'disconnected' of a browser closed when idle, forgets only that browser, never a newer one.
+      const forget = () => {
         if (browser === launching) browser = undefined;
-      });
+      };
+      launching.then((launched) => launched.on('disconnected', forget), forget);
     }
     return browser;
   }
@@ -159,7 +192,7 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
         await step(page.waitForLoadState('networkidle', { timeout: networkIdleCapMs }));
       } catch (error) {
         // Pages that poll or stream never go idle; the cap is where we take them as they are.
-        if (!(error instanceof playwrightErrors.TimeoutError)) throw error;
+        if (!(error instanceof (await playwright()).errors.TimeoutError)) throw error;
       }
       const html = await step(page.content());
       return { finalUrl: page.url(), status: response.status(), html, timingMs: Math.round(performance.now() - started) };
@@ -176,6 +209,10 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
   return {
     available: executablePath !== undefined,
 
+    get running() {
+      return browser !== undefined;
+    },
+
     async render(input, renderOptions = {}) {
       const started = performance.now();
       if (executablePath === undefined) {
@@ -186,6 +223,7 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
       // Refuse a blocked page before spending a browser context on it; the proxy re-checks every request anyway.
       await guard.resolve(url.hostname, effectivePort(url));
       const { signal } = renderOptions;
+      renderStarted();
       try {
         return await contextSlots.run(CONTEXT_SLOTS, () => renderInContext(url, started, signal, executablePath), signal);
       } catch (error) {
@@ -193,14 +231,15 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
           throw new ScrapeNetworkError('aborted', `The render was cancelled (${url.host}).`);
         }
         throw error;
+      } finally {
+        renderEnded();
       }
     },
 
     async close() {
       closed = true;
-      const running = browser;
-      browser = undefined;
-      if (running) await (await running.catch(() => undefined))?.close();
+      clearTimeout(idleTimer);
+      await closeBrowser();
       if (proxy) await (await proxy).close();
     },
   };

@@ -1,4 +1,3 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
 import type { Block } from './blocks.js';
 import { ExtractionError } from './errors.js';
@@ -33,6 +32,8 @@ const MAX_HEADING_CHARACTERS = 120;
  * Throws `ExtractionError` (`invalid_pdf`, `encrypted_pdf`) when the bytes are not a readable PDF.
  */
 export async function pdfToDocument(bytes: Uint8Array): Promise<PdfDocument> {
+  // pdf.js (about 27 MB) is imported with the first PDF, in the pool thread that reads it, not with the server.
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
   const task = getDocument({
     data: new Uint8Array(bytes),

@@ -1,8 +1,14 @@
-// A pool thread's entry point. The tasks are TypeScript: under `tsx` (npm start) the thread
-// inherits its loader, elsewhere (Vitest, plain node) this registers it before importing them.
-import { register } from 'tsx/esm/api';
+// A pool thread's entry point. Compiled (dist/, where tasks.js sits beside it) it imports the
+// tasks directly; beside the TypeScript sources (Vitest, `npm run dev`) it registers tsx's
+// loader first, as a thread does not inherit it everywhere.
+import { existsSync } from 'node:fs';
+import { URL } from 'node:url';
 
-register();
-const { runOffloadTask } = await import('./tasks.ts');
+const compiled = existsSync(new URL('./tasks.js', import.meta.url));
+if (!compiled) {
+  const { register } = await import('tsx/esm/api');
+  register();
+}
+const { runOffloadTask } = await import(compiled ? './tasks.js' : './tasks.ts');
 
 export default runOffloadTask;

@@ -5,7 +5,6 @@
  * and `ANDNOT`, and `submittedDate:[… TO …]` windows to the minute, so `tbs` is applied exactly.
  */
 import { defineEngine } from './define-engine.js';
-import { DOMParser } from 'linkedom';
 import { EngineError, type EngineHit, type EngineResult, type SearchEngine } from '../engine.js';
 import { isNativelySupported, type ParsedQuery, type QueryClause, type QueryFeature, type SimpleClause } from '../query.js';
 import type { TimeWindow } from '../tbs.js';
@@ -76,7 +75,9 @@ interface FeedEntry {
   readonly hit?: EngineHit<'scholar'>;
 }
 
-function parseFeed(xml: string): FeedEntry[] {
+async function parseFeed(xml: string): Promise<FeedEntry[]> {
+  // linkedom (about 17 MB) is imported with the first page that needs it, not with the server.
+  const { DOMParser } = await import('linkedom');
   const doc = new DOMParser().parseFromString(xml, 'text/xml');
   if (doc.documentElement?.tagName.toLowerCase() !== 'feed') throw new EngineError(NAME, 'bad_response', 'answer is not an Atom feed');
   return [...doc.getElementsByTagName('entry')].map((entry) => {

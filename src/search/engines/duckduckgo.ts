@@ -6,7 +6,6 @@
  * `blocked`, and a page whose layout is not recognised as `bad_response`, never as "no results".
  */
 import { defineEngine } from './define-engine.js';
-import { DOMParser } from 'linkedom';
 import { EngineError, type EngineHit, type EngineRequest, type EngineResult, type SearchEngine } from '../engine.js';
 import { formatQuery, type QueryFeature } from '../query.js';
 import { rejectBlockPage } from './http.js';
@@ -56,7 +55,9 @@ interface ParsedPage {
   readonly next?: URLSearchParams;
 }
 
-export function parseResultsPage(html: string): ParsedPage {
+export async function parseResultsPage(html: string): Promise<ParsedPage> {
+  // linkedom (about 17 MB) is imported with the first page that needs it, not with the server.
+  const { DOMParser } = await import('linkedom');
   const doc = new DOMParser().parseFromString(html, 'text/html');
   const results = [...doc.querySelectorAll('div.result')].filter((result) => !result.classList.contains('result--ad'));
   const hits = results.flatMap((result): EngineHit<'web'>[] => {
@@ -105,7 +106,7 @@ export function createDuckDuckGoEngine(options: DuckDuckGoOptions): SearchEngine
         headers: { 'content-type': 'application/x-www-form-urlencoded', referer: `${new URL(baseUrl).origin}/` },
       });
       rejectBlockPage(NAME, response);
-      const parsed = parseResultsPage(response.body);
+      const parsed = await parseResultsPage(response.body);
       hits.push(...parsed.hits);
       form = parsed.next;
     }

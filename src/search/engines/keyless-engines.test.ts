@@ -268,12 +268,12 @@ describe('duckduckgo engine', () => {
     });
   });
 
-  it('unwraps links and builds region codes', () => {
+  it('unwraps links and builds region codes', async () => {
     expect(resultTarget('//duckduckgo.com/l/?uddg=https%3A%2F%2Fexample.com%2Fa%3Fb%3D1&rut=x')).toBe('https://example.com/a?b=1');
     expect(resultTarget('https://duckduckgo.com/y.js?ad_domain=x')).toBeUndefined();
     expect(resultTarget('https://example.org/')).toBe('https://example.org/');
     expect(duckduckgoRegion('gb', undefined)).toBe('uk-en');
-    expect(parseResultsPage('<div class="no-results">No results.</div>').hits).toEqual([]);
+    expect((await parseResultsPage('<div class="no-results">No results.</div>')).hits).toEqual([]);
   });
 });
 
