@@ -98,7 +98,7 @@ export async function createApp(config: Config, options: AppOptions) {
   redis?.on('error', (error) => log.warn({ err: error }, 'redis connection problem'));
   const limiter = redis ? createRedisRateLimiter(redis, `${config.redisKeyPrefix}throttle:`) : createMemoryRateLimiter();
   const resultCache = redis ? createRedisCache(redis, `${config.redisKeyPrefix}cache:`) : createMemoryCache(config.cacheMaxBytes);
-  const ledger = createLedger(db, now);
+  const ledger = createLedger(database, now);
   const { accounts, tokens } = buildAccountService(config, {
     db,
     users: createUserStore(db),

@@ -56,7 +56,7 @@ export async function openCliServices(config: Config, options: CliServiceOptions
   const mailer = createMailer(config, db, (fields, message) => options.notice(`${message}: ${JSON.stringify(fields)}`));
   // Only resend-activation throttles, which no command calls; a process-local limiter is enough.
   const limiter = createMemoryRateLimiter();
-  const ledger = createLedger(db, now);
+  const ledger = createLedger(database, now);
   const users = createUserStore(db);
   const { accounts } = buildAccountService(config, {
     db,

@@ -7,9 +7,13 @@ import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
+/** The driver under Kysely, for the few hot paths that run prepared statements themselves (the ledger). */
+export type RawDatabase = { readonly dialect: 'sqlite'; readonly sqlite: SQLite.Database } | { readonly dialect: 'postgres'; readonly pool: pg.Pool };
+
 export interface DatabaseHandle {
   readonly db: Kysely<Database>;
   readonly dialect: DialectName;
+  readonly raw: RawDatabase;
   close(): Promise<void>;
 }
 
@@ -38,7 +42,7 @@ function openPostgres(url: string, max: number): DatabaseHandle {
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', raw: { dialect: 'postgres', pool }, close: () => db.destroy() };
 }
 
 function openSqlite(file: string): DatabaseHandle {
@@ -50,5 +54,5 @@ function openSqlite(file: string): DatabaseHandle {
   // Several processes may share one file: wait for a writer instead of failing at once.
   sqlite.pragma('busy_timeout = 10000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', raw: { dialect: 'sqlite', sqlite }, close: () => db.destroy() };
 }
