@@ -26,6 +26,7 @@ import { keyErrorMapper, registerKeyRoutes } from './keys/routes.js';
 import { keySchemas } from './keys/schemas.js';
 import { looksLikeSecret } from './keys/secrets.js';
 import { createKeyService } from './keys/service.js';
+import { createKeyAccessChannel, keyAccessChannelName } from './keys/access-channel.js';
 import { createMailer } from './mail/build.js';
 import type { Mailer } from './mail/mailer.js';
 import { Redis } from 'ioredis';
@@ -99,6 +100,24 @@ export async function createApp(config: Config, options: AppOptions) {
   const limiter = redis ? createRedisRateLimiter(redis, `${config.redisKeyPrefix}throttle:`) : createMemoryRateLimiter();
   const resultCache = redis ? createRedisCache(redis, `${config.redisKeyPrefix}cache:`) : createMemoryCache(config.cacheMaxBytes);
   const ledger = createLedger(database, now);
+  // Verified keys are cached per instance; a revoke on one instance reaches the others through Redis pub/sub.
+  const keyAccess = redis
+    ? createKeyAccessChannel(redis, {
+        channel: keyAccessChannelName(config.redisKeyPrefix),
+        onChange: (change) => keys.forget(change),
+        onResync: () => keys.forgetAll(),
+        onError: (error) => log.warn({ err: error }, 'key revocation channel problem'),
+      })
+    : undefined;
+  const keys = createKeyService({
+    db,
+    encryptionSecret: config.keyEncryptionSecret,
+    maxKeysPerAccount: config.maxKeysPerAccount,
+    now,
+    cacheSeconds: config.keyCacheSeconds,
+    ...(keyAccess ? { announce: keyAccess.publish, onAnnounceError: (error: unknown) => log.error({ err: error }, 'key revocation not announced') } : {}),
+  });
+  await keyAccess?.subscribed;
   const { accounts, tokens } = buildAccountService(config, {
     db,
     users: createUserStore(db),
@@ -107,8 +126,8 @@ export async function createApp(config: Config, options: AppOptions) {
     limiter,
     now,
     onMailError: (error) => log.error({ err: error }, 'activation mail could not be sent'),
+    onSuspended: keys.ownerSuspended,
   });
-  const keys = createKeyService({ db, encryptionSecret: config.keyEncryptionSecret, maxKeysPerAccount: config.maxKeysPerAccount, now });
   const metrics = new Registry();
   collectDefaultMetrics({ register: metrics });
 
@@ -245,6 +264,7 @@ export async function createApp(config: Config, options: AppOptions) {
       await offload.close();
       await keys.flushLastUsed().catch((error) => log.error({ err: error }, 'last_used flush failed'));
       await limiter.close();
+      await keyAccess?.close();
       await resultCache.close();
       await redis?.quit().catch(() => undefined);
       await mailer.close();

@@ -18,6 +18,7 @@ export interface AccountBuildDeps {
   readonly limiter: RateLimiter;
   readonly now: () => Date;
   readonly onMailError: (error: unknown) => void;
+  readonly onSuspended?: (userId: number) => Promise<void>;
 }
 
 /** The account service as the configuration describes it; the server and the CLI build it the same way. */

@@ -37,6 +37,8 @@ export interface AccountDeps {
   readonly settings: AccountSettings;
   readonly now: () => Date;
   readonly onMailError: (error: unknown) => void;
+  /** After an operator lock is committed: the account's API keys must stop (their verification is cached). */
+  readonly onSuspended?: (userId: number) => Promise<void>;
 }
 
 /** The body simplejwt gives for a token that fails validation. */
@@ -234,6 +236,7 @@ export function createAccountService(deps: AccountDeps) {
       const user = await users.byEmail(email);
       if (!user) throw InvalidInputError.field('email', 'User with given email does not exist.');
       await users.setLockedUntil(user.id, locked ? new Date(OPERATOR_LOCK_UNTIL) : null);
+      if (locked) await deps.onSuspended?.(user.id);
     },
   };
 }

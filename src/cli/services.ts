@@ -8,6 +8,8 @@ import { createLedger, type Ledger } from '../credits/ledger.js';
 import { openDatabase, type DialectName } from '../db/database.js';
 import { migrateToLatest, type MigrationReport } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
+import { Redis } from 'ioredis';
+import { keyAccessChannelName, publishKeyAccessChange } from '../keys/access-channel.js';
 import { createKeyService, type KeyService } from '../keys/service.js';
 import { createMailer } from '../mail/build.js';
 import { createMemoryRateLimiter } from '../throttle/memory.js';
@@ -40,7 +42,8 @@ export interface CliServiceOptions {
 /**
  * Opens the database, applies pending migrations and builds the services with the same
  * factories and settings as the HTTP app (src/app.ts), so a user or key made here is exactly
- * what the API would have made. No HTTP server, Redis or timers: a command runs and exits.
+ * what the API would have made. No HTTP server or timers: a command runs and exits. Redis (when
+ * configured) only tells the running instances that an account was locked, so they stop its keys.
  */
 export async function openCliServices(config: Config, options: CliServiceOptions): Promise<CliServices> {
   const now = options.now ?? (() => new Date());
@@ -58,6 +61,19 @@ export async function openCliServices(config: Config, options: CliServiceOptions
   const limiter = createMemoryRateLimiter();
   const ledger = createLedger(database, now);
   const users = createUserStore(db);
+  // Connected on first use only: most commands never lock an account.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 }) : undefined;
+  redis?.on('error', () => undefined); // a failed publish is reported by onSuspended below
+  const onSuspended = async (userId: number) => {
+    if (!redis) return;
+    try {
+      await publishKeyAccessChange(redis, keyAccessChannelName(config.redisKeyPrefix), { userId });
+    } catch (error) {
+      options.notice(
+        `the running instances could not be told through Redis (${error instanceof Error ? error.message : String(error)}); they stop the account's keys within KEY_CACHE_SECONDS`,
+      );
+    }
+  };
   const { accounts } = buildAccountService(config, {
     db,
     users,
@@ -66,8 +82,10 @@ export async function openCliServices(config: Config, options: CliServiceOptions
     limiter,
     now,
     onMailError: (error) => options.notice(`activation mail could not be sent: ${error instanceof Error ? error.message : String(error)}`),
+    onSuspended,
   });
-  const keys = createKeyService({ db, encryptionSecret: config.keyEncryptionSecret, maxKeysPerAccount: config.maxKeysPerAccount, now });
+  // A command runs and exits: nothing to cache. (The server's cache forgets on its own within KEY_CACHE_SECONDS.)
+  const keys = createKeyService({ db, encryptionSecret: config.keyEncryptionSecret, maxKeysPerAccount: config.maxKeysPerAccount, now, cacheSeconds: 0 });
 
   return {
     db,
@@ -85,6 +103,8 @@ export async function openCliServices(config: Config, options: CliServiceOptions
     },
     async close() {
       await limiter.close();
+      if (redis?.status === 'ready') await redis.quit();
+      else redis?.disconnect();
       await mailer.close();
       await database.close();
     },

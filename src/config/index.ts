@@ -79,6 +79,13 @@ export const SETTINGS = {
   pageSize: int('PAGE_SIZE', 'Items per page of paginated lists', 20, 1, 1000),
   maxKeysPerAccount: int('MAX_KEYS_PER_ACCOUNT', 'Active API keys an account may hold', 100, 1),
   lastUsedFlushSeconds: int('KEY_LAST_USED_FLUSH_SECONDS', 'How often API-key `last_used` times are written (batched)', 30, 1),
+  keyCacheSeconds: int(
+    'KEY_CACHE_SECONDS',
+    'How long a verified API key is trusted without reading the database; a revoke, reset or lock through Quarry forgets it at once (on every instance through Redis). Bounds how long a change made behind Quarry’s back (the CLI without Redis, SQL) takes. 0 → read on every call',
+    1,
+    0,
+    3600,
+  ),
 
   // Credits, metering, throttling and the result cache
   upgradeUrl: str('UPGRADE_URL', 'Relative path of the plans page, shown as `upgrade_url` in 402 answers', '/plans'),

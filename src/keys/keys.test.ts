@@ -142,7 +142,7 @@ describe('legacy keys (stored without ciphertext)', () => {
   // Configuration cannot produce a legacy app: without KEY_ENCRYPTION_SECRET, development
   // generates one and production refuses to start. Legacy rows come from a key service
   // built without the secret over the same database, as an older deployment would have left them.
-  const legacyKeys = () => createKeyService({ db: t.quarry.db, encryptionSecret: undefined, maxKeysPerAccount: 100, now: () => new Date() });
+  const legacyKeys = () => createKeyService({ db: t.quarry.db, encryptionSecret: undefined, maxKeysPerAccount: 100, now: () => new Date(), cacheSeconds: 0 });
 
   it('cannot be revealed: 400 telling the owner to reset the key', async () => {
     const user = await account(7);
@@ -178,6 +178,7 @@ describe('legacy keys (stored without ciphertext)', () => {
       encryptionSecret: 'a rotated-away secret',
       maxKeysPerAccount: 100,
       now: () => new Date(),
+      cacheSeconds: 0,
     }).create(user.id, 'sealed elsewhere');
     const res = await call('POST', `/api/v1/api-keys/${foreign.id}/reveal/`, user.access);
     expect(res.statusCode).toBe(400);

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.js';
 import { InvalidInputError, NotFoundError } from '../errors.js';
 import { createSecretBox, digestOf, displayPrefix, generateSecret, looksLikeSecret, sameDigest } from './secrets.js';
 import { createKeyStore, type KeyRow } from './store.js';
+import { createVerifiedKeyCache, type KeyAccessChange } from './verified-cache.js';
 
 export interface KeyView {
   readonly id: number;
@@ -51,6 +52,8 @@ export class LastUsedFlushError extends Error {
 export const LAST_USED_MAX_ATTEMPTS = 5;
 /** Most `last_used` times held in memory; failed writes beyond it are dropped, not kept. */
 export const LAST_USED_MAX_PENDING = 10_000;
+/** Most verified keys kept in memory; the least recently used go first. */
+const MAX_CACHED_KEYS = 10_000;
 
 export interface KeyServiceOptions {
   readonly db: Kysely<Database>;
@@ -58,6 +61,12 @@ export interface KeyServiceOptions {
   readonly encryptionSecret: string | undefined;
   readonly maxKeysPerAccount: number;
   readonly now: () => Date;
+  /** How long a verified key is trusted without reading the database again; 0 → read on every call. */
+  readonly cacheSeconds: number;
+  /** Tells the other instances that keys stopped being valid (Redis pub/sub); unset → one instance. */
+  readonly announce?: (change: KeyAccessChange) => Promise<void>;
+  /** A failed announcement: the change is made, other instances see it when their cache entry expires. */
+  readonly onAnnounceError?: (error: unknown) => void;
 }
 
 export type KeyService = ReturnType<typeof createKeyService>;
@@ -66,6 +75,7 @@ export function createKeyService(options: KeyServiceOptions) {
   const { db, now } = options;
   const box = options.encryptionSecret ? createSecretBox(options.encryptionSecret) : undefined;
   const store = createKeyStore(db);
+  const verified = createVerifiedKeyCache({ ttlSeconds: options.cacheSeconds, maxEntries: MAX_CACHED_KEYS });
   // last_used is written in batches: a write per request would make every metered call a write.
   const pendingUse = new Map<number, string>();
   // Failed write attempts per key, for the keys whose time is pending again after a failure.
@@ -96,6 +106,17 @@ export function createKeyService(options: KeyServiceOptions) {
     const ciphertext = box.seal(secret, row.id);
     await scoped.setCiphertext(row.id, ciphertext);
     return { ...view({ ...row, ciphertext }), key: secret };
+  }
+
+  /** After the change is committed: this instance at once, the others through the announcement. */
+  async function accessChanged(change: KeyAccessChange): Promise<void> {
+    verified.forget(change);
+    if (!options.announce) return;
+    try {
+      await options.announce(change);
+    } catch (error) {
+      options.onAnnounceError?.(error);
+    }
   }
 
   async function mustFind(userId: number, keyId: number): Promise<KeyRow> {
@@ -138,17 +159,29 @@ export function createKeyService(options: KeyServiceOptions) {
 
     async revoke(userId: number, keyId: number) {
       if (!(await store.revoke(userId, keyId, now()))) throw new NotFoundError();
+      await accessChanged({ keyId });
     },
 
     /** Revokes the key and issues a new one with the same name, atomically. */
     async reset(userId: number, keyId: number): Promise<KeyWithSecret> {
-      return db.transaction().execute(async (trx) => {
+      const fresh = await db.transaction().execute(async (trx) => {
         const scoped = createKeyStore(trx);
         const old = await scoped.findActive(userId, keyId);
         if (!old || !(await scoped.revoke(userId, keyId, now()))) throw new NotFoundError();
         return issue(trx, userId, old.name);
       });
+      await accessChanged({ keyId });
+      return fresh;
     },
+
+    /** Every key of the account stops (an operator lock or a deactivation, committed by the caller). */
+    ownerSuspended: (userId: number) => accessChanged({ userId }),
+
+    /** A change another instance announced: forgotten here only. */
+    forget: (change: KeyAccessChange) => verified.forget(change),
+
+    /** Forgets every verified key (announcements may have been missed). */
+    forgetAll: () => verified.clear(),
 
     async reveal(userId: number, keyId: number): Promise<KeyWithSecret> {
       const row = await mustFind(userId, keyId);
@@ -165,17 +198,24 @@ export function createKeyService(options: KeyServiceOptions) {
 
     /**
      * The key behind an `X-API-KEY` value, or undefined when it is unknown, revoked, or its owner is
-     * inactive or locked by the operator. The owner's state is read with the key on every call (no
-     * cache), so a deactivation or an operator lock stops the key at once.
+     * inactive or locked by the operator. A key found valid is trusted for `cacheSeconds` without
+     * reading the database; revoking or resetting it, or suspending its owner through this service,
+     * forgets it at once here and, through `announce`, on the other instances.
      */
     async authenticate(secret: string): Promise<AuthenticatedKey | undefined> {
       if (!looksLikeSecret(secret)) return undefined;
       const digest = digestOf(secret);
-      const row = await store.byDigest(digest);
-      if (!row || !sameDigest(row.digest, digest) || row.is_active !== 1 || row.owner_active !== 1 || isOperatorLocked(row.owner_locked_until))
-        return undefined;
-      pendingUse.set(row.id, now().toISOString());
-      return { keyId: row.id, userId: row.user_id };
+      let key = verified.lookup(digest);
+      if (!key) {
+        const generation = verified.generation();
+        const row = await store.byDigest(digest);
+        if (!row || !sameDigest(row.digest, digest) || row.is_active !== 1 || row.owner_active !== 1 || isOperatorLocked(row.owner_locked_until))
+          return undefined;
+        key = { keyId: row.id, userId: row.user_id };
+        verified.remember(digest, key, generation);
+      }
+      pendingUse.set(key.keyId, now().toISOString());
+      return { keyId: key.keyId, userId: key.userId };
     },
 
     /**
