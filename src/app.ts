@@ -87,7 +87,12 @@ export interface AppOptions {
  */
 export async function createApp(config: Config, options: AppOptions) {
   const now = options.now ?? (() => new Date());
-  const database: DatabaseHandle = openDatabase({ url: config.databaseUrl, sqliteFile: join(config.dataDir, 'quarry.db'), poolSize: config.databasePoolSize });
+  const database: DatabaseHandle = openDatabase({
+    url: config.databaseUrl,
+    sqliteFile: join(config.dataDir, 'quarry.db'),
+    poolSize: config.databasePoolSize,
+    backgroundCheckpoints: true,
+  });
   await migrateToLatest(database);
   const { db } = database;
 

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { checkpointInBackground } from './sqlite-checkpoints.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -22,6 +23,8 @@ export interface DatabaseOptions {
   readonly url?: string | undefined;
   readonly sqliteFile: string;
   readonly poolSize?: number;
+  /** SQLite only: WAL checkpoints in a worker thread instead of inside commits (the server sets it). */
+  readonly backgroundCheckpoints?: boolean;
 }
 
 const INT8_OID = 20;
@@ -29,7 +32,7 @@ const NUMERIC_OID = 1700;
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
-  return openSqlite(options.sqliteFile);
+  return openSqlite(options.sqliteFile, options.backgroundCheckpoints ?? false);
 }
 
 function openPostgres(url: string, max: number): DatabaseHandle {
@@ -45,7 +48,7 @@ function openPostgres(url: string, max: number): DatabaseHandle {
   return { db, dialect: 'postgres', raw: { dialect: 'postgres', pool }, close: () => db.destroy() };
 }
 
-function openSqlite(file: string): DatabaseHandle {
+function openSqlite(file: string, backgroundCheckpoints: boolean): DatabaseHandle {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
@@ -53,6 +56,15 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   // Several processes may share one file: wait for a writer instead of failing at once.
   sqlite.pragma('busy_timeout = 10000');
+  const stopCheckpoints = backgroundCheckpoints && file !== ':memory:' ? checkpointInBackground(sqlite, file) : async () => undefined;
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', raw: { dialect: 'sqlite', sqlite }, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    raw: { dialect: 'sqlite', sqlite },
+    close: async () => {
+      await stopCheckpoints();
+      await db.destroy();
+    },
+  };
 }
