@@ -1,6 +1,7 @@
 // The SQLite checkpointer thread (see sqlite-checkpoints.ts): copies the write-ahead log back
 // into the database file on its own connection, so the fsyncs a checkpoint needs happen here
 // and never stall the event loop that answers requests.
+import { clearInterval, setInterval } from 'node:timers';
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 
