@@ -6,7 +6,7 @@
  * the ratio to bare Fastify and the load average, on SQLite and (when QUARRY_TEST_POSTGRES_URL
  * is set) PostgreSQL, then the credits audit of each database.
  *
- *   npm run bench:metered -- [--duration 10] [--connections 32] [--profile /tmp/metered]
+ *   npm run bench:metered -- [--duration 10] [--connections 32] [--profile /tmp/metered] [--only sqlite|postgres]
  *
  * `--profile PREFIX` writes PREFIX-<dialect>.cpuprofile: the CPU profile of the hot-account run
  * (server and load generator share this process, as the figures do).
@@ -24,7 +24,12 @@ import { createTestDatabase, TEST_POSTGRES_URL } from '../tests/support/database
 import { meteredTestFeature } from '../tests/support/metered-feature.js';
 
 const { values } = parseArgs({
-  options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '32' }, profile: { type: 'string' } },
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '32' },
+    profile: { type: 'string' },
+    only: { type: 'string' },
+  },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
@@ -109,8 +114,8 @@ async function measure(dialect: string, databaseUrl: string | undefined): Promis
   }
 }
 
-await measure('SQLite', undefined);
-if (TEST_POSTGRES_URL) {
+if (values.only !== 'postgres') await measure('SQLite', undefined);
+if (TEST_POSTGRES_URL && values.only !== 'sqlite') {
   const database = await createTestDatabase();
   try {
     await measure('PostgreSQL', database.url);
