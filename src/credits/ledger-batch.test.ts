@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../tests/support/app.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
@@ -51,6 +52,17 @@ async function auditIsClean(): Promise<void> {
 async function entriesOf(userId: number) {
   return t.quarry.db.selectFrom('ledger_entries').select(['kind', 'amount', 'balance_after']).where('user_id', '=', userId).orderBy('id').execute();
 }
+
+describe('migration 0008', () => {
+  it('creates the batch function on PostgreSQL and is recorded as applied on SQLite, where it does nothing', async () => {
+    const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration WHERE name = '0008-ledger-functions'`.execute(t.quarry.db);
+    expect(applied.rows).toHaveLength(1);
+    if (handle.raw.dialect === 'postgres') {
+      const { rows } = await handle.raw.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_proc WHERE proname = 'quarry_ledger_apply'");
+      expect(rows[0]!.n).toBe(1);
+    }
+  });
+});
 
 describe('group commit', () => {
   it('applies concurrent holds as one batch in which a member that lacks balance fails alone', async () => {
