@@ -10,6 +10,7 @@ const sqlite = new SQLite(file);
 sqlite.pragma('busy_timeout = 5000');
 const checkpoint = () => sqlite.pragma('wal_checkpoint(PASSIVE)');
 const timer = setInterval(checkpoint, intervalMs);
+parentPort.postMessage('ready');
 parentPort.on('message', (message) => {
   if (message !== 'stop') return;
   clearInterval(timer);

@@ -56,14 +56,14 @@ function openSqlite(file: string, backgroundCheckpoints: boolean): DatabaseHandl
   sqlite.pragma('foreign_keys = ON');
   // Several processes may share one file: wait for a writer instead of failing at once.
   sqlite.pragma('busy_timeout = 10000');
-  const stopCheckpoints = backgroundCheckpoints && file !== ':memory:' ? checkpointInBackground(sqlite, file) : async () => undefined;
+  const checkpoints = backgroundCheckpoints && file !== ':memory:' ? checkpointInBackground(sqlite, file) : undefined;
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return {
     db,
     dialect: 'sqlite',
     raw: { dialect: 'sqlite', sqlite },
     close: async () => {
-      await stopCheckpoints();
+      await checkpoints?.stop();
       await db.destroy();
     },
   };

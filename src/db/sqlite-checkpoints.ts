@@ -13,9 +13,9 @@ const DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
  * path). Here the serving connection never checkpoints and a worker thread does it every
  * `intervalMs` on its own connection (a PASSIVE checkpoint never blocks writers). Should the
  * thread die, the connection checkpoints for itself again, so the log cannot grow unbounded.
- * Returns the function that stops the thread (it checkpoints one last time).
+ * `stop` ends the thread (it checkpoints one last time); `started` resolves once it runs.
  */
-export function checkpointInBackground(sqlite: SQLite.Database, file: string, intervalMs = 1000): () => Promise<void> {
+export function checkpointInBackground(sqlite: SQLite.Database, file: string, intervalMs = 1000): { readonly started: Promise<void>; stop(): Promise<void> } {
   const worker = new Worker(WORKER_FILE, { workerData: { file, intervalMs } });
   worker.unref();
   sqlite.pragma('wal_autocheckpoint = 0');
@@ -28,9 +28,13 @@ export function checkpointInBackground(sqlite: SQLite.Database, file: string, in
   );
   // A thread that failed has exited too; the exit handler above takes over.
   worker.on('error', () => undefined);
-  return async () => {
-    stopping = true;
-    worker.postMessage('stop');
-    await exited;
+  const started = new Promise<void>((resolve) => worker.once('message', () => resolve()));
+  return {
+    started,
+    async stop() {
+      stopping = true;
+      worker.postMessage('stop');
+      await exited;
+    },
   };
 }
