@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -49,6 +51,18 @@ describe('WAL checkpoints in a worker thread', () => {
     expect(largest).toBeLessThan(6 * 1024 * 1024);
     expect(sqlite.prepare('SELECT count(*) FROM blobs').pluck().get()).toBe(3000);
     sqlite.close();
+  });
+
+  it('lets a process that awaits the close carry on (the thread is unreferenced while it runs)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quarry-wal-'));
+    dirs.push(dir);
+    const database = pathToFileURL(join(import.meta.dirname, 'database.ts')).href;
+    const script = `const { openDatabase } = await import(${JSON.stringify(database)});
+      const handle = openDatabase({ sqliteFile: ${JSON.stringify(join(dir, 'quarry.db'))}, backgroundCheckpoints: true });
+      await handle.close();
+      console.log('closed');`;
+    const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(output.trim()).toBe('closed');
   });
 
   it('is what keeps it short: with autocheckpoint off and no thread the log grows', async () => {

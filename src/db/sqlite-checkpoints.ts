@@ -33,6 +33,9 @@ export function checkpointInBackground(sqlite: SQLite.Database, file: string, in
     started,
     async stop() {
       stopping = true;
+      // Unreferenced, the thread would not keep the process alive while it finishes: whatever
+      // awaits this close would never resume.
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },
