@@ -1,25 +1,39 @@
 /**
- * The metered path under load: X-API-KEY auth → throttle → hold → cached work → settle
- * (usage recorded in the ledger) → response, against a bare Fastify route that returns the
- * same bytes, in the same run. Prints requests/s and p50/p99 latency of both and their ratio,
- * on SQLite and (when QUARRY_TEST_POSTGRES_URL is set) PostgreSQL.
+ * The metered path under load: X-API-KEY auth → throttle → cached work → charge (a cache hit
+ * is charged in one ledger step; usage recorded in the ledger) → response, against a bare
+ * Fastify route that returns the same bytes, in the same run. Two shapes: one hot account on
+ * every connection, and 4 accounts × (connections / 4). Prints requests/s, p50/p99 latency,
+ * the ratio to bare Fastify and the load average, on SQLite and (when QUARRY_TEST_POSTGRES_URL
+ * is set) PostgreSQL, then the credits audit of each database.
  *
- *   npm run bench:metered -- [--duration 10] [--connections 32]
+ *   npm run bench:metered -- [--duration 10] [--connections 32] [--profile /tmp/metered] [--only sqlite|postgres]
+ *
+ * `--profile PREFIX` writes PREFIX-<dialect>.cpuprofile: the CPU profile of the hot-account run
+ * (server and load generator share this process, as the figures do).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { defaultFeatures } from '../src/app.js';
+import { profiled } from './lib/cpu-profile.js';
 import { startTestApp } from '../tests/support/app.js';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createTestDatabase, TEST_POSTGRES_URL } from '../tests/support/database.js';
 import { meteredTestFeature } from '../tests/support/metered-feature.js';
 
-const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '32' } } });
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '32' },
+    profile: { type: 'string' },
+    only: { type: 'string' },
+  },
+});
 const duration = Number(values.duration);
 const connections = Number(values.connections);
+const ACCOUNTS = 4;
 
 interface Figures {
   rps: number;
@@ -28,8 +42,20 @@ interface Figures {
   errors: number;
 }
 
-async function load(url: string, headers: Record<string, string>, body: string): Promise<Figures> {
-  const result = await autocannon({ url, method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, duration, connections });
+/** One autocannon run; connection i sends keys[i % keys.length], so each key gets connections / keys.length. */
+async function load(url: string, keys: readonly string[], body: string): Promise<Figures> {
+  let next = 0;
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    duration,
+    connections,
+    setupClient: (client) => {
+      if (keys.length > 0) client.setHeaders({ 'content-type': 'application/json', 'x-api-key': keys[next++ % keys.length]! });
+    },
+  });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
@@ -38,11 +64,15 @@ async function bareBaseline(responseBody: string): Promise<Figures> {
   bare.post('/bare', async (_request, reply) => reply.type('application/json; charset=utf-8').send(responseBody));
   const url = await bare.listen({ host: '127.0.0.1', port: 0 });
   try {
-    return await load(`${url}/bare`, {}, '{}');
+    return await load(`${url}/bare`, [], '{}');
   } finally {
     await bare.close();
   }
 }
+
+const load1 = () => loadavg()[0]!.toFixed(2);
+const row = (name: string, f: Figures, bare: Figures) =>
+  `| ${name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} | ${(f.rps / bare.rps).toFixed(2)} | ${load1()} |`;
 
 async function measure(dialect: string, databaseUrl: string | undefined): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'quarry-bench-'));
@@ -52,34 +82,40 @@ async function measure(dialect: string, databaseUrl: string | undefined): Promis
     { features: [...defaultFeatures(), meteredTestFeature().feature] },
   );
   try {
-    const customer = await t.customer(1_000_000_000);
+    const customers: Awaited<ReturnType<typeof t.customer>>[] = [];
+    for (let i = 0; i < ACCOUNTS; i++) customers.push(await t.customer(1_000_000_000));
     const url = await t.quarry.app.listen({ host: '127.0.0.1', port: 0 });
+    const metered = `${url}/api/v1/test/metered`;
     const body = JSON.stringify({ cost: 1, cache_key: 'bench' });
-    const warm = await fetch(`${url}/api/v1/test/metered`, {
-      method: 'POST',
-      headers: { 'x-api-key': customer.key, 'content-type': 'application/json' },
-      body,
-    });
+    const warm = await fetch(metered, { method: 'POST', headers: { 'x-api-key': customers[0]!.key, 'content-type': 'application/json' }, body });
     const responseBody = await warm.text();
-    const metered = await load(`${url}/api/v1/test/metered`, { 'x-api-key': customer.key }, body);
     const bare = await bareBaseline(responseBody);
-    const audit = (await t.quarry.services.ledger.audit()).every((r) => r.balance === r.ledgerSum && r.openHolds === 0);
-    console.log(`\n${dialect} — ${duration}s, ${connections} connections`);
-    console.log('| route | req/s | p50 ms | p99 ms | errors |');
-    console.log('|---|---|---|---|---|');
-    console.log(`| bare Fastify, same bytes | ${bare.rps.toFixed(0)} | ${bare.p50} | ${bare.p99} | ${bare.errors} |`);
-    console.log(`| metered (auth+throttle+hold+settle+usage, cache hit) | ${metered.rps.toFixed(0)} | ${metered.p50} | ${metered.p99} | ${metered.errors} |`);
-    console.log(
-      `ratio metered/bare: throughput ${(metered.rps / bare.rps).toFixed(3)}, p50 latency ×${(metered.p50 / Math.max(bare.p50, 1)).toFixed(1)}; ledger audit ${audit ? 'clean' : 'MISMATCH'}`,
+    const bareRow = row('bare Fastify, same bytes', bare, bare);
+    const profileFile = values.profile ? `${values.profile}-${dialect.toLowerCase()}.cpuprofile` : undefined;
+    const hot = await profiled(profileFile, () => load(metered, [customers[0]!.key], body));
+    const hotRow = row(`metered, 1 hot account × ${connections}`, hot, bare);
+    const spread = await load(
+      metered,
+      customers.map((c) => c.key),
+      body,
     );
+    const spreadRow = row(`metered, ${ACCOUNTS} accounts × ${connections / ACCOUNTS}`, spread, bare);
+    const audit = await t.quarry.services.ledger.audit();
+    const clean = audit.every((r) => r.balance === r.ledgerSum && r.openHolds === 0 && r.expiredOpenHolds === 0);
+    console.log(`\n${dialect} — ${duration}s per run, ${connections} connections (metered: auth+throttle+cache hit+one-step charge)`);
+    console.log('| route | req/s | p50 ms | p99 ms | errors | ratio to bare | load avg (1 min) |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const line of [bareRow, hotRow, spreadRow]) console.log(line);
+    console.log(`credits audit: ${clean ? 'clean' : 'MISMATCH'} (${audit.length} accounts; balance = sum of entries, no open holds)`);
+    if (!clean) process.exitCode = 1;
   } finally {
     await t.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-await measure('SQLite', undefined);
-if (TEST_POSTGRES_URL) {
+if (values.only !== 'postgres') await measure('SQLite', undefined);
+if (TEST_POSTGRES_URL && values.only !== 'sqlite') {
   const database = await createTestDatabase();
   try {
     await measure('PostgreSQL', database.url);

@@ -86,7 +86,12 @@ export interface AppOptions {
  */
 export async function createApp(config: Config, options: AppOptions) {
   const now = options.now ?? (() => new Date());
-  const database: DatabaseHandle = openDatabase({ url: config.databaseUrl, sqliteFile: join(config.dataDir, 'quarry.db'), poolSize: config.databasePoolSize });
+  const database: DatabaseHandle = openDatabase({
+    url: config.databaseUrl,
+    sqliteFile: join(config.dataDir, 'quarry.db'),
+    poolSize: config.databasePoolSize,
+    backgroundCheckpoints: true,
+  });
   await migrateToLatest(database);
   const { db } = database;
 
@@ -101,7 +106,7 @@ export async function createApp(config: Config, options: AppOptions) {
   redis?.on('error', (error) => log.warn({ err: error }, 'redis connection problem'));
   const limiter = redis ? createRedisRateLimiter(redis, `${config.redisKeyPrefix}throttle:`) : createMemoryRateLimiter();
   const resultCache = redis ? createRedisCache(redis, `${config.redisKeyPrefix}cache:`) : createMemoryCache(config.cacheMaxBytes);
-  const ledger = createLedger(db, now);
+  const ledger = createLedger(database, now);
   // Verified keys are cached per instance; a revoke on one instance reaches the others through Redis pub/sub.
   const keyAccess = redis
     ? createKeyAccessChannel(redis, {

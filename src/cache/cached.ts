@@ -30,7 +30,18 @@ export interface CachedResult<T> {
  */
 export function createCachedRunner(cache: ResultCache) {
   const coalescer = createCoalescer();
-  return async function cached<T>(reply: FastifyReply, request: CachedRequest, work: (signal: AbortSignal) => Promise<T>): Promise<CachedResult<T>> {
+  /**
+   * The stored answer, if any, without doing the work: lets a metered route charge a cache
+   * hit in one ledger step before deciding to hold for real work.
+   */
+  async function lookup<T>(reply: FastifyReply, request: Omit<CachedRequest, 'signal'>): Promise<T | undefined> {
+    if (!request.useCache || request.ttlSeconds <= 0) return undefined;
+    const stored = await cache.get(cacheKey(request.endpoint, request.key));
+    if (stored === undefined) return undefined;
+    reply.header('x-cache', 'HIT');
+    return JSON.parse(stored) as T;
+  }
+  async function cached<T>(reply: FastifyReply, request: CachedRequest, work: (signal: AbortSignal) => Promise<T>): Promise<CachedResult<T>> {
     const key = cacheKey(request.endpoint, request.key);
     if (request.useCache && request.ttlSeconds > 0) {
       const stored = await cache.get(key);
@@ -51,7 +62,8 @@ export function createCachedRunner(cache: ResultCache) {
     const value = await promise;
     reply.header('x-cache', 'MISS');
     return { value, hit: false };
-  };
+  }
+  return Object.assign(cached, { lookup });
 }
 
 export type CachedRunner = ReturnType<typeof createCachedRunner>;

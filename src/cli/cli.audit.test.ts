@@ -16,7 +16,7 @@ beforeAll(async () => {
   handle = ws.openDatabase();
   await migrateToLatest(handle);
   const users = createUserStore(handle.db);
-  const ledger = createLedger(handle.db);
+  const ledger = createLedger(handle);
   for (const [address, credits] of [
     ['clean@example.com', 30],
     ['tampered@example.com', 50],
@@ -66,7 +66,7 @@ describe('quarry credits audit', { timeout: 60_000 }, () => {
   it('exits 1 for a hold that expired without being released', async () => {
     await shiftBalance(ids[1]!, -7);
     const anHourAgo = new Date(Date.now() - 3_600_000);
-    await createLedger(handle.db, () => anHourAgo).hold(ids[0]!, 3, { endpoint: '/api/v1/scrape/', ttlSeconds: 60 });
+    await createLedger(handle, () => anHourAgo).hold(ids[0]!, 3, { endpoint: '/api/v1/scrape/', ttlSeconds: 60 });
 
     const result = await audit();
     expect(result).toEqual({

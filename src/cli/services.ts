@@ -58,7 +58,7 @@ export async function openCliServices(config: Config, options: CliServiceOptions
   const mailer = createMailer(config, db, (fields, message) => options.notice(`${message}: ${JSON.stringify(fields)}`));
   // Only resend-activation throttles, which no command calls; a process-local limiter is enough.
   const limiter = createMemoryRateLimiter();
-  const ledger = createLedger(db, now);
+  const ledger = createLedger(database, now);
   const users = createUserStore(db);
   // Connected on first use only: most commands never lock an account.
   const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 }) : undefined;

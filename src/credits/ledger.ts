@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DatabaseHandle } from '../db/database.js';
 import type { Database, LedgerKind } from '../db/schema.js';
+import { createGroupCommit } from './group-commit.js';
+import { auditLedger } from './ledger-audit.js';
+import type { LedgerOp, LedgerStore, OpResult } from './ledger-ops.js';
+import { createPostgresLedgerStore } from './ledger-postgres.js';
+import { createSqliteLedgerStore } from './ledger-sqlite.js';
 
 /** A debit could not be covered; carries the balance the 402 answer shows. */
 export class InsufficientCreditsError extends Error {
@@ -60,6 +66,10 @@ export interface AuditRow {
  * The credit ledger. Every change to a balance is one append-only entry written in the same
  * transaction as a single conditional UPDATE of the balance, so the balance always equals the
  * sum of its entries and no debit can take it below zero, whatever the concurrency.
+ *
+ * The metered hot path (hold, charge, settle, release) runs through a LedgerStore: prepared
+ * statements, one round trip on PostgreSQL, and group commit (see "The metered hot path" in
+ * the README). Grants, the sweeper and the audit are rare and stay on Kysely.
  */
 export interface Ledger {
   balance(userId: number): Promise<number>;
@@ -67,6 +77,11 @@ export interface Ledger {
   credit(userId: number, amount: number, input: CreditInput): Promise<{ applied: boolean; balance: number }>;
   /** Reserves credits for a piece of work; throws InsufficientCreditsError when the balance cannot cover it. */
   hold(userId: number, amount: number, input: HoldInput): Promise<Hold>;
+  /**
+   * Charges a cost known before the work (a cache hit) in one step: one `charge` entry and a
+   * settled hold row as the usage record; throws InsufficientCreditsError when it cannot.
+   */
+  charge(userId: number, amount: number, input: EntryContext & { readonly endpoint: string }): Promise<Settlement>;
   /** Charges `actual` (at most the held amount) and releases the rest; a second settle is a no-op. */
   settle(holdId: string, actual: number): Promise<Settlement>;
   /** Releases the whole hold without a charge entry: the work failed, so it is not usage. */
@@ -78,8 +93,20 @@ export interface Ledger {
 
 class AlreadyApplied extends Error {}
 
-export function createLedger(db: Kysely<Database>, now: () => Date = () => new Date()): Ledger {
+function storeFor(database: DatabaseHandle): LedgerStore {
+  return database.raw.dialect === 'sqlite' ? createSqliteLedgerStore(database.raw.sqlite) : createPostgresLedgerStore(database.raw.pool);
+}
+
+export function createLedger(database: DatabaseHandle, now: () => Date = () => new Date()): Ledger {
+  const { db } = database;
   const iso = () => now().toISOString();
+  const store = storeFor(database);
+  // SQLite applies a batch synchronously, so a second batch in flight gains nothing; on
+  // PostgreSQL the next batch can travel while the previous one commits.
+  const batches = createGroupCommit<LedgerOp, OpResult>((ops) => store.apply(ops), {
+    maxInFlight: database.dialect === 'sqlite' ? 1 : 2,
+    maxBatch: 256,
+  });
 
   async function changeBalance(trx: Transaction<Database>, userId: number, delta: number): Promise<number | undefined> {
     const row = await trx
@@ -98,58 +125,18 @@ export function createLedger(db: Kysely<Database>, now: () => Date = () => new D
     return row.credits_balance;
   }
 
-  function entry(
-    userId: number,
-    amount: number,
-    kind: LedgerKind,
-    balanceAfter: number,
-    ctx: EntryContext & { holdId?: string; idempotencyKey?: string | null },
-  ) {
-    return {
-      user_id: userId,
-      amount,
-      kind,
-      balance_after: balanceAfter,
-      api_key_id: ctx.apiKeyId ?? null,
-      endpoint: ctx.endpoint ?? null,
-      request_id: ctx.requestId ?? null,
-      hold_id: ctx.holdId ?? null,
-      idempotency_key: ctx.idempotencyKey ?? null,
-      note: ctx.note ?? null,
-      created: iso(),
-    };
+  /** Submits a debit (hold or one-step charge) and turns a refusal into the error the caller maps. */
+  async function debit(op: LedgerOp & { userId: number }): Promise<OpResult> {
+    const result = await batches.submit(op);
+    if (result.status === 'unknown') throw new UnknownAccountError(op.userId);
+    if (result.status === 'insufficient') throw new InsufficientCreditsError(result.balance);
+    return result;
   }
 
-  function closeHold(holdId: string, actual: number, charge: boolean): Promise<Settlement> {
+  async function closeHold(holdId: string, actual: number, op: 'settle' | 'release'): Promise<Settlement> {
     if (!Number.isSafeInteger(actual) || actual < 0) throw new RangeError('charge must be a whole number ≥ 0');
-    return db.transaction().execute(async (trx) => {
-      const hold = await trx
-        .updateTable('holds')
-        .set({ status: 'settled', settled_at: iso() })
-        .where('id', '=', holdId)
-        .where('status', '=', 'open')
-        .returningAll()
-        .executeTakeFirst();
-      if (!hold) {
-        // Settled already, or the sweeper released it: the work is not charged twice.
-        const row = await trx.selectFrom('holds').select('user_id').where('id', '=', holdId).executeTakeFirst();
-        return { charged: 0, balance: row ? await balanceOf(trx, row.user_id) : 0 };
-      }
-      const charged = Math.min(actual, hold.amount);
-      const ctx = { apiKeyId: hold.api_key_id, endpoint: hold.endpoint, requestId: hold.request_id, holdId };
-      const after = (await changeBalance(trx, hold.user_id, hold.amount - charged))!;
-      if (hold.amount > 0)
-        await trx
-          .insertInto('ledger_entries')
-          .values(entry(hold.user_id, hold.amount, 'release', after + charged, ctx))
-          .execute();
-      if (charge)
-        await trx
-          .insertInto('ledger_entries')
-          .values(entry(hold.user_id, -charged, 'charge', after, ctx))
-          .execute();
-      return { charged, balance: after };
-    });
+    const { charged, balance } = await batches.submit({ op, holdId, actual, at: iso() });
+    return { charged, balance };
   }
 
   return {
@@ -167,7 +154,7 @@ export function createLedger(db: Kysely<Database>, now: () => Date = () => new D
           }
           const inserted = await trx
             .insertInto('ledger_entries')
-            .values(entry(userId, amount, input.kind, after, input))
+            .values(entry(userId, amount, input.kind, after, iso(), input))
             .onConflict((oc) => oc.column('idempotency_key').doNothing())
             .returning('id')
             .executeTakeFirst();
@@ -185,37 +172,21 @@ export function createLedger(db: Kysely<Database>, now: () => Date = () => new D
       if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError('hold amount must be a whole number ≥ 0');
       const id = randomUUID();
       const created = now();
-      const expires = new Date(created.getTime() + input.ttlSeconds * 1000).toISOString();
-      const balance = await db.transaction().execute(async (trx) => {
-        const after = await changeBalance(trx, userId, -amount);
-        if (after === undefined) throw new InsufficientCreditsError(await balanceOf(trx, userId));
-        await trx
-          .insertInto('holds')
-          .values({
-            id,
-            user_id: userId,
-            api_key_id: input.apiKeyId ?? null,
-            amount,
-            endpoint: input.endpoint,
-            request_id: input.requestId ?? null,
-            status: 'open',
-            created: created.toISOString(),
-            expires_at: expires,
-            settled_at: null,
-          })
-          .execute();
-        if (amount > 0)
-          await trx
-            .insertInto('ledger_entries')
-            .values(entry(userId, -amount, 'hold', after, { ...input, holdId: id }))
-            .execute();
-        return after;
-      });
+      const expiresAt = new Date(created.getTime() + input.ttlSeconds * 1000).toISOString();
+      const fields = { apiKeyId: input.apiKeyId ?? null, endpoint: input.endpoint, requestId: input.requestId ?? null, at: created.toISOString() };
+      const { balance } = await debit({ op: 'hold', userId, holdId: id, amount, expiresAt, ...fields });
       return { id, userId, amount, balance };
     },
 
-    settle: (holdId, actual) => closeHold(holdId, actual, true),
-    release: (holdId) => closeHold(holdId, 0, false),
+    async charge(userId, amount, input) {
+      if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError('charge must be a whole number ≥ 0');
+      const fields = { apiKeyId: input.apiKeyId ?? null, endpoint: input.endpoint, requestId: input.requestId ?? null, at: iso() };
+      const { charged, balance } = await debit({ op: 'charge', userId, holdId: randomUUID(), amount, ...fields });
+      return { charged, balance };
+    },
+
+    settle: (holdId, actual) => closeHold(holdId, actual, 'settle'),
+    release: (holdId) => closeHold(holdId, 0, 'release'),
 
     async expireHolds() {
       const stale = await db.selectFrom('holds').select('id').where('status', '=', 'open').where('expires_at', '<', iso()).limit(1000).execute();
@@ -232,17 +203,10 @@ export function createLedger(db: Kysely<Database>, now: () => Date = () => new D
           if (!hold) return false;
           const after = (await changeBalance(trx, hold.user_id, hold.amount))!;
           if (hold.amount > 0) {
+            const ctx = { apiKeyId: hold.api_key_id, endpoint: hold.endpoint, requestId: hold.request_id, holdId: id, note: 'hold expired' };
             await trx
               .insertInto('ledger_entries')
-              .values(
-                entry(hold.user_id, hold.amount, 'release', after, {
-                  apiKeyId: hold.api_key_id,
-                  endpoint: hold.endpoint,
-                  requestId: hold.request_id,
-                  holdId: id,
-                  note: 'hold expired',
-                }),
-              )
+              .values(entry(hold.user_id, hold.amount, 'release', after, iso(), ctx))
               .execute();
           }
           return true;
@@ -252,46 +216,29 @@ export function createLedger(db: Kysely<Database>, now: () => Date = () => new D
       return released;
     },
 
-    async audit() {
-      const rows = await db
-        .selectFrom('users as u')
-        .select((eb) => [
-          'u.id as userId',
-          'u.email as email',
-          'u.credits_balance as balance',
-          eb.fn
-            .coalesce(
-              eb
-                .selectFrom('ledger_entries as l')
-                .select((e) => e.fn.sum<number>('l.amount').as('s'))
-                .whereRef('l.user_id', '=', 'u.id'),
-              sql<number>`0`,
-            )
-            .as('ledgerSum'),
-          eb
-            .selectFrom('holds as h')
-            .select((e) => e.fn.countAll<number>().as('c'))
-            .whereRef('h.user_id', '=', 'u.id')
-            .where('h.status', '=', 'open')
-            .as('openHolds'),
-          eb
-            .selectFrom('holds as h')
-            .select((e) => e.fn.countAll<number>().as('c'))
-            .whereRef('h.user_id', '=', 'u.id')
-            .where('h.status', '=', 'open')
-            .where('h.expires_at', '<', iso())
-            .as('expiredOpenHolds'),
-        ])
-        .orderBy('u.id')
-        .execute();
-      return rows.map((r) => ({
-        userId: Number(r.userId),
-        email: r.email,
-        balance: Number(r.balance),
-        ledgerSum: Number(r.ledgerSum ?? 0),
-        openHolds: Number(r.openHolds ?? 0),
-        expiredOpenHolds: Number(r.expiredOpenHolds ?? 0),
-      }));
-    },
+    audit: () => auditLedger(db, iso()),
+  };
+}
+
+function entry(
+  userId: number,
+  amount: number,
+  kind: LedgerKind,
+  balanceAfter: number,
+  created: string,
+  ctx: EntryContext & { holdId?: string; idempotencyKey?: string | null },
+) {
+  return {
+    user_id: userId,
+    amount,
+    kind,
+    balance_after: balanceAfter,
+    api_key_id: ctx.apiKeyId ?? null,
+    endpoint: ctx.endpoint ?? null,
+    request_id: ctx.requestId ?? null,
+    hold_id: ctx.holdId ?? null,
+    idempotency_key: ctx.idempotencyKey ?? null,
+    note: ctx.note ?? null,
+    created,
   };
 }

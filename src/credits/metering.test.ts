@@ -125,6 +125,26 @@ describe('the result cache', () => {
     expect((await call(c.key, { cache_key: 'same' })).json()).toEqual(fresh.json());
     expect(await t.quarry.services.ledger.balance(c.id)).toBe(100 - 8); // a hit is charged as normal by default
   });
+
+  it('charges a cache hit in one step: one charge entry, no hold, still counted as usage', async () => {
+    const c = await t.customer(10);
+    expect((await call(c.key, { cache_key: `one-step-${c.id}`, cost: 2 })).headers['x-cache']).toBe('MISS');
+    const kindsOf = async () =>
+      (await t.quarry.db.selectFrom('ledger_entries').select('kind').where('user_id', '=', c.id).orderBy('id').execute()).map((e) => e.kind);
+    expect(await kindsOf()).toEqual(['grant', 'hold', 'release', 'charge']);
+    const hit = await call(c.key, { cache_key: `one-step-${c.id}`, cost: 2 });
+    expect(hit.headers['x-cache']).toBe('HIT');
+    expect(hit.headers['x-credits-used']).toBe('2');
+    expect(hit.headers['x-credits-remaining']).toBe('6');
+    expect(await kindsOf()).toEqual(['grant', 'hold', 'release', 'charge', 'charge']);
+    const usage = await t.quarry.app.inject({ method: 'GET', url: '/api/v1/usage/', headers: { authorization: `Bearer ${c.access}` } });
+    expect(usage.json().total).toEqual({ requests: 2, credits: 4, failed: 0 });
+    // A hit the balance cannot cover is refused like any other call, and writes nothing.
+    const refused = await call(c.key, { cache_key: `one-step-${c.id}`, cost: 7 });
+    expect(refused.statusCode).toBe(402);
+    expect(await kindsOf()).toHaveLength(5);
+    await auditIsClean();
+  });
 });
 
 describe('under fire', () => {

@@ -36,14 +36,24 @@ export function registerCombinedSearchRoute(app: App, deps: SearchRouteDeps): vo
       const { useCache, ...key } = search;
       // Per account: the answer may hold the account's own scraped pages and search history.
       const account = request.apiKey!.userId;
-      const body = await metering.run(request, reply, COMBINED_SEARCH_ENDPOINT, price, async (signal) => {
-        const result = await cached(
-          reply,
-          { endpoint: COMBINED_SEARCH_ENDPOINT, key: { sources, ...key, account }, ttlSeconds: deps.cacheTtlSeconds, useCache, signal },
-          (shared) => service.combined(sources, search, account, shared),
-        );
-        return { body: result.value, cost: chargeFor(price, result.hit, deps.cacheHitCharge) };
-      });
+      const cacheRequest = { endpoint: COMBINED_SEARCH_ENDPOINT, key: { sources, ...key, account }, ttlSeconds: deps.cacheTtlSeconds, useCache };
+      const work = (shared: AbortSignal) => service.combined(sources, search, account, shared);
+      // A cache hit is charged in one ledger step, without a hold.
+      const known = async () => {
+        const hit = await cached.lookup<Awaited<ReturnType<typeof work>>>(reply, cacheRequest);
+        return hit === undefined ? undefined : { body: hit, cost: chargeFor(price, true, deps.cacheHitCharge) };
+      };
+      const body = await metering.run(
+        request,
+        reply,
+        COMBINED_SEARCH_ENDPOINT,
+        price,
+        async (signal) => {
+          const result = await cached(reply, { ...cacheRequest, signal }, work);
+          return { body: result.value, cost: chargeFor(price, result.hit, deps.cacheHitCharge) };
+        },
+        known,
+      );
       if (sources.some((source) => source !== 'autocomplete')) await service.countQuery(search.q, account);
       return body;
     },

@@ -48,12 +48,24 @@ export function registerVerticalSearchRoutes(app: App, deps: SearchRouteDeps): v
         // Per account: the answer may hold the account's own scraped pages and search history.
         const account = request.apiKey!.userId;
         const key = { ...rest, account };
-        const body = await metering.run(request, reply, endpoint, deps.priceCall, async (signal) => {
-          const result = await cached(reply, { endpoint, key, ttlSeconds: deps.cacheTtlSeconds, useCache, signal }, (shared) =>
-            service.vertical(vertical, search, account, shared),
-          );
-          return { body: result.value, cost: chargeFor(deps.priceCall, result.hit, deps.cacheHitCharge) };
-        });
+        const cacheRequest = { endpoint, key, ttlSeconds: deps.cacheTtlSeconds, useCache };
+        const work = (shared: AbortSignal) => service.vertical(vertical, search, account, shared);
+        // A cache hit is charged in one ledger step, without a hold.
+        const known = async () => {
+          const hit = await cached.lookup<Awaited<ReturnType<typeof work>>>(reply, cacheRequest);
+          return hit === undefined ? undefined : { body: hit, cost: chargeFor(deps.priceCall, true, deps.cacheHitCharge) };
+        };
+        const body = await metering.run(
+          request,
+          reply,
+          endpoint,
+          deps.priceCall,
+          async (signal) => {
+            const result = await cached(reply, { ...cacheRequest, signal }, work);
+            return { body: result.value, cost: chargeFor(deps.priceCall, result.hit, deps.cacheHitCharge) };
+          },
+          known,
+        );
         if (vertical !== 'autocomplete') await service.countQuery(search.q, account);
         return body;
       },

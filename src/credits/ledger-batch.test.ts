@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../tests/support/app.js';
+import { openDatabase, type DatabaseHandle } from '../db/database.js';
+import { createGroupCommit } from './group-commit.js';
+import type { LedgerOp, LedgerStore, OpResult } from './ledger-ops.js';
+import { createPostgresLedgerStore } from './ledger-postgres.js';
+import { createSqliteLedgerStore } from './ledger-sqlite.js';
+
+/**
+ * The ledger's hot path on the suite's database (SQLite, or PostgreSQL through the
+ * `quarry_ledger_apply` function of migration 0008): batches applied in one transaction,
+ * each member checking its own balance.
+ */
+let t: TestApp;
+let handle: DatabaseHandle;
+let store: LedgerStore;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  // A second handle on the app's database, as a second instance would have.
+  handle = openDatabase({ url: t.env.DATABASE_URL, sqliteFile: join(t.env.DATA_DIR!, 'quarry.db'), poolSize: 2 });
+  store = handle.raw.dialect === 'sqlite' ? createSqliteLedgerStore(handle.raw.sqlite) : createPostgresLedgerStore(handle.raw.pool);
+});
+afterAll(async () => {
+  await handle.close();
+  await t.close();
+});
+
+const at = () => new Date().toISOString();
+const holdOp = (userId: number, amount: number, holdId = randomUUID()): LedgerOp => ({
+  op: 'hold',
+  userId,
+  amount,
+  holdId,
+  apiKeyId: null,
+  endpoint: 'test',
+  requestId: null,
+  at: at(),
+  expiresAt: new Date(Date.now() + 60_000).toISOString(),
+});
+
+async function auditIsClean(): Promise<void> {
+  for (const row of await t.quarry.services.ledger.audit()) {
+    expect(row.balance, row.email).toBe(row.ledgerSum);
+    expect(row.openHolds, row.email).toBe(0);
+  }
+}
+
+async function entriesOf(userId: number) {
+  return t.quarry.db.selectFrom('ledger_entries').select(['kind', 'amount', 'balance_after']).where('user_id', '=', userId).orderBy('id').execute();
+}
+
+describe('migration 0008', () => {
+  it('creates the batch function on PostgreSQL and is recorded as applied on SQLite, where it does nothing', async () => {
+    const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration WHERE name = '0008-ledger-functions'`.execute(t.quarry.db);
+    expect(applied.rows).toHaveLength(1);
+    if (handle.raw.dialect === 'postgres') {
+      const { rows } = await handle.raw.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_proc WHERE proname = 'quarry_ledger_apply'");
+      expect(rows[0]!.n).toBe(1);
+    }
+  });
+});
+
+describe('group commit', () => {
+  it('applies concurrent holds as one batch in which a member that lacks balance fails alone', async () => {
+    const c = await t.customer(5);
+    const sizes: number[] = [];
+    const batches = createGroupCommit<LedgerOp, OpResult>(
+      (ops) => {
+        sizes.push(ops.length);
+        return store.apply(ops);
+      },
+      { maxInFlight: 1, maxBatch: 100 },
+    );
+    const ops = [holdOp(c.id, 3), holdOp(c.id, 3), holdOp(c.id, 2)];
+    const results = await Promise.all(ops.map((op) => batches.submit(op)));
+    expect(sizes).toEqual([3]);
+    expect(results.map((r) => r.status)).toEqual(['ok', 'insufficient', 'ok']);
+    expect(results.map((r) => r.balance)).toEqual([2, 2, 0]);
+    // The refused member wrote nothing; the others wrote their hold entries.
+    expect((await entriesOf(c.id)).filter((e) => e.kind === 'hold').map((e) => e.amount)).toEqual([-3, -2]);
+    for (const op of [ops[0]!, ops[2]!]) await batches.submit({ op: 'settle', holdId: op.op === 'hold' ? op.holdId : '', actual: 1, at: at() });
+    expect(await t.quarry.services.ledger.balance(c.id)).toBe(3);
+    await auditIsClean();
+  });
+
+  it('retries the members of a failed batch one by one, so a broken member fails alone', async () => {
+    const c = await t.customer(10);
+    const duplicate = randomUUID();
+    await store.apply([holdOp(c.id, 1, duplicate)]);
+    const batches = createGroupCommit<LedgerOp, OpResult>((ops) => store.apply(ops), { maxInFlight: 1, maxBatch: 100 });
+    const good = holdOp(c.id, 2);
+    const [broken, fine] = await Promise.allSettled([batches.submit(holdOp(c.id, 1, duplicate)), batches.submit(good)]);
+    expect(broken.status).toBe('rejected');
+    expect(fine).toMatchObject({ status: 'fulfilled', value: { status: 'ok', balance: 7 } });
+    for (const holdId of [duplicate, good.op === 'hold' ? good.holdId : '']) await t.quarry.services.ledger.release(holdId);
+    expect(await t.quarry.services.ledger.balance(c.id)).toBe(10);
+    await auditIsClean();
+  });
+
+  it('reports an unknown account and a hold closed twice without writing anything', async () => {
+    const [unknown] = await store.apply([holdOp(987_654_321, 1)]);
+    expect(unknown).toEqual({ status: 'unknown', balance: 0, charged: 0 });
+    const c = await t.customer(4);
+    const hold = await t.quarry.services.ledger.hold(c.id, 3, { endpoint: 'test', ttlSeconds: 60 });
+    const [first, second] = await store.apply([
+      { op: 'settle', holdId: hold.id, actual: 2, at: at() },
+      { op: 'settle', holdId: hold.id, actual: 2, at: at() },
+    ]);
+    expect(first).toEqual({ status: 'ok', balance: 2, charged: 2 });
+    expect(second).toEqual({ status: 'ok', balance: 2, charged: 0 });
+    await auditIsClean();
+  });
+});
+
+describe('the one-step charge', () => {
+  it('writes one charge entry and a settled hold as its usage record', async () => {
+    const c = await t.customer(5);
+    expect(await t.quarry.services.ledger.charge(c.id, 2, { endpoint: 'test', apiKeyId: c.keyId })).toEqual({ charged: 2, balance: 3 });
+    expect(await entriesOf(c.id)).toEqual([
+      { kind: 'grant', amount: 5, balance_after: 5 },
+      { kind: 'charge', amount: -2, balance_after: 3 },
+    ]);
+    const holds = await t.quarry.db.selectFrom('holds').select(['status', 'amount', 'api_key_id']).where('user_id', '=', c.id).execute();
+    expect(holds).toEqual([{ status: 'settled', amount: 2, api_key_id: c.keyId }]);
+    await expect(t.quarry.services.ledger.charge(c.id, 4, { endpoint: 'test' })).rejects.toMatchObject({ creditsRemaining: 3 });
+    expect(await entriesOf(c.id)).toHaveLength(2);
+    await auditIsClean();
+  });
+});
