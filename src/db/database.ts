@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
+import type { Pool } from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 import { checkpointInBackground } from './sqlite-checkpoints.js';
@@ -9,7 +10,7 @@ import { checkpointInBackground } from './sqlite-checkpoints.js';
 export type DialectName = 'sqlite' | 'postgres';
 
 /** The driver under Kysely, for the few hot paths that run prepared statements themselves (the ledger). */
-export type RawDatabase = { readonly dialect: 'sqlite'; readonly sqlite: SQLite.Database } | { readonly dialect: 'postgres'; readonly pool: pg.Pool };
+export type RawDatabase = { readonly dialect: 'sqlite'; readonly sqlite: SQLite.Database } | { readonly dialect: 'postgres'; readonly pool: Pool };
 
 export interface DatabaseHandle {
   readonly db: Kysely<Database>;
