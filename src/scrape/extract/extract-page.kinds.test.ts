@@ -46,3 +46,41 @@ describe('extractPage on product pages', () => {
     expect(text).toContain('hip belt is comfortable');
   });
 });
+
+describe('extractPage on listings', () => {
+  const card = (title: string, summary: string): string => `
+    <article class="river-article">
+      <a href="/story/${title.length}" aria-hidden="true" tabindex="-1"><img src="/t.jpg" alt=""></a>
+      <header>
+        <h2><a href="/story/${title.length}">${title}</a></h2>
+        <p class="river-desc"><a href="/story/${title.length}" aria-hidden="true" tabindex="-1">${summary}</a></p>
+      </header>
+      <span aria-hidden="true" class="icon">★</span>
+    </article>`;
+  const listing = `<h1>Headphones</h1><section class="stories">
+    ${card('New colours for the studio headphones', 'A retailer now sells the studio headphones in three exclusive colours, which were not offered before.')}
+    ${card('Hands on with live translation in earbuds', 'We tried the translation feature on a trip abroad and found it quick, if not always accurate.')}
+    ${card('The best noise cancelling headphones this year', 'Six pairs tested on planes, trains and open offices, from budget picks to premium cans.')}
+  </section>`;
+
+  it("keeps a teaser card's own <header> with its linked headline", () => {
+    const { text } = extractPage(pageWithChrome(listing), { url: PAGE_URL });
+    expect(text).toContain('New colours for the studio headphones');
+    expect(text).toContain('The best noise cancelling headphones this year');
+  });
+
+  it('keeps text marked aria-hidden (a visible duplicate link, a collapsed panel) but drops aria-hidden icons', () => {
+    const { text } = extractPage(pageWithChrome(listing), { url: PAGE_URL });
+    expect(text).toContain('found it quick, if not always accurate');
+    expect(text).not.toContain('★');
+  });
+
+  it('still drops a page header outside any article', () => {
+    const html = pageWithChrome(
+      `<header class="page-top"><a href="/">Home</a> <a href="/shop">Shop the sale now</a></header><article><p>${prose('tides')}</p><p>${prose('moons', 2)}</p></article>`,
+    );
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('The story of tides');
+    expect(text).not.toContain('Shop the sale now');
+  });
+});
