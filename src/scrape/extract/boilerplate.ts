@@ -1,4 +1,4 @@
-import { classTokens, splitClassToken } from './class-words.js';
+import { classTokens, classWords, splitClassToken } from './class-words.js';
 import { type ElementNode, findFirst } from './dom.js';
 
 /**
@@ -136,8 +136,22 @@ const SUSPECT_SUBSTRINGS = ['newsletter', 'socialshare', 'sharebutton', 'related
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i;
 
+/**
+ * Tab panels and collapsed sections are hidden only until a reader clicks their tab or
+ * heading: product descriptions and specifications often sit there. Their content counts.
+ */
+function isCollapsedPanel(element: ElementNode): boolean {
+  if (element.attrs['role'] === 'tabpanel') return true;
+  const words = classWords(element);
+  const panel = words.some((w) => PANEL_WORDS.has(w));
+  return panel && words.some((w) => PANEL_OWNER_WORDS.has(w));
+}
+const PANEL_WORDS = new Set(['panel', 'pane', 'content', 'body', 'collapse', 'collapsible']);
+const PANEL_OWNER_WORDS = new Set(['tab', 'tabs', 'accordion', 'accordian', 'collapse', 'collapsible', 'expandable', 'toggle']);
+
 export function isHidden(element: ElementNode): boolean {
   const { attrs } = element;
+  if (isCollapsedPanel(element)) return false;
   if (attrs['hidden'] !== undefined) return true;
   // aria-hidden hides from screen readers, not from sight: on a block of text it marks a collapsed
   // panel, an off-screen carousel slide or a visible duplicate, all content; on a few characters, an icon.

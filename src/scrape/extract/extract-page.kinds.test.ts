@@ -84,3 +84,21 @@ describe('extractPage on listings', () => {
     expect(text).not.toContain('Shop the sale now');
   });
 });
+
+describe('extractPage with tabs and collapsed sections', () => {
+  it('keeps the text of hidden tab panels and collapsed accordion bodies, but not other hidden elements', () => {
+    const html = pageWithChrome(`
+      <h1>Camp Stove</h1>
+      <p>${prose('the camp stove', 2)}</p>
+      <div role="tablist"><button role="tab">Description</button><button role="tab">Specifications</button></div>
+      <div role="tabpanel" hidden><p>${prose('its simmer control', 2)}</p></div>
+      <div class="tab-pane d-none"><p>Weight 320 grams, burns for ninety minutes on one canister, folds into its own pot.</p></div>
+      <div class="accordion__content" style="display:none"><p>Ships with a wind screen and a stuff sack made of recycled nylon.</p></div>
+      <div class="hidden"><p>Your basket is empty. Sign in to see the items you saved last time you visited.</p></div>`);
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('The story of its simmer control');
+    expect(text).toContain('burns for ninety minutes');
+    expect(text).toContain('stuff sack made of recycled nylon');
+    expect(text).not.toContain('Your basket is empty');
+  });
+});
