@@ -3,6 +3,7 @@ import { declaredContentRoot, descendToContent, widenToContentSiblings } from '.
 import { removeDiscussion, removeReviews } from './discussion.js';
 import type { ElementNode } from './dom.js';
 import type { PageKind } from './page-kind.js';
+import { removeProductGrids } from './product-grid.js';
 import { pruneLinkClusters, removeArticleFurniture } from './prune.js';
 import { removeRepeatedQuotes } from './repeated-quotes.js';
 import { computeStats } from './text-stats.js';
@@ -29,6 +30,7 @@ export function extractMainContent(document: ElementNode, kind: PageKind): Eleme
   const declared = declaredContentRoot(document, stats);
   const content = widenToContentSiblings(descendToContent(declared, stats), stats, declared);
   pruneLinkClusters(content, stats);
+  removeProductGrids(content, stats, kind);
   if (kind === 'article') removeArticleFurniture(content, stats);
   removeRepeatedQuotes(content);
   return content;
