@@ -44,9 +44,11 @@ export interface DescentThresholds {
   readableShare: number;
   /** Below this much prose (characters) a node is judged by readable text instead. */
   minProse: number;
+  /** Share of the node's substantial text the child must also hold when the walk goes by prose. */
+  textShare: number;
 }
 
-export const DEFAULT_DESCENT: DescentThresholds = { proseShare: 0.85, readableShare: 0.7, minProse: 400 };
+export const DEFAULT_DESCENT: DescentThresholds = { proseShare: 0.85, readableShare: 0.7, minProse: 400, textShare: 0.1 };
 
 /**
  * Walks down from `start` while a single child holds most of the prose (or, on pages with
@@ -72,6 +74,9 @@ export function descendToContent(start: ElementNode, table: StatsTable, threshol
     }
     const share = byProse ? thresholds.proseShare : thresholds.readableShare;
     if (!best || total === 0 || bestAmount < total * share || !canHoldContentRoot(best)) return node;
+    // Prose can sit in a short blurb beside what the page really lists (a grid of products or
+    // links with little prose): the walk does not leave most of the node's text behind.
+    if (byProse && substantialText(statsOf(table, best)) < substantialText(stats) * thresholds.textShare) return node;
     node = best;
   }
 }

@@ -115,3 +115,17 @@ describe('extractPage with tabs and collapsed sections', () => {
     expect(text).not.toContain('Your basket is empty');
   });
 });
+
+describe('extractPage when a short blurb sits beside what the page lists', () => {
+  it('keeps a list of linked entries when it holds far more text than the prose blurb beside it', () => {
+    const rows = Array.from(
+      { length: 250 },
+      (_, i) => `<li><a href="/hinge/${i}">Catalogue entry ${i + 1}: brass hinge, size ${i + 10} mm</a> in stock</li>`,
+    ).join('');
+    const html = pageWithChrome(`<div class="intro"><p>${prose('hinges', 4)}</p><p>${prose('brass', 4)}</p></div><ul class="catalogue">${rows}</ul>`);
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('The story of hinges begins');
+    expect(text).toContain('Catalogue entry 1: brass hinge');
+    expect(text).toContain('Catalogue entry 250: brass hinge');
+  });
+});
