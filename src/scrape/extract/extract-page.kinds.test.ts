@@ -129,3 +129,20 @@ describe('extractPage when a short blurb sits beside what the page lists', () =>
     expect(text).toContain('Catalogue entry 250: brass hinge');
   });
 });
+
+describe('extractPage on a thread whose first post is long', () => {
+  it('keeps the short replies: the run of alike posts is the content, not its first item', () => {
+    const reply = (who: string, body: string): string =>
+      `<div class="post reply"><a href="/u/${who}">${who}</a> <a href="/r">Reply</a> <a href="/q">Quote</a> <a href="/flag">Report</a><p>${body}</p></div>`;
+    const html = pageWithChrome(`<h1>Cycling fish tanks</h1><div class="thread">
+      <div class="post first"><a href="/u/aqua">aqua</a><p>${prose('nitrogen cycles', 4)}</p><p>${prose('test kits', 4)}</p><p>${prose('water changes', 4)}</p><p>${prose('ammonia', 4)}</p></div>
+      ${reply('marn', 'Agreed, patience.')}
+      ${reply('flameblade', 'Ha, sparkly fish!')}
+      ${reply('discus', 'Quarantine first.')}
+    </div>`);
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('The story of ammonia begins');
+    expect(text).toContain('Agreed, patience.');
+    expect(text).toContain('Quarantine first.');
+  });
+});

@@ -1,5 +1,5 @@
 import { removeBoilerplate, removeNonContent } from './clean.js';
-import { declaredContentRoot, descendToContent, widenToContentSiblings } from './content-root.js';
+import { DEFAULT_DESCENT, declaredContentRoot, descendToContent, widenToContentSiblings } from './content-root.js';
 import { removeDiscussion, removeReviews } from './discussion.js';
 import type { ElementNode } from './dom.js';
 import type { PageKind } from './page-kind.js';
@@ -28,7 +28,7 @@ export function extractMainContent(document: ElementNode, kind: PageKind): Eleme
   removeReviews(document, boilerplateFree, kind);
   const stats = computeStats(document);
   const declared = declaredContentRoot(document, stats);
-  const content = widenToContentSiblings(descendToContent(declared, stats), stats, declared);
+  const content = widenToContentSiblings(descendToContent(declared, stats, { ...DEFAULT_DESCENT, stopAtRepeatedItems: kind !== 'article' }), stats, declared);
   pruneLinkClusters(content, stats);
   removeProductGrids(content, stats, kind);
   if (kind === 'article') removeArticleFurniture(content, stats);
