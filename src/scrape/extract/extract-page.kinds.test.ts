@@ -146,3 +146,15 @@ describe('extractPage on a thread whose first post is long', () => {
     expect(text).toContain('Quarantine first.');
   });
 });
+
+describe('extractPage with a furniture-named wrapper', () => {
+  it('keeps a container named like a sidebar when it holds most of the prose, even on a page heavy with menus', () => {
+    const menu = Array.from({ length: 60 }, (_, i) => `<li><a href="/section/${i}">Section number ${i} of the site</a></li>`).join('');
+    const html = `<html><body><div class="mega"><ul>${menu}</ul></div>
+      <div class="col-w-sidebar"><div class="story"><p>${prose('encephalitis')}</p><p>${prose('mosquitoes')}</p></div>
+      <div class="links"><a href="/a">Weather</a> <a href="/b">Traffic</a></div></div></body></html>`;
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('The story of encephalitis begins');
+    expect(text).toContain('The story of mosquitoes begins');
+  });
+});
