@@ -142,16 +142,22 @@ const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s
  */
 function isCollapsedPanel(element: ElementNode): boolean {
   if (element.attrs['role'] === 'tabpanel') return true;
+  const names = `${element.attrs['class'] ?? ''} ${element.attrs['id'] ?? ''}`.toLowerCase();
+  if (!PANEL_OWNER_HINT.test(names)) return false;
   const words = classWords(element);
   const panel = words.some((w) => PANEL_WORDS.has(w));
   return panel && words.some((w) => PANEL_OWNER_WORDS.has(w));
 }
+const PANEL_OWNER_HINT = /tab|accordi|collaps|expand|toggle/;
 const PANEL_WORDS = new Set(['panel', 'pane', 'content', 'body', 'collapse', 'collapsible']);
 const PANEL_OWNER_WORDS = new Set(['tab', 'tabs', 'accordion', 'accordian', 'collapse', 'collapsible', 'expandable', 'toggle']);
 
 export function isHidden(element: ElementNode): boolean {
+  return hiddenByMarkup(element) && !isCollapsedPanel(element);
+}
+
+function hiddenByMarkup(element: ElementNode): boolean {
   const { attrs } = element;
-  if (isCollapsedPanel(element)) return false;
   if (attrs['hidden'] !== undefined) return true;
   // aria-hidden hides from screen readers, not from sight: on a block of text it marks a collapsed
   // panel, an off-screen carousel slide or a visible duplicate, all content; on a few characters, an icon.
