@@ -1,5 +1,5 @@
 import { classTokens, classWords, splitClassToken } from './class-words.js';
-import { type ElementNode, findFirst } from './dom.js';
+import { type ElementNode, elementChildren } from './dom.js';
 
 /**
  * How an element's own markup (tag, ARIA role, class and id words) classifies it, before
@@ -174,10 +174,18 @@ function hiddenByMarkup(element: ElementNode): boolean {
 /** Below this many visible characters an aria-hidden element is decoration (icons, glyphs, counters). */
 const ARIA_HIDDEN_DECORATION = 40;
 
+/**
+ * Elements looked at before an aria-hidden element counts as more than decoration: icons are
+ * small, and the bound keeps this check, run for nested elements of hostile pages, linear.
+ */
+const DECORATION_ELEMENTS = 64;
+
 function hasLittleText(element: ElementNode): boolean {
   let visible = 0;
+  let elements = 0;
   const pending: ElementNode[] = [element];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (++elements > DECORATION_ELEMENTS) return false;
     for (const child of next.children) {
       if (child.kind === 'element') pending.push(child);
       else for (let i = 0; i < child.value.length; i++) if (child.value.charCodeAt(i) > 32 && ++visible >= ARIA_HIDDEN_DECORATION) return false;
@@ -201,6 +209,11 @@ export function classifyMarkup(element: ElementNode): MarkupVerdict {
   return classifyByName(element);
 }
 
+function hasLinkWithin(heading: ElementNode): boolean {
+  for (const child of elementChildren(heading)) if (child.tag === 'a' && child.attrs['href'] !== undefined) return true;
+  return false;
+}
+
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 /** A `<header>` inside an `<article>` whose heading links elsewhere: the headline of a teaser card. */
@@ -208,8 +221,12 @@ function isCardHeader(element: ElementNode): boolean {
   let article = element.parent;
   while (article && article.tag !== 'article') article = article.parent;
   if (!article) return false;
-  const heading = findFirst(element, (e) => HEADING_TAGS.has(e.tag));
-  return heading !== undefined && findFirst(heading, (e) => e.tag === 'a' && e.attrs['href'] !== undefined) !== undefined;
+  // A card's headline sits right in its header: looking two levels down keeps this linear on nested pages.
+  for (const child of elementChildren(element)) {
+    const heading = HEADING_TAGS.has(child.tag) ? child : elementChildren(child).find((e) => HEADING_TAGS.has(e.tag));
+    if (heading && hasLinkWithin(heading)) return true;
+  }
+  return false;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type ElementNode, elementChildren, removeNode, textContent } from './dom.js';
+import { type ElementNode, elementChildren, removeNode } from './dom.js';
 import type { PageKind } from './page-kind.js';
 import { type StatsTable, statsOf } from './text-stats.js';
 
@@ -15,7 +15,24 @@ const MAX_GRID_SHARE = 0.5;
 function isProductCard(element: ElementNode, table: StatsTable): boolean {
   const stats = statsOf(table, element);
   if (stats.links === 0 || stats.text === 0 || stats.text > MAX_CARD_TEXT) return false;
-  return PRICE.test(textContent(element));
+  return PRICE.test(cardText(element));
+}
+
+/** Elements of a card read for its price: cards are small, and the bound keeps nested hostile pages linear. */
+const MAX_CARD_ELEMENTS = 200;
+
+function cardText(card: ElementNode): string {
+  let text = '';
+  let elements = 0;
+  const pending: ElementNode[] = [card];
+  for (let next = pending.pop(); next !== undefined && ++elements <= MAX_CARD_ELEMENTS; next = pending.pop()) {
+    for (let i = next.children.length - 1; i >= 0; i--) {
+      const child = next.children[i];
+      if (child?.kind === 'element') pending.push(child);
+      else if (child) text = `${child.value} ${text}`;
+    }
+  }
+  return text;
 }
 
 /** Whether most of the element's children are product cards (a link, a price, little else). */
