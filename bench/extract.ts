@@ -4,17 +4,22 @@
  *
  *   npm run bench:extract -- [--limit N] [--only wcxb|article] [--baseline] [--json]
  *                            [--split all|even|odd] [--worst N] [--data DIR] [--parsers]
+ *                            [--type T] [--dump FILE] [--show ID]
  *
  * --split even|odd keeps pages whose numeric id is even/odd (tune on one half, check on the
  * other); --worst N lists the N lowest-scoring WCXB pages per type (for diagnosis);
  * --parsers also times HTML parsing alone (our tree builder vs linkedom) over WCXB.
+ * --type T keeps the WCXB pages of one page type (fast iteration on a weak kind); --dump FILE
+ * writes every page's scores as JSON (compare two runs page by page); --show ID prints one
+ * page's extracted text beside its ground truth, with the words each side lacks.
  */
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseHtml } from '../src/scrape/extract/dom.js';
 import { extractPage } from '../src/scrape/extract/index.js';
 import { linkedomParse, readabilityText } from './lib/baseline.js';
 import { type BenchPage, articlePages, wcxbPages } from './lib/datasets.js';
-import { type Scores, averageScores, harmonicOfAverages, percentile, shingleScores, wordScores } from './lib/metrics.js';
+import { type Scores, averageScores, harmonicOfAverages, percentile, shingleScores, wordScores, words } from './lib/metrics.js';
 
 type Extractor = (html: string, url: string) => string;
 
@@ -51,6 +56,9 @@ const { values } = parseArgs({
     worst: { type: 'string' },
     data: { type: 'string', default: '/work/shared/bench' },
     parsers: { type: 'boolean', default: false },
+    type: { type: 'string' },
+    dump: { type: 'string' },
+    show: { type: 'string' },
   },
 });
 
@@ -64,6 +72,8 @@ if (values.baseline) extractors.push(['readability', readabilityText]);
 function selectPages(pages: BenchPage[]): BenchPage[] {
   const split = values.split;
   const kept = pages.filter((page) => {
+    if (values.show !== undefined) return page.id === values.show;
+    if (values.type !== undefined && page.type !== values.type && page.type !== 'article') return false;
     if (split === 'all') return true;
     const n = Number.parseInt(page.id, 10);
     const even = Number.isNaN(n) ? page.id.charCodeAt(page.id.length - 1) % 2 === 0 : n % 2 === 0;
@@ -158,7 +168,33 @@ function printComparison(ours: RunSummary, baseline: RunSummary): void {
   );
 }
 
+/** Words of `a` missing from `b` (multiset difference), in `a`'s order. */
+function missingWords(a: string, b: string): string[] {
+  const left = new Map<string, number>();
+  for (const word of words(b.toLowerCase())) left.set(word, (left.get(word) ?? 0) + 1);
+  return words(a.toLowerCase()).filter((word) => {
+    const count = left.get(word) ?? 0;
+    left.set(word, count - 1);
+    return count <= 0;
+  });
+}
+
+function showPage(page: BenchPage): void {
+  const predicted = extractPage(page.load(), { url: page.url }).text;
+  const scores = wordScores(predicted, page.expected);
+  console.log(`${page.id} (${page.type}) ${page.url}\nF1 ${fmt(scores.f1)} P ${fmt(scores.precision)} R ${fmt(scores.recall)}`);
+  console.log(`\n===== extracted =====\n${predicted}\n\n===== expected =====\n${page.expected}`);
+  console.log(`\n===== extra (extracted, not expected) =====\n${missingWords(predicted, page.expected).join(' ')}`);
+  console.log(`\n===== missing (expected, not extracted) =====\n${missingWords(page.expected, predicted).join(' ')}`);
+}
+
+if (values.show !== undefined) {
+  for (const page of [...wcxbPages(values.data), ...articlePages(values.data)]) if (page.id === values.show) showPage(page);
+  process.exit(0);
+}
+
 const summaries: RunSummary[] = [];
+const perPage: Record<string, { type: string; f1: number }> = {};
 const datasets: Array<{ name: string; metric: string; pages: () => BenchPage[]; score: (p: string, e: string) => Scores; aggregate: (s: Scores[]) => Scores }> =
   [
     { name: 'wcxb', metric: 'word F1, mean over pages', pages: () => wcxbPages(values.data), score: wordScores, aggregate: averageScores },
@@ -170,7 +206,9 @@ for (const dataset of datasets) {
   const pages = selectPages(dataset.pages());
   const perExtractor: RunSummary[] = [];
   for (const [name, extract] of extractors) {
-    const summary = summarise(dataset.name, name, run(dataset.name, pages, name, extract, dataset.score), dataset.aggregate);
+    const results = run(dataset.name, pages, name, extract, dataset.score);
+    if (name === 'quarry') for (const r of results) perPage[r.id] = { type: r.type, f1: Number(r.scores.f1.toFixed(4)) };
+    const summary = summarise(dataset.name, name, results, dataset.aggregate);
     perExtractor.push(summary);
     summaries.push(summary);
     if (!values.json) printSummary(summary, dataset.metric);
@@ -205,3 +243,4 @@ if (parserTimes && !values.json) {
 }
 
 if (values.json) console.log(JSON.stringify({ runs: summaries, parsers: parserTimes ?? null }, null, 2));
+if (values.dump !== undefined) writeFileSync(values.dump, JSON.stringify(perPage, null, 1));

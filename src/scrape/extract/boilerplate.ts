@@ -1,5 +1,5 @@
-import { classTokens, splitClassToken } from './class-words.js';
-import type { ElementNode } from './dom.js';
+import { classTokens, classWords, splitClassToken } from './class-words.js';
+import { type ElementNode, elementChildren } from './dom.js';
 
 /**
  * How an element's own markup (tag, ARIA role, class and id words) classifies it, before
@@ -136,10 +136,32 @@ const SUSPECT_SUBSTRINGS = ['newsletter', 'socialshare', 'sharebutton', 'related
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i;
 
+/**
+ * Tab panels and collapsed sections are hidden only until a reader clicks their tab or
+ * heading: product descriptions and specifications often sit there. Their content counts.
+ */
+function isCollapsedPanel(element: ElementNode): boolean {
+  if (element.attrs['role'] === 'tabpanel') return true;
+  const names = `${element.attrs['class'] ?? ''} ${element.attrs['id'] ?? ''}`.toLowerCase();
+  if (!PANEL_OWNER_HINT.test(names)) return false;
+  const words = classWords(element);
+  const panel = words.some((w) => PANEL_WORDS.has(w));
+  return panel && words.some((w) => PANEL_OWNER_WORDS.has(w));
+}
+const PANEL_OWNER_HINT = /tab|accordi|collaps|expand|toggle/;
+const PANEL_WORDS = new Set(['panel', 'pane', 'content', 'body', 'collapse', 'collapsible']);
+const PANEL_OWNER_WORDS = new Set(['tab', 'tabs', 'accordion', 'accordian', 'collapse', 'collapsible', 'expandable', 'toggle']);
+
 export function isHidden(element: ElementNode): boolean {
+  return hiddenByMarkup(element) && !isCollapsedPanel(element);
+}
+
+function hiddenByMarkup(element: ElementNode): boolean {
   const { attrs } = element;
   if (attrs['hidden'] !== undefined) return true;
-  if (attrs['aria-hidden'] === 'true') return true;
+  // aria-hidden hides from screen readers, not from sight: on a block of text it marks a collapsed
+  // panel, an off-screen carousel slide or a visible duplicate, all content; on a few characters, an icon.
+  if (attrs['aria-hidden'] === 'true' && hasLittleText(element)) return true;
   const style = attrs['style'];
   if (style !== undefined && HIDDEN_STYLE.test(style)) return true;
   const classes = attrs['class'];
@@ -147,6 +169,29 @@ export function isHidden(element: ElementNode): boolean {
     for (const token of classes.split(/\s+/)) if (HIDDEN_CLASS_TOKENS.has(token.toLowerCase())) return true;
   }
   return false;
+}
+
+/** Below this many visible characters an aria-hidden element is decoration (icons, glyphs, counters). */
+const ARIA_HIDDEN_DECORATION = 40;
+
+/**
+ * Elements looked at before an aria-hidden element counts as more than decoration: icons are
+ * small, and the bound keeps this check, run for nested elements of hostile pages, linear.
+ */
+const DECORATION_ELEMENTS = 64;
+
+function hasLittleText(element: ElementNode): boolean {
+  let visible = 0;
+  let elements = 0;
+  const pending: ElementNode[] = [element];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (++elements > DECORATION_ELEMENTS) return false;
+    for (const child of next.children) {
+      if (child.kind === 'element') pending.push(child);
+      else for (let i = 0; i < child.value.length; i++) if (child.value.charCodeAt(i) > 32 && ++visible >= ARIA_HIDDEN_DECORATION) return false;
+    }
+  }
+  return true;
 }
 
 /** Elements that are the page or its declared main content whatever their classes say. */
@@ -157,9 +202,31 @@ export function classifyMarkup(element: ElementNode): MarkupVerdict {
   const { tag } = element;
   if (NEVER_BOILERPLATE_TAGS.has(tag) || element.attrs['role'] === 'main') return undefined;
   const role = element.attrs['role']?.toLowerCase();
+  // A card's <header> (an <article> in a list) holds its linked headline: part of the card.
+  if (tag === 'header' && role === undefined && isCardHeader(element)) return undefined;
   if (tag === 'header' || role === 'banner') return 'header';
   if (CHROME_TAGS.has(tag) || (role !== undefined && CHROME_ROLES.has(role))) return 'chrome';
   return classifyByName(element);
+}
+
+function hasLinkWithin(heading: ElementNode): boolean {
+  for (const child of elementChildren(heading)) if (child.tag === 'a' && child.attrs['href'] !== undefined) return true;
+  return false;
+}
+
+const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/** A `<header>` inside an `<article>` whose heading links elsewhere: the headline of a teaser card. */
+function isCardHeader(element: ElementNode): boolean {
+  let article = element.parent;
+  while (article && article.tag !== 'article') article = article.parent;
+  if (!article) return false;
+  // A card's headline sits right in its header: looking two levels down keeps this linear on nested pages.
+  for (const child of elementChildren(element)) {
+    const heading = HEADING_TAGS.has(child.tag) ? child : elementChildren(child).find((e) => HEADING_TAGS.has(e.tag));
+    if (heading && hasLinkWithin(heading)) return true;
+  }
+  return false;
 }
 
 /**

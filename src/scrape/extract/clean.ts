@@ -65,14 +65,22 @@ export function removeNonContent(root: ElementNode): void {
  */
 export function removeBoilerplate(root: ElementNode, table: StatsTable): void {
   const total = Math.max(1, statsOf(table, root).text);
+  const proseLimit = Math.max(MIN_WRAPPER_PROSE, statsOf(table, root).prose * WRAPPER_PROSE_SHARE);
   const visit = (element: ElementNode): void => {
     for (const child of elementChildren(element)) {
-      if (shouldRemove(child, statsOf(table, child), total)) removeNode(child);
+      const stats = statsOf(table, child);
+      // Whatever its class says, an element holding most of the page's prose wraps the content (`and-w-sidebar`).
+      if (shouldRemove(child, stats, total) && !(stats.prose >= proseLimit && classifyMarkup(child) === 'furniture')) removeNode(child);
       else visit(child);
     }
   };
   visit(root);
 }
+
+/** Share of the page's prose that makes a furniture-named element a wrapper of the content. */
+const WRAPPER_PROSE_SHARE = 0.5;
+/** Pages with less prose than this (characters) are judged by their text share alone. */
+const MIN_WRAPPER_PROSE = 500;
 
 function shouldRemove(element: ElementNode, stats: TextStats, total: number): boolean {
   const share = stats.text / total;

@@ -44,9 +44,13 @@ export interface DescentThresholds {
   readableShare: number;
   /** Below this much prose (characters) a node is judged by readable text instead. */
   minProse: number;
+  /** Share of the node's substantial text the child must also hold when the walk goes by prose. */
+  textShare: number;
+  /** Whether the walk stops above one item of a run of alike siblings (not on articles, whose sections repeat too). */
+  stopAtRepeatedItems: boolean;
 }
 
-export const DEFAULT_DESCENT: DescentThresholds = { proseShare: 0.85, readableShare: 0.7, minProse: 400 };
+export const DEFAULT_DESCENT: DescentThresholds = { proseShare: 0.85, readableShare: 0.7, minProse: 400, textShare: 0.1, stopAtRepeatedItems: true };
 
 /**
  * Walks down from `start` while a single child holds most of the prose (or, on pages with
@@ -72,8 +76,31 @@ export function descendToContent(start: ElementNode, table: StatsTable, threshol
     }
     const share = byProse ? thresholds.proseShare : thresholds.readableShare;
     if (!best || total === 0 || bestAmount < total * share || !canHoldContentRoot(best)) return node;
+    // Prose can sit in a short blurb beside what the page really lists (a grid of products or
+    // links with little prose): the walk does not leave most of the node's text behind.
+    if (byProse && substantialText(statsOf(table, best)) < substantialText(stats) * thresholds.textShare) return node;
+    // One item of a run of alike siblings (posts of a thread, cards of a listing) is not the content: the run is.
+    if (thresholds.stopAtRepeatedItems && isOneOfRepeatedItems(best, table)) return node;
     node = best;
   }
+}
+
+/** Items of a thread or listing repeat their markup: this many alike siblings with text make a run. */
+const MIN_REPEATED_ITEMS = 3;
+
+function itemSignature(element: ElementNode): string | undefined {
+  const classes = (element.attrs['class'] ?? '').trim();
+  return classes === '' ? undefined : `${element.tag}.${classes.split(/\s+/)[0]}`;
+}
+
+function isOneOfRepeatedItems(element: ElementNode, table: StatsTable): boolean {
+  const signature = itemSignature(element);
+  if (signature === undefined || !element.parent) return false;
+  let alike = 0;
+  for (const sibling of elementChildren(element.parent)) {
+    if (statsOf(table, sibling).text > 0 && itemSignature(sibling) === signature) alike++;
+  }
+  return alike >= MIN_REPEATED_ITEMS;
 }
 
 /** Siblings of the content with this much link text are boxes of links, not more content. */

@@ -1,14 +1,15 @@
 import { classifyMarkup } from './boilerplate.js';
+import { classWords } from './class-words.js';
 import { type ElementNode, elementChildren, removeNode } from './dom.js';
 import type { PageKind } from './page-kind.js';
 import { type StatsTable, statsOf } from './text-stats.js';
 
-/** Outermost elements below `root` that `classifyMarkup` calls a discussion. */
-function discussionElements(root: ElementNode): ElementNode[] {
+/** Outermost elements below `root` matching `predicate`. */
+function outermostMatching(root: ElementNode, predicate: (element: ElementNode) => boolean): ElementNode[] {
   const found: ElementNode[] = [];
   const visit = (element: ElementNode): void => {
     for (const child of elementChildren(element)) {
-      if (classifyMarkup(child) === 'discussion') found.push(child);
+      if (predicate(child)) found.push(child);
       else visit(child);
     }
   };
@@ -23,10 +24,26 @@ function discussionElements(root: ElementNode): ElementNode[] {
  */
 export function removeDiscussion(root: ElementNode, table: StatsTable, kind: PageKind): void {
   if (kind === 'discussion') return;
-  const discussions = discussionElements(root);
+  const discussions = outermostMatching(root, (element) => classifyMarkup(element) === 'discussion');
   if (discussions.length === 0) return;
   const discussionProse = discussions.reduce((sum, element) => sum + statsOf(table, element).prose, 0);
   const otherProse = statsOf(table, root).prose - discussionProse;
   const allowance = kind === 'article' ? Number.POSITIVE_INFINITY : 0.5;
   if (discussionProse <= otherProse * allowance) for (const element of discussions) removeNode(element);
+}
+
+/** Class words of customer reviews, ratings and testimonials. */
+const REVIEW_WORDS = new Set(['review', 'reviews', 'testimonial', 'testimonials', 'ratings']);
+/** A review-named element holding this share of the page's text is the page's wrapper, not a review box. */
+const MAX_REVIEWS_SHARE = 0.5;
+
+/**
+ * Customers' reviews under a product are what others say about it, not what the page
+ * presents (its description and specifications): they go on pages that declare a product.
+ */
+export function removeReviews(root: ElementNode, table: StatsTable, kind: PageKind): void {
+  if (kind !== 'product') return;
+  const limit = statsOf(table, root).text * MAX_REVIEWS_SHARE;
+  const reviews = outermostMatching(root, (element) => classWords(element).some((word) => REVIEW_WORDS.has(word)) && statsOf(table, element).text < limit);
+  for (const element of reviews) removeNode(element);
 }

@@ -112,7 +112,15 @@ describe('extractPage on hostile input', () => {
   });
 
   it('reads a megabyte of never-closed elements of every kind within seconds', () => {
-    for (const unit of ['<div>x', '<h2><div>y', '<table><tr><td>c', '<blockquote><a href="/q"><div>q', '<ol><li><p>item <code>', '<b><i><a href="/l">l']) {
+    const units = ['<div>x', '<h2><div>y', '<table><tr><td>c', '<blockquote><a href="/q"><div>q', '<ol><li><p>item <code>', '<b><i><a href="/l">l'];
+    // Shapes that reach the checks for aria-hidden decoration, card headers, tab panels and product cards.
+    units.push(
+      '<div aria-hidden="true"><span></span>',
+      '<article><header><h2><a href="/c">t</a></h2>',
+      '<div class="tab-pane" hidden>p',
+      '<li><a href="/p">$9</a>',
+    );
+    for (const unit of units) {
       const html = `<html><body>${unit.repeat(Math.ceil(1_000_000 / unit.length))}</body></html>`;
       const started = performance.now();
       extractPage(html, { url: URL });

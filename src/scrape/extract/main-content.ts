@@ -1,8 +1,9 @@
 import { removeBoilerplate, removeNonContent } from './clean.js';
-import { declaredContentRoot, descendToContent, widenToContentSiblings } from './content-root.js';
-import { removeDiscussion } from './discussion.js';
+import { DEFAULT_DESCENT, declaredContentRoot, descendToContent, widenToContentSiblings } from './content-root.js';
+import { removeDiscussion, removeReviews } from './discussion.js';
 import type { ElementNode } from './dom.js';
 import type { PageKind } from './page-kind.js';
+import { removeProductGrids } from './product-grid.js';
 import { pruneLinkClusters, removeArticleFurniture } from './prune.js';
 import { removeRepeatedQuotes } from './repeated-quotes.js';
 import { computeStats } from './text-stats.js';
@@ -13,7 +14,7 @@ import { computeStats } from './text-stats.js';
  *
  * 1. remove what is never content (scripts, media, controls, hidden elements);
  * 2. remove page furniture named by tag, role, class or id (navigation, footers, banners…);
- * 3. remove readers' comments unless the page is a discussion;
+ * 3. remove readers' comments unless the page is a discussion, and customers' reviews on a product page;
  * 4. start where the page declares its content (articleBody, main, article), walk down to
  *    the container where the prose spreads out, and take in siblings that read as content;
  * 5. prune link clusters, article small print and quotes of earlier passages inside it.
@@ -22,11 +23,14 @@ export function extractMainContent(document: ElementNode, kind: PageKind): Eleme
   // The whole document, not just <body>: malformed pages leave content after </body> or inside an unclosed <head>.
   removeNonContent(document);
   removeBoilerplate(document, computeStats(document));
-  removeDiscussion(document, computeStats(document), kind);
+  const boilerplateFree = computeStats(document);
+  removeDiscussion(document, boilerplateFree, kind);
+  removeReviews(document, boilerplateFree, kind);
   const stats = computeStats(document);
   const declared = declaredContentRoot(document, stats);
-  const content = widenToContentSiblings(descendToContent(declared, stats), stats, declared);
+  const content = widenToContentSiblings(descendToContent(declared, stats, { ...DEFAULT_DESCENT, stopAtRepeatedItems: kind !== 'article' }), stats, declared);
   pruneLinkClusters(content, stats);
+  removeProductGrids(content, stats, kind);
   if (kind === 'article') removeArticleFurniture(content, stats);
   removeRepeatedQuotes(content);
   return content;

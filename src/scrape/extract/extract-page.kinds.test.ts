@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { PAGE_URL, pageWithChrome, prose } from '../../../tests/support/extract-fixtures.js';
+import { extractPage } from './extract-page.js';
+
+/** Extraction heuristics that depend on what kind of page it is (product, listing, thread). */
+
+const PRODUCT_JSON_LD = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Trail Pack 25"}</script>';
+
+function reviewsBlock(): string {
+  const review = (who: string, body: string): string =>
+    `<div class="review-item"><h4>${who}</h4><p>${body} I carried it on a long weekend hike and would buy it again without a second thought.</p></div>`;
+  return `<section class="product-reviews"><h2>Customer reviews</h2>
+    ${review('Alex', 'Roomy, light and the hip belt is comfortable.')}
+    ${review('Sam', 'The side pockets hold a litre bottle each, which I love.')}
+    ${review('Kim', 'Zips feel sturdy and the rain cover fits snugly.')}
+  </section>`;
+}
+
+const PRODUCT_BODY = `
+  <h1>Trail Pack 25</h1>
+  <div class="description"><p>${prose('the trail pack')}</p><p>${prose('its frame sheet', 2)}</p></div>
+  ${reviewsBlock()}`;
+
+describe('extractPage on product pages', () => {
+  it('drops customer reviews on a page that declares a product in JSON-LD', () => {
+    const { text } = extractPage(pageWithChrome(PRODUCT_BODY, `<title>Trail Pack</title>${PRODUCT_JSON_LD}`), { url: PAGE_URL });
+    expect(text).toContain('The story of the trail pack begins');
+    expect(text).not.toContain('hip belt is comfortable');
+  });
+
+  it('reads a product declared only in microdata', () => {
+    const body = `<div itemscope itemtype="https://schema.org/Product"><meta itemprop="name" content="Trail Pack 25">${PRODUCT_BODY}</div>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(text).toContain('The story of its frame sheet begins');
+    expect(text).not.toContain('Zips feel sturdy');
+  });
+
+  it('keeps reviews on an article that reviews products (article and product both declared)', () => {
+    const head = `<title>Best packs</title><script type="application/ld+json">[{"@type":"NewsArticle","headline":"Best packs"},{"@type":"Product","name":"Trail Pack 25"}]</script>`;
+    const { text } = extractPage(pageWithChrome(PRODUCT_BODY, head), { url: PAGE_URL });
+    expect(text).toContain('hip belt is comfortable');
+  });
+
+  it("drops rows of other products' cards (link, name, price) under a product, but not on other pages", () => {
+    const card = (name: string, price: string): string =>
+      `<li class="card"><a href="/p/${name.length}">${name}</a><span class="price">${price}</span><span>Free delivery</span></li>`;
+    const grid = `<h2>Customers also viewed</h2><ul class="carousel">${card('Summit Pack 40', '$129.00')}${card('Day Pack 18', '$59.95')}${card('Hip Pack 3', '€24,90')}${card('Rain Cover M', '£15.00')}</ul>`;
+    const body = `<h1>Trail Pack 25</h1><p>${prose('the trail pack')}</p><p>Price: $89.00</p>${grid}`;
+    const product = extractPage(pageWithChrome(body, `<title>Trail Pack</title>${PRODUCT_JSON_LD}`), { url: PAGE_URL }).text;
+    expect(product).toContain('The story of the trail pack begins');
+    expect(product).toContain('Price: $89.00');
+    expect(product).not.toContain('Summit Pack 40');
+    const other = extractPage(pageWithChrome(body), { url: PAGE_URL }).text;
+    expect(other).toContain('Summit Pack 40');
+  });
+
+  it('keeps reviews on pages that declare no product', () => {
+    const { text } = extractPage(pageWithChrome(PRODUCT_BODY), { url: PAGE_URL });
+    expect(text).toContain('hip belt is comfortable');
+  });
+});
+
+describe('extractPage on listings', () => {
+  const card = (title: string, summary: string): string => `
+    <article class="river-article">
+      <a href="/story/${title.length}" aria-hidden="true" tabindex="-1"><img src="/t.jpg" alt=""></a>
+      <header>
+        <h2><a href="/story/${title.length}">${title}</a></h2>
+        <p class="river-desc"><a href="/story/${title.length}" aria-hidden="true" tabindex="-1">${summary}</a></p>
+      </header>
+      <span aria-hidden="true" class="icon">★</span>
+    </article>`;
+  const listing = `<h1>Headphones</h1><section class="stories">
+    ${card('New colours for the studio headphones', 'A retailer now sells the studio headphones in three exclusive colours, which were not offered before.')}
+    ${card('Hands on with live translation in earbuds', 'We tried the translation feature on a trip abroad and found it quick, if not always accurate.')}
+    ${card('The best noise cancelling headphones this year', 'Six pairs tested on planes, trains and open offices, from budget picks to premium cans.')}
+  </section>`;
+
+  it("keeps a teaser card's own <header> with its linked headline", () => {
+    const { text } = extractPage(pageWithChrome(listing), { url: PAGE_URL });
+    expect(text).toContain('New colours for the studio headphones');
+    expect(text).toContain('The best noise cancelling headphones this year');
+  });
+
+  it('keeps text marked aria-hidden (a visible duplicate link, a collapsed panel) but drops aria-hidden icons', () => {
+    const { text } = extractPage(pageWithChrome(listing), { url: PAGE_URL });
+    expect(text).toContain('found it quick, if not always accurate');
+    expect(text).not.toContain('★');
+  });
+
+  it('still drops a page header outside any article', () => {
+    const html = pageWithChrome(
+      `<header class="page-top"><a href="/">Home</a> <a href="/shop">Shop the sale now</a></header><article><p>${prose('tides')}</p><p>${prose('moons', 2)}</p></article>`,
+    );
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('The story of tides');
+    expect(text).not.toContain('Shop the sale now');
+  });
+});
+
+describe('extractPage with tabs and collapsed sections', () => {
+  it('keeps the text of hidden tab panels and collapsed accordion bodies, but not other hidden elements', () => {
+    const html = pageWithChrome(`
+      <h1>Camp Stove</h1>
+      <p>${prose('the camp stove', 2)}</p>
+      <div role="tablist"><button role="tab">Description</button><button role="tab">Specifications</button></div>
+      <div role="tabpanel" hidden><p>${prose('its simmer control', 2)}</p></div>
+      <div class="tab-pane d-none"><p>Weight 320 grams, burns for ninety minutes on one canister, folds into its own pot.</p></div>
+      <div class="accordion__content" style="display:none"><p>Ships with a wind screen and a stuff sack made of recycled nylon.</p></div>
+      <div class="hidden"><p>Your basket is empty. Sign in to see the items you saved last time you visited.</p></div>`);
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('The story of its simmer control');
+    expect(text).toContain('burns for ninety minutes');
+    expect(text).toContain('stuff sack made of recycled nylon');
+    expect(text).not.toContain('Your basket is empty');
+  });
+});
+
+describe('extractPage when a short blurb sits beside what the page lists', () => {
+  it('keeps a list of linked entries when it holds far more text than the prose blurb beside it', () => {
+    const rows = Array.from(
+      { length: 250 },
+      (_, i) => `<li><a href="/hinge/${i}">Catalogue entry ${i + 1}: brass hinge, size ${i + 10} mm</a> in stock</li>`,
+    ).join('');
+    const html = pageWithChrome(`<div class="intro"><p>${prose('hinges', 4)}</p><p>${prose('brass', 4)}</p></div><ul class="catalogue">${rows}</ul>`);
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('The story of hinges begins');
+    expect(text).toContain('Catalogue entry 1: brass hinge');
+    expect(text).toContain('Catalogue entry 250: brass hinge');
+  });
+});
+
+describe('extractPage on a thread whose first post is long', () => {
+  it('keeps the short replies: the run of alike posts is the content, not its first item', () => {
+    const reply = (who: string, body: string): string =>
+      `<div class="post reply"><a href="/u/${who}">${who}</a> <a href="/r">Reply</a> <a href="/q">Quote</a> <a href="/flag">Report</a><p>${body}</p></div>`;
+    const html = pageWithChrome(`<h1>Cycling fish tanks</h1><div class="thread">
+      <div class="post first"><a href="/u/aqua">aqua</a><p>${prose('nitrogen cycles', 4)}</p><p>${prose('test kits', 4)}</p><p>${prose('water changes', 4)}</p><p>${prose('ammonia', 4)}</p></div>
+      ${reply('marn', 'Agreed, patience.')}
+      ${reply('flameblade', 'Ha, sparkly fish!')}
+      ${reply('discus', 'Quarantine first.')}
+    </div>`);
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('The story of ammonia begins');
+    expect(text).toContain('Agreed, patience.');
+    expect(text).toContain('Quarantine first.');
+  });
+});
+
+describe('extractPage with a furniture-named wrapper', () => {
+  it('keeps a container named like a sidebar when it holds most of the prose, even on a page heavy with menus', () => {
+    const menu = Array.from({ length: 60 }, (_, i) => `<li><a href="/section/${i}">Section number ${i} of the site</a></li>`).join('');
+    const html = `<html><body><div class="mega"><ul>${menu}</ul></div>
+      <div class="col-w-sidebar"><div class="story"><p>${prose('encephalitis')}</p><p>${prose('mosquitoes')}</p></div>
+      <div class="links"><a href="/a">Weather</a> <a href="/b">Traffic</a></div></div></body></html>`;
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('The story of encephalitis begins');
+    expect(text).toContain('The story of mosquitoes begins');
+  });
+});
