@@ -8,6 +8,7 @@ import { searchIndexRanking } from './migrations/0005-search-index-ranking.js';
 import { searchPrivacy } from './migrations/0006-search-privacy.js';
 import { usageIndexes } from './migrations/0007-usage-indexes.js';
 import { crawlJobs } from './migrations/0010-crawl-jobs.js';
+import { indexQuality } from './migrations/0011-index-quality.js';
 
 /** The one migration set; names sort in the order they apply. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -20,6 +21,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0006-search-privacy': searchPrivacy(dialect),
     '0007-usage-indexes': usageIndexes(),
     '0010-crawl-jobs': crawlJobs(dialect),
+    '0011-index-quality': indexQuality(dialect),
   };
 }
 

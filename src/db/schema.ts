@@ -176,6 +176,8 @@ export interface SearchQueryLogTable {
   last_searched: string;
   /** Distinct accounts that searched the query; a global suggestion from AUTOCOMPLETE_MIN_ACCOUNTS on. */
   accounts: Generated<number>;
+  /** Searches with recency decay, time-shifted in log space (see src/local-index/query-log.ts). */
+  rank: number;
 }
 
 /** Each account's own searches, suggested to that account only. */
@@ -185,6 +187,8 @@ export interface SearchQueryHistoryTable {
   query: string;
   searches: number;
   last_searched: string;
+  /** As in `search_query_log`. */
+  rank: number;
 }
 
 export interface CrawlJobsTable {

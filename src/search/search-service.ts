@@ -28,8 +28,20 @@ export interface SearchService {
   vertical<V extends DedicatedVertical>(vertical: V, search: ResolvedSearch, account: number, signal?: AbortSignal): Promise<VerticalResponseOf<V>>;
   /** Shape B: every source searched at once; any source whose engines all fail fails the whole search. */
   combined(sources: readonly Vertical[], search: ResolvedSearch, account: number, signal?: AbortSignal): Promise<CombinedSearchResponse>;
-  /** Counts one search of the query by `account` (cache hits included); autocomplete prefixes are not counted. */
-  countQuery(q: string, account: number): Promise<void>;
+  /**
+   * Counts one search of the query by `account` (cache hits included) when it `found` something:
+   * a query that matched nothing is no suggestion. Autocomplete prefixes are not counted.
+   */
+  countQuery(q: string, account: number, found: boolean): Promise<void>;
+}
+
+/** Whether an answer holds any result in one of these lists (a shape A body, or shape B's `data`). */
+export function foundAny(answer: object, lists: readonly string[]): boolean {
+  const fields: Partial<Record<string, unknown>> = answer;
+  return lists.some((list) => {
+    const value = fields[list];
+    return Array.isArray(value) && value.length > 0;
+  });
 }
 
 function routerRequest(search: ResolvedSearch, account: number): RouterSearchRequest {
@@ -87,8 +99,8 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       };
     },
 
-    async countQuery(q, account) {
-      if (options.queryLog === undefined) return;
+    async countQuery(q, account, found) {
+      if (options.queryLog === undefined || !found) return;
       try {
         await options.queryLog.recordQuery(q, options.now(), account);
       } catch (error) {
