@@ -38,14 +38,15 @@ export function tsvectorLiteral(columns: readonly { readonly words: readonly str
   return [...positions].map(([word, list]) => (list.length === 0 ? `'${word}'` : `'${word}':${list.join(',')}`)).join(' ');
 }
 
-/** The tsvector of a document: title (A), URL (B), word pairs (C), text (D). */
-export function tsvectorColumns(folded: DocInsert['folded']): string {
+/** The tsvector of a document: title (A), URL (B), word pairs (C), text and stems (D). */
+export function tsvectorColumns(folded: Omit<DocInsert['folded'], 'stems'> & { readonly stems?: string }): string {
   const words = (text: string) => text.split(' ').filter(Boolean);
   return tsvectorLiteral([
     { words: words(folded.title), weight: 'A' },
     { words: words(folded.url), weight: 'B' },
     { words: words(folded.body), weight: 'D' },
     { words: words(folded.pairs), weight: 'C' },
+    { words: words(folded.stems ?? ''), weight: 'D' },
   ]);
 }
 
@@ -58,6 +59,7 @@ function tsText(cond: TextCond): string {
     return `(${pairTokens(cond.words)
       .map((pair) => `'${pair}'`)
       .join(' <-> ')})`;
+  if (cond.stems !== undefined && cond.stems.length > 0) return `(${[cond.words.join(''), ...cond.stems].map((token) => `'${token}'`).join(' | ')})`;
   const weight = cond.field === 'title' ? ':A' : '';
   return `(${cond.words.map((word) => `'${word}'${weight}`).join(' <-> ')})`;
 }

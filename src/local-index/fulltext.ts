@@ -28,8 +28,11 @@ export interface DocInsert {
   readonly country: string | null;
   /** The page's owner (0: shared). */
   readonly owner_id: number;
-  /** Folded words of the title, the searchable text and the URL, and their word pairs (see `wordPairs`). */
-  readonly folded: { readonly title: string; readonly body: string; readonly url: string; readonly pairs: string };
+  /**
+   * Folded words of the title, the searchable text and the URL, their word pairs (see `wordPairs`)
+   * and the stem tokens of the title and text in the page's language (see stemming.ts).
+   */
+  readonly folded: { readonly title: string; readonly body: string; readonly url: string; readonly pairs: string; readonly stems: string };
 }
 
 export interface PlannedSearch {

@@ -19,7 +19,7 @@ import { createSqliteFullText } from './fulltext-sqlite.js';
 import type { SqliteSearchOptions } from './fulltext-sqlite-search.js';
 import { planQuery } from './query-plan.js';
 import { mentionsAny, querySnippet } from './snippet.js';
-import { foldedColumns, foldText, foldedWords } from './text.js';
+import { docColumns, foldText, foldedWords } from './text.js';
 import { createQueryLogStore } from './query-log.js';
 import { pageKey, urlFacts } from './url-facts.js';
 import type { AnyRecord } from './verticals/record.js';
@@ -108,7 +108,7 @@ function docRows(page: IndexablePage, pageId: number, firstSeen: string, owner: 
       lang: page.lang ?? null,
       country: page.country ?? null,
       owner_id: owner,
-      folded: foldedColumns(foldText(record.item.title), foldText(record.text), facts.urlText),
+      folded: docColumns(record.item.title, record.text, facts.urlText, page.lang),
     };
   });
 }
@@ -203,7 +203,7 @@ export function createIndexStore(db: Kysely<Database>, dialect: DialectName, opt
     },
 
     async search(request) {
-      const plan = planQuery(request.query);
+      const plan = planQuery(request.query, request.lang);
       const found = await fullText.search(db, {
         vertical: request.vertical,
         plan,

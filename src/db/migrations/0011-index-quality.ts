@@ -1,6 +1,9 @@
 import { sql, type Migration } from 'kysely';
+import { tsvectorColumns } from '../../local-index/fulltext-postgres.js';
+import { insertFtsRow } from '../../local-index/fulltext-sqlite.js';
 import { HALF_LIFE_MS } from '../../local-index/query-log.js';
 import { hasOperator } from '../../local-index/query-privacy.js';
+import { docColumns } from '../../local-index/text.js';
 import type { DialectName } from '../database.js';
 import type { AnyDb } from './helpers.js';
 
@@ -9,7 +12,11 @@ import type { AnyDb } from './helpers.js';
  * - autocomplete ranks by searches with recency decay: both query logs gain `rank` (see
  *   src/local-index/query-log.ts), computed for existing rows from their count and last search
  *   (their earlier searches are taken as that recent: the log kept no dates for them); queries
- *   with operators leave each account's history, as they are never suggested any more.
+ *   with operators leave each account's history, as they are never suggested any more;
+ * - stemming: every document gains the stem tokens of its title and text in its page's language
+ *   (see src/local-index/stemming.ts), a new column of the FTS5 table (rebuilt) on SQLite, more
+ *   lexemes of `tsv` on PostgreSQL. Existing documents are re-indexed from the text kept in the
+ *   database.
  */
 export function indexQuality(dialect: DialectName): Migration {
   const double = dialect === 'postgres' ? sql`double precision` : sql`real`;
@@ -29,6 +36,13 @@ export function indexQuality(dialect: DialectName): Migration {
         await sql`UPDATE ${sql.table(table)} SET rank = ${epochMs('last_searched')} / ${tauMs} + ln(searches)`.execute(db);
       }
       await dropOperatorQueries(db);
+      if (dialect === 'sqlite') {
+        await sql`DROP TABLE index_docs_fts`.execute(db);
+        await sql`CREATE VIRTUAL TABLE index_docs_fts USING fts5(title, body, url, pairs, stems, content='', contentless_delete=1, tokenize="unicode61 remove_diacritics 0 tokenchars '_'")`.execute(
+          db,
+        );
+      }
+      await reindexDocuments(db, dialect);
     },
     async down(db: AnyDb) {
       for (const table of ['search_query_log', 'search_query_history']) {
@@ -49,5 +63,32 @@ async function dropOperatorQueries(db: AnyDb): Promise<void> {
       await sql`DELETE FROM search_query_history WHERE account_id = ${row.account_id} AND query_key = ${row.query_key}`.execute(db);
     }
     after = [Number(last.account_id), last.query_key];
+  }
+}
+
+/** The full-text entries of every document, rebuilt from the text kept in the database (as 0005 does). */
+async function reindexDocuments(db: AnyDb, dialect: DialectName): Promise<void> {
+  let after = 0;
+  for (;;) {
+    const rows = await sql<{
+      id: number;
+      vertical: string;
+      title: string;
+      url_text: string;
+      snippet: string | null;
+      lang: string | null;
+      description: string | null;
+      body: string;
+    }>`
+      SELECT d.id, d.vertical, d.title, d.url_text, d.snippet, d.lang, p.description, p.body
+      FROM index_docs d JOIN index_pages p ON p.id = d.page_id WHERE d.id > ${after} ORDER BY d.id LIMIT 500`.execute(db);
+    if (rows.rows.length === 0) return;
+    for (const row of rows.rows) {
+      const text = row.vertical === 'web' || row.vertical === 'news' ? `${row.description ?? ''}\n${row.body}` : (row.snippet ?? '');
+      const columns = docColumns(row.title, text, row.url_text, row.lang);
+      if (dialect === 'sqlite') await insertFtsRow(db, row.id, columns);
+      else await sql`UPDATE index_docs SET tsv = ${tsvectorColumns(columns)}::tsvector WHERE id = ${row.id}`.execute(db);
+    }
+    after = rows.rows.at(-1)?.id ?? after;
   }
 }
