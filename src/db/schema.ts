@@ -17,6 +17,7 @@ export interface Database {
   index_docs: IndexDocsTable;
   search_query_log: SearchQueryLogTable;
   search_query_history: SearchQueryHistoryTable;
+  index_terms: IndexTermsTable;
   crawl_jobs: CrawlJobsTable;
   crawl_frontier: CrawlFrontierTable;
 }
@@ -178,6 +179,12 @@ export interface SearchQueryLogTable {
   accounts: Generated<number>;
   /** Searches with recency decay, time-shifted in log space (see src/local-index/query-log.ts). */
   rank: number;
+}
+
+/** The index's vocabulary, for autocorrect (see src/local-index/vocabulary.ts). */
+export interface IndexTermsTable {
+  term: string;
+  len: number;
 }
 
 /** Each account's own searches, suggested to that account only. */

@@ -165,6 +165,12 @@ export function createPostgresFullText(): FullText {
       return rows.rows.map((row) => row.title);
     },
 
+    async documentsWith(db, word, cap, account) {
+      const rows = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM index_docs d
+        WHERE d.tsv @@ ${`'${word}'`}::tsquery AND ${visibleSql(account)} LIMIT ${cap}) s`.execute(db);
+      return Number(rows.rows[0]?.n ?? 0);
+    },
+
     async sizeBytes(db: Kysely<Database>) {
       const rows = await sql<{ bytes: number }>`SELECT (pg_total_relation_size('index_pages') + pg_total_relation_size('index_docs')
         + pg_total_relation_size('search_query_log'))::bigint AS bytes`.execute(db);

@@ -41,6 +41,12 @@ export function createSqliteFullText(options: SqliteSearchOptions = {}): FullTex
       return rows.rows.map((row) => row.title);
     },
 
+    async documentsWith(db, word, cap, account) {
+      const rows = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT d.id FROM index_docs_fts JOIN index_docs d ON d.id = index_docs_fts.rowid
+        WHERE index_docs_fts MATCH ${`{title body url} : "${word}"`} AND ${visibleSql(account)} LIMIT ${cap})`.execute(db);
+      return Number(rows.rows[0]?.n ?? 0);
+    },
+
     async sizeBytes(db) {
       try {
         const rows = await sql<{

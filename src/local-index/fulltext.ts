@@ -68,6 +68,8 @@ export interface FullText {
    * `lastIsPrefix`, best match first, among the pages `account` may find.
    */
   titlesMatching(db: Kysely<Database>, words: readonly string[], lastIsPrefix: boolean, limit: number, account: number): Promise<string[]>;
+  /** How many documents `account` may find hold the folded word (title, text or URL), counted up to `cap`. */
+  documentsWith(db: Kysely<Database>, word: string, cap: number, account: number): Promise<number>;
   /** Bytes the index's tables take on disk (an estimate where the database cannot say exactly). */
   sizeBytes(db: Kysely<Database>): Promise<number>;
 }

@@ -20,8 +20,10 @@ import type { SqliteSearchOptions } from './fulltext-sqlite-search.js';
 import { planQuery } from './query-plan.js';
 import { mentionsAny, querySnippet } from './snippet.js';
 import { docColumns, foldText, foldedWords } from './text.js';
+import { correctQuery } from './autocorrect.js';
 import { createQueryLogStore } from './query-log.js';
 import { pageKey, urlFacts } from './url-facts.js';
+import { addToVocabulary, vocabularyWords } from './vocabulary.js';
 import type { AnyRecord } from './verticals/record.js';
 
 export type IndexSource = 'scrape' | 'crawl' | 'import';
@@ -77,6 +79,11 @@ export interface IndexStore {
   suggest(prefix: string, limit: number, account?: number): Promise<string[]>;
   /** Counts one search of `query` by `account` for autocomplete. Blank queries and queries with operators are ignored. */
   recordQuery(query: string, at: Date, account: number): Promise<void>;
+  /**
+   * The query with its unknown plain words replaced by the nearest words the index holds for
+   * `account` (autocorrect), or `undefined` when nothing could be corrected.
+   */
+  correct(q: string, query: ParsedQuery, account?: number): Promise<{ q: string; query: ParsedQuery } | undefined>;
   stats(): Promise<IndexStats>;
   /** Removes the page stored under this URL; returns how many pages were removed (0 or 1). */
   removeUrl(url: string): Promise<number>;
@@ -195,7 +202,9 @@ export function createIndexStore(db: Kysely<Database>, dialect: DialectName, opt
           .returning(['id', 'first_seen'])
           .executeTakeFirstOrThrow();
         await fullText.deleteDocsOfPages(trx, [stored.id]);
-        await fullText.insertDocs(trx, docRows({ ...page, url }, stored.id, stored.first_seen, owner));
+        const rows = docRows({ ...page, url }, stored.id, stored.first_seen, owner);
+        await fullText.insertDocs(trx, rows);
+        await addToVocabulary(trx, dialect, vocabularyWords(rows.flatMap((row) => [row.folded.title, row.folded.body])));
         const records: Partial<Record<ItemVertical, number>> = {};
         for (const record of page.records) records[record.vertical] = (records[record.vertical] ?? 0) + 1;
         return { url, created: stored.first_seen === at, records };
@@ -247,6 +256,8 @@ export function createIndexStore(db: Kysely<Database>, dialect: DialectName, opt
     },
 
     recordQuery: (query, at, account) => queryLog.record(query, at, account),
+
+    correct: (q, query, account = SHARED_OWNER) => correctQuery({ db, documentsWith: (word, cap) => fullText.documentsWith(db, word, cap, account) }, q, query),
 
     async stats() {
       const pages = await db

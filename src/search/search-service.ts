@@ -58,7 +58,7 @@ function routerRequest(search: ResolvedSearch, account: number): RouterSearchReq
   };
 }
 
-function parameters(vertical: Vertical, search: ResolvedSearch, engine: string): SearchParameters {
+function parameters(vertical: Vertical, search: ResolvedSearch, engine: string, correctedQuery: string | undefined): SearchParameters {
   return {
     q: search.q,
     gl: search.country,
@@ -70,6 +70,7 @@ function parameters(vertical: Vertical, search: ResolvedSearch, engine: string):
     autocorrect: search.autocorrect,
     type: vertical,
     engine,
+    ...(correctedQuery === undefined ? {} : { correctedQuery }),
   };
 }
 
@@ -78,7 +79,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
   return {
     async vertical(vertical, search, account, signal) {
       const outcome = await router.search(vertical, routerRequest(search, account), signal);
-      const searchParameters = parameters(vertical, search, outcome.engine);
+      const searchParameters = parameters(vertical, search, outcome.engine, outcome.correctedQuery);
       const results = 'suggestions' in outcome ? { suggestions: outcome.suggestions } : { [vertical]: outcome.items };
       const failed = outcome.failedEngines.length === 0 ? {} : { failed_engines: [...outcome.failedEngines] };
       // The router answers with the shape of the vertical it was asked for.

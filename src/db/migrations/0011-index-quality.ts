@@ -4,8 +4,9 @@ import { insertFtsRow } from '../../local-index/fulltext-sqlite.js';
 import { HALF_LIFE_MS } from '../../local-index/query-log.js';
 import { hasOperator } from '../../local-index/query-privacy.js';
 import { docColumns } from '../../local-index/text.js';
+import { addToVocabulary, vocabularyWords } from '../../local-index/vocabulary.js';
 import type { DialectName } from '../database.js';
-import type { AnyDb } from './helpers.js';
+import { notNull, type AnyDb } from './helpers.js';
 
 /**
  * Answers that rank like a search engine (issue 14):
@@ -16,7 +17,9 @@ import type { AnyDb } from './helpers.js';
  * - stemming: every document gains the stem tokens of its title and text in its page's language
  *   (see src/local-index/stemming.ts), a new column of the FTS5 table (rebuilt) on SQLite, more
  *   lexemes of `tsv` on PostgreSQL. Existing documents are re-indexed from the text kept in the
- *   database.
+ *   database;
+ * - autocorrect: the index's vocabulary, `index_terms` (see src/local-index/vocabulary.ts), filled
+ *   from the documents during that re-indexing.
  */
 export function indexQuality(dialect: DialectName): Migration {
   const double = dialect === 'postgres' ? sql`double precision` : sql`real`;
@@ -42,9 +45,16 @@ export function indexQuality(dialect: DialectName): Migration {
           db,
         );
       }
+      await db.schema
+        .createTable('index_terms')
+        .addColumn('term', dialect === 'postgres' ? sql`text collate "C"` : 'text', (col) => col.primaryKey())
+        .addColumn('len', 'integer', notNull)
+        .execute();
+      await db.schema.createIndex('index_terms_len').on('index_terms').columns(['len', 'term']).execute();
       await reindexDocuments(db, dialect);
     },
     async down(db: AnyDb) {
+      await db.schema.dropTable('index_terms').execute();
       for (const table of ['search_query_log', 'search_query_history']) {
         await db.schema.alterTable(table).dropColumn('rank').execute();
       }
@@ -83,12 +93,15 @@ async function reindexDocuments(db: AnyDb, dialect: DialectName): Promise<void> 
       SELECT d.id, d.vertical, d.title, d.url_text, d.snippet, d.lang, p.description, p.body
       FROM index_docs d JOIN index_pages p ON p.id = d.page_id WHERE d.id > ${after} ORDER BY d.id LIMIT 500`.execute(db);
     if (rows.rows.length === 0) return;
+    const vocabulary: string[] = [];
     for (const row of rows.rows) {
       const text = row.vertical === 'web' || row.vertical === 'news' ? `${row.description ?? ''}\n${row.body}` : (row.snippet ?? '');
       const columns = docColumns(row.title, text, row.url_text, row.lang);
+      vocabulary.push(columns.title, columns.body);
       if (dialect === 'sqlite') await insertFtsRow(db, row.id, columns);
       else await sql`UPDATE index_docs SET tsv = ${tsvectorColumns(columns)}::tsvector WHERE id = ${row.id}`.execute(db);
     }
+    await addToVocabulary(db, dialect, vocabularyWords(vocabulary));
     after = rows.rows.at(-1)?.id ?? after;
   }
 }
