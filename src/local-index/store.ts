@@ -17,6 +17,7 @@ import type { DocInsert, FullText } from './fulltext.js';
 import { createPostgresFullText } from './fulltext-postgres.js';
 import { createSqliteFullText } from './fulltext-sqlite.js';
 import type { SqliteSearchOptions } from './fulltext-sqlite-search.js';
+import type { PostgresSearchOptions } from './fulltext-postgres-search.js';
 import { planQuery } from './query-plan.js';
 import { mentionsAny, querySnippet } from './snippet.js';
 import { docColumns, foldText, foldedWords } from './text.js';
@@ -123,6 +124,8 @@ function docRows(page: IndexablePage, pageId: number, firstSeen: string, owner: 
 export interface IndexStoreOptions {
   /** How SQLite keeps queries with very common words fast (see fulltext-sqlite-search.ts). */
   readonly sqlite?: SqliteSearchOptions;
+  /** How PostgreSQL bounds the work of a query (see fulltext-postgres-search.ts). */
+  readonly postgres?: PostgresSearchOptions;
   /** `AUTOCOMPLETE_MIN_ACCOUNTS`: distinct accounts a query needs before others see it suggested. Default 5. */
   readonly autocompleteMinAccounts?: number;
 }
@@ -131,7 +134,7 @@ export interface IndexStoreOptions {
 export const SHARED_OWNER = 0;
 
 export function createIndexStore(db: Kysely<Database>, dialect: DialectName, options: IndexStoreOptions = {}): IndexStore {
-  const fullText: FullText = dialect === 'postgres' ? createPostgresFullText() : createSqliteFullText(options.sqlite);
+  const fullText: FullText = dialect === 'postgres' ? createPostgresFullText(options.postgres) : createSqliteFullText(options.sqlite);
   const queryLog = createQueryLogStore(db, dialect, options.autocompleteMinAccounts ?? 5);
 
   async function removePages(pageIds: readonly number[]): Promise<number> {
