@@ -1,7 +1,7 @@
 /**
  * Quarry's own search index at scale: builds a synthetic corpus (default 100,000 pages), indexes
- * it, and prints indexing throughput and query latency p50/p99 for plain, phrase, operator-heavy
- * and `tbs` queries, on SQLite and (with a PostgreSQL admin URL) PostgreSQL; then end-to-end
+ * it, and prints indexing throughput and query latency p50/p99 for plain, common-words-only,
+ * phrase, operator-heavy and `tbs` queries, on SQLite and (with a PostgreSQL admin URL) PostgreSQL; then end-to-end
  * `POST /api/v1/search` p50 on a cache hit and a miss over loopback HTTP (SQLite).
  *
  *   npm run bench:search -- [--pages N] [--queries N] [--postgres postgres://postgres@127.0.0.1:5433/postgres]
@@ -11,6 +11,7 @@
  * --slow MS prints each query slower than MS milliseconds (to see what to tune).
  * --keep DIR builds the SQLite index in DIR/quarry.db and leaves it there; run again with the same
  * --keep DIR to time queries on that index without rebuilding it (indexing figures then read 0).
+ * --keep-postgres NAME does the same on PostgreSQL with a database of that name (not dropped).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -39,6 +40,7 @@ const { values: options } = parseArgs({
     'skip-sqlite': { type: 'boolean', default: false },
     'skip-http': { type: 'boolean', default: false },
     keep: { type: 'string', default: '' },
+    'keep-postgres': { type: 'string', default: '' },
     slow: { type: 'string', default: '' },
     json: { type: 'boolean', default: false },
   },
@@ -229,6 +231,8 @@ function queryMix(seed: number) {
   const tbsValues = ['qdr:d', 'qdr:w', 'qdr:m', 'qdr:y', 'sbd:1', 'qdr:m,sbd:1'];
   return {
     plain: () => ({ q: `${mid()} ${r() < 0.5 ? common() : mid()}` }),
+    // Only words found in most pages: every document matches, relevance must not cost a pass over them all.
+    common: () => ({ q: r() < 0.5 ? common() : `${common()} ${common()}` }),
     phrase: () => ({ q: `"${common()} ${r() < 0.5 ? common() : mid()}"` }),
     operators: () => ({ q: (operatorQueries[Math.floor(r() * operatorQueries.length)] ?? operatorQueries[0]!)() }),
     tbs: () => ({ q: `${mid()}`, tbs: tbsValues[Math.floor(r() * tbsValues.length)] ?? 'qdr:m' }),
@@ -279,7 +283,7 @@ async function benchDialect(dialect: DialectName, handle: DatabaseHandle, reuse 
   await sql`ANALYZE`.execute(handle.db);
   const mix = queryMix(7);
   const latencyMs: Record<string, Latency> = {};
-  for (const kind of ['plain', 'phrase', 'operators', 'tbs'] as const) {
+  for (const kind of ['plain', 'common', 'phrase', 'operators', 'tbs'] as const) {
     const queries = Array.from({ length: QUERIES + 30 }, () => mix[kind]());
     latencyMs[kind] = await timeQueries(async (i) => {
       const { q, tbs } = queries[i] as { q: string; tbs?: string };
@@ -372,25 +376,30 @@ if (!options['skip-sqlite']) {
 }
 
 if (options.postgres) {
-  const name = `quarry_bench_${randomBytes(4).toString('hex')}`;
+  const kept = options['keep-postgres'];
+  if (kept !== '' && !/^[a-z_][a-z0-9_]*$/.test(kept)) throw new Error('--keep-postgres takes a plain database name');
+  const name = kept === '' ? `quarry_bench_${randomBytes(4).toString('hex')}` : kept;
   const admin = new pg.Client({ connectionString: options.postgres });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+  if (!exists) await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(options.postgres);
   url.pathname = `/${name}`;
   try {
     const handle = openDatabase({ url: url.toString(), sqliteFile: '', poolSize: 10 });
     try {
-      figures.dialects.push(await benchDialect('postgres', handle));
+      figures.dialects.push(await benchDialect('postgres', handle, exists));
     } finally {
       await handle.close();
     }
   } finally {
-    const cleanup = new pg.Client({ connectionString: options.postgres });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
+    if (kept === '') {
+      const cleanup = new pg.Client({ connectionString: options.postgres });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    }
   }
 }
 

@@ -11,7 +11,7 @@ import { createSqliteLedgerStore } from './ledger-sqlite.js';
 
 /**
  * The ledger's hot path on the suite's database (SQLite, or PostgreSQL through the
- * `quarry_ledger_apply` function of migration 0008): batches applied in one transaction,
+ * `quarry_ledger_apply` function of migration 0012): batches applied in one transaction,
  * each member checking its own balance.
  */
 let t: TestApp;
@@ -53,9 +53,9 @@ async function entriesOf(userId: number) {
   return t.quarry.db.selectFrom('ledger_entries').select(['kind', 'amount', 'balance_after']).where('user_id', '=', userId).orderBy('id').execute();
 }
 
-describe('migration 0008', () => {
+describe('migration 0012', () => {
   it('creates the batch function on PostgreSQL and is recorded as applied on SQLite, where it does nothing', async () => {
-    const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration WHERE name = '0008-ledger-functions'`.execute(t.quarry.db);
+    const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration WHERE name = '0012-ledger-functions'`.execute(t.quarry.db);
     expect(applied.rows).toHaveLength(1);
     if (handle.raw.dialect === 'postgres') {
       const { rows } = await handle.raw.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_proc WHERE proname = 'quarry_ledger_apply'");

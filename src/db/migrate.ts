@@ -7,8 +7,9 @@ import { searchIndex } from './migrations/0004-search-index.js';
 import { searchIndexRanking } from './migrations/0005-search-index-ranking.js';
 import { searchPrivacy } from './migrations/0006-search-privacy.js';
 import { usageIndexes } from './migrations/0007-usage-indexes.js';
-import { ledgerFunctions } from './migrations/0008-ledger-functions.js';
 import { crawlJobs } from './migrations/0010-crawl-jobs.js';
+import { indexQuality } from './migrations/0011-index-quality.js';
+import { ledgerFunctions } from './migrations/0012-ledger-functions.js';
 
 /** The one migration set; names sort in the order they apply. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -20,8 +21,9 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0005-search-index-ranking': searchIndexRanking(dialect),
     '0006-search-privacy': searchPrivacy(dialect),
     '0007-usage-indexes': usageIndexes(),
-    '0008-ledger-functions': ledgerFunctions(dialect),
     '0010-crawl-jobs': crawlJobs(dialect),
+    '0011-index-quality': indexQuality(dialect),
+    '0012-ledger-functions': ledgerFunctions(dialect),
   };
 }
 

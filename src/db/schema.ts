@@ -17,6 +17,7 @@ export interface Database {
   index_docs: IndexDocsTable;
   search_query_log: SearchQueryLogTable;
   search_query_history: SearchQueryHistoryTable;
+  index_terms: IndexTermsTable;
   crawl_jobs: CrawlJobsTable;
   crawl_frontier: CrawlFrontierTable;
 }
@@ -176,6 +177,14 @@ export interface SearchQueryLogTable {
   last_searched: string;
   /** Distinct accounts that searched the query; a global suggestion from AUTOCOMPLETE_MIN_ACCOUNTS on. */
   accounts: Generated<number>;
+  /** Searches with recency decay, time-shifted in log space (see src/local-index/query-log.ts). */
+  rank: number;
+}
+
+/** The index's vocabulary, for autocorrect (see src/local-index/vocabulary.ts). */
+export interface IndexTermsTable {
+  term: string;
+  len: number;
 }
 
 /** Each account's own searches, suggested to that account only. */
@@ -185,6 +194,8 @@ export interface SearchQueryHistoryTable {
   query: string;
   searches: number;
   last_searched: string;
+  /** As in `search_query_log`. */
+  rank: number;
 }
 
 export interface CrawlJobsTable {

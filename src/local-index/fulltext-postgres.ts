@@ -1,17 +1,19 @@
 /**
  * The full-text index on PostgreSQL: a `tsvector` per document built here (not by a text-search
- * configuration, so words are folded exactly as on SQLite and in the post-filter), weighted
- * A = title, B = URL, D = text, with a GIN index; ranked with `ts_rank_cd`.
+ * configuration, so words are folded and stemmed exactly as on SQLite and in the post-filter),
+ * weighted A = title, B = URL, C = word pairs, D = text and stems, with a GIN index; ranked with
+ * `ts_rank_cd` over `head_tsv`, a small inline copy of title, URL and lead text (see
+ * fulltext-postgres-search.ts for why).
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { DocInsert, FoundDoc, FullText } from './fulltext.js';
+import type { DocInsert, FullText } from './fulltext.js';
 import { isTextOnly, type Cond, type TextCond } from './query-plan.js';
-import { pairTokens } from './text.js';
-import { andAll, condSql, preferenceSql, visibleSql, windowSql, type SqlDialectParts } from './sql-conds.js';
+import { PAIR_SEPARATOR, pairTokens } from './text.js';
+import { createPostgresSearch, WEIGHTS, type Parts, type PostgresSearchOptions } from './fulltext-postgres-search.js';
+import { condSql, visibleSql, type SqlDialectParts } from './sql-conds.js';
+import { pageStems } from './stemming.js';
 
-/** Weights of D (text), C (word pairs), B (URL), A (title), in ts_rank_cd's order. */
-const WEIGHTS = '{0.1, 0.2, 0.2, 1.0}';
 /** PostgreSQL keeps word positions up to this value; later ones collapse onto it. */
 const MAX_POSITION = 16_383;
 const MAX_POSITIONS_PER_WORD = 256;
@@ -38,14 +40,35 @@ export function tsvectorLiteral(columns: readonly { readonly words: readonly str
   return [...positions].map(([word, list]) => (list.length === 0 ? `'${word}'` : `'${word}':${list.join(',')}`)).join(' ');
 }
 
-/** The tsvector of a document: title (A), URL (B), word pairs (C), text (D). */
-export function tsvectorColumns(folded: DocInsert['folded']): string {
+/** The tsvector of a document: title (A), URL (B), word pairs (C), text and stems (D). */
+export function tsvectorColumns(folded: Omit<DocInsert['folded'], 'stems'> & { readonly stems?: string }): string {
   const words = (text: string) => text.split(' ').filter(Boolean);
   return tsvectorLiteral([
     { words: words(folded.title), weight: 'A' },
     { words: words(folded.url), weight: 'B' },
     { words: words(folded.body), weight: 'D' },
     { words: words(folded.pairs), weight: 'C' },
+    { words: words(folded.stems ?? ''), weight: 'D' },
+  ]);
+}
+
+/** Words of the text in the small vector ranking reads (see fulltext-postgres-search.ts). */
+const HEAD_WORDS = 48;
+
+/**
+ * The small vector ranking reads: title (A), URL (B), the title's and lead's word pairs (C, what a
+ * phrase ranks by), lead text and its stems (D). Kept inline: a kilobyte or two.
+ */
+export function headTsvector(folded: Omit<DocInsert['folded'], 'stems'>, lang: string | null): string {
+  const words = (text: string) => text.split(' ').filter(Boolean);
+  const title = words(folded.title);
+  const lead = words(folded.body).slice(0, HEAD_WORDS);
+  return tsvectorLiteral([
+    { words: title, weight: 'A' },
+    { words: words(folded.url), weight: 'B' },
+    { words: [...pairTokens(title), PAIR_SEPARATOR, ...pairTokens(lead)], weight: 'C' },
+    { words: lead, weight: 'D' },
+    { words: words(pageStems([...title, ...lead], lang)), weight: 'D' },
   ]);
 }
 
@@ -58,6 +81,7 @@ function tsText(cond: TextCond): string {
     return `(${pairTokens(cond.words)
       .map((pair) => `'${pair}'`)
       .join(' <-> ')})`;
+  if (cond.stems !== undefined && cond.stems.length > 0) return `(${[cond.words.join(''), ...cond.stems].map((token) => `'${token}'`).join(' | ')})`;
   const weight = cond.field === 'title' ? ':A' : '';
   return `(${cond.words.map((word) => `'${word}'${weight}`).join(' <-> ')})`;
 }
@@ -81,17 +105,28 @@ const PARTS: SqlDialectParts = {
   text: (cond) => sql`d.tsv @@ ${tsText(cond)}::tsquery`,
 };
 
-function split(conds: readonly Cond[]): { match?: string; rank?: string; filters: RawBuilder<unknown>[] } {
+/**
+ * A title condition is answered by `head_tsv` and its own GIN index: the title is all there, and a
+ * match is checked against that small inline vector, never against the TOASTed `tsv`.
+ */
+const titleMatch = (cond: TextCond) => sql`d.head_tsv @@ ${tsText(cond)}::tsquery`;
+
+function split(conds: readonly Cond[]): Parts {
   const text: string[] = [];
   const positive: string[] = [];
   const filters: RawBuilder<unknown>[] = [];
   for (const cond of conds) {
     if (!isTextOnly(cond)) {
       filters.push(condSql(cond, PARTS));
-      continue;
+    } else if (cond.kind === 'text' && cond.field === 'title') {
+      positive.push(tsExpression(cond));
+      filters.push(titleMatch(cond));
+    } else if (cond.kind === 'not' && cond.cond.kind === 'text' && cond.cond.field === 'title') {
+      filters.push(sql`NOT (${titleMatch(cond.cond)})`);
+    } else {
+      text.push(tsExpression(cond));
+      if (cond.kind !== 'not') positive.push(tsExpression(cond));
     }
-    text.push(tsExpression(cond));
-    if (cond.kind !== 'not') positive.push(tsExpression(cond));
   }
   return {
     ...(text.length === 0 ? {} : { match: text.join(' & ') }),
@@ -100,16 +135,18 @@ function split(conds: readonly Cond[]): { match?: string; rank?: string; filters
   };
 }
 
-export function createPostgresFullText(): FullText {
+export function createPostgresFullText(options: PostgresSearchOptions = {}): FullText {
+  const run = createPostgresSearch(options);
   return {
     async insertDocs(trx, docs) {
       if (docs.length === 0) return;
       const rows = docs.map((doc: DocInsert) => {
         const tsv = tsvectorColumns(doc.folded);
+        const head = headTsvector(doc.folded, doc.lang);
         return sql`(${doc.page_id}, ${doc.vertical}, ${doc.ord}, ${doc.title}, ${doc.link}, ${doc.host}, ${doc.host_rev}, ${doc.path}, ${doc.url_text},
-          ${doc.snippet}, ${doc.item}, ${doc.published_at}, ${doc.dated_at}, ${doc.lang}, ${doc.country}, ${doc.owner_id}, ${tsv}::tsvector)`;
+          ${doc.snippet}, ${doc.item}, ${doc.published_at}, ${doc.dated_at}, ${doc.lang}, ${doc.country}, ${doc.owner_id}, ${tsv}::tsvector, ${head}::tsvector)`;
       });
-      await sql`INSERT INTO index_docs (page_id, vertical, ord, title, link, host, host_rev, path, url_text, snippet, item, published_at, dated_at, lang, country, owner_id, tsv)
+      await sql`INSERT INTO index_docs (page_id, vertical, ord, title, link, host, host_rev, path, url_text, snippet, item, published_at, dated_at, lang, country, owner_id, tsv, head_tsv)
         VALUES ${sql.join(rows)}`.execute(trx);
     },
 
@@ -118,41 +155,7 @@ export function createPostgresFullText(): FullText {
       await trx.deleteFrom('index_docs').where('page_id', 'in', pageIds).execute();
     },
 
-    async search(db, request) {
-      const { match, rank, filters } = split(request.plan.conds);
-      const where = andAll([
-        sql`d.vertical = ${request.vertical}`,
-        visibleSql(request.account),
-        ...(match === undefined ? [] : [sql`d.tsv @@ ${match}::tsquery`]),
-        ...filters,
-        ...windowSql(request.window),
-      ]);
-      const preference = preferenceSql(request.lang, request.country);
-      const relevance = rank === undefined ? preference : sql`ts_rank_cd(${WEIGHTS}::float4[], d.tsv, ${rank}::tsquery, 1) * ${preference}`;
-      const order = (table: string) => {
-        const column = (name: string) => sql.ref(`${table}.${name}`);
-        return request.window.sortByDate
-          ? sql`${column('dated_at')} DESC, ${column('id')}`
-          : sql`${column('score')} DESC, ${column('dated_at')} DESC, ${column('id')}`;
-      };
-      // With words, the matches are found through the GIN index first (MATERIALIZED), then sorted:
-      // left to itself the planner may walk the date index and test every document on the way.
-      const query =
-        match === undefined
-          ? sql<FoundDoc>`SELECT d.id, d.page_id, d.item, d.published_at, d.dated_at, ${relevance} AS score
-              FROM index_docs d WHERE ${where} ORDER BY ${request.window.sortByDate ? sql`d.dated_at DESC, d.id` : sql`score DESC, d.dated_at DESC, d.id`}
-              LIMIT ${request.limit} OFFSET ${request.offset}`
-          : sql<FoundDoc>`WITH matches AS MATERIALIZED (SELECT d.id, d.dated_at, ${relevance} AS score FROM index_docs d WHERE ${where}),
-              top AS (SELECT m.id, m.dated_at, m.score FROM matches m ORDER BY ${order('m')} LIMIT ${request.limit} OFFSET ${request.offset})
-              SELECT d.id, d.page_id, d.item, d.published_at FROM top JOIN index_docs d ON d.id = top.id ORDER BY ${order('top')}`;
-      // Full-text plans look expensive to the planner, which then spends longer compiling them (JIT)
-      // than running them; off for this query only.
-      const rows = await db.transaction().execute(async (trx) => {
-        await sql`SET LOCAL jit = off`.execute(trx);
-        return query.execute(trx);
-      });
-      return rows.rows;
-    },
+    search: (db, request) => run(db, request, split(request.plan.conds)),
 
     async titlesMatching(db, words, lastIsPrefix, limit, account) {
       if (words.length === 0) return [];
@@ -161,6 +164,12 @@ export function createPostgresFullText(): FullText {
         WHERE d.vertical = 'web' AND ${visibleSql(account)} AND d.tsv @@ ${query}::tsquery
         ORDER BY ts_rank_cd(${WEIGHTS}::float4[], d.tsv, ${query}::tsquery, 1) DESC, d.id LIMIT ${limit}`.execute(db);
       return rows.rows.map((row) => row.title);
+    },
+
+    async documentsWith(db, word, cap, account) {
+      const rows = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM index_docs d
+        WHERE d.tsv @@ ${`'${word}'`}::tsquery AND ${visibleSql(account)} LIMIT ${cap}) s`.execute(db);
+      return Number(rows.rows[0]?.n ?? 0);
     },
 
     async sizeBytes(db: Kysely<Database>) {

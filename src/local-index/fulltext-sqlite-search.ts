@@ -26,8 +26,8 @@ export interface SqliteSearchOptions {
   readonly commonCandidates?: number;
 }
 
-/** bm25 column weights: a word in the title counts ten times a word of the text, the URL and a word pair twice. */
-export const BM25 = sql.raw('bm25(index_docs_fts, 10.0, 1.0, 2.0, 2.0)');
+/** bm25 column weights: a word in the title counts ten times a word of the text (or a stem), the URL and a word pair twice. */
+export const BM25 = sql.raw('bm25(index_docs_fts, 10.0, 1.0, 2.0, 2.0, 1.0)');
 
 /**
  * An FTS5 phrase restricted to its columns; words are folded (letters and digits only), so quoting
@@ -37,6 +37,8 @@ export const BM25 = sql.raw('bm25(index_docs_fts, 10.0, 1.0, 2.0, 2.0)');
 export function ftsText(cond: TextCond, field: TextCond['field'] = cond.field): string {
   if (field === 'title') return `(title : "${cond.words.join(' ')}")`;
   if (cond.words.length > 1) return `(pairs : "${pairTokens(cond.words).join(' ')}")`;
+  if (cond.stems !== undefined && cond.stems.length > 0)
+    return `({title body url stems} : (${[cond.words.join(''), ...cond.stems].map((token) => `"${token}"`).join(' OR ')}))`;
   return `({title body url} : "${cond.words.join(' ')}")`;
 }
 

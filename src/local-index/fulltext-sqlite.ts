@@ -1,8 +1,14 @@
-/** The full-text index on SQLite: a contentless FTS5 table (title, body, url, word pairs) keyed by document id. */
-import { sql } from 'kysely';
-import type { FullText } from './fulltext.js';
+/** The full-text index on SQLite: a contentless FTS5 table (title, body, url, word pairs, stems) keyed by document id. */
+import { sql, type RawBuilder } from 'kysely';
+import type { DocInsert, FullText } from './fulltext.js';
 import { visibleSql } from './sql-conds.js';
 import { BM25, createSqliteSearch, type SqliteSearchOptions } from './fulltext-sqlite-search.js';
+
+/** The FTS5 row of a document (also used by the migrations that re-index existing documents). */
+export async function insertFtsRow(db: Parameters<RawBuilder<unknown>['execute']>[0], id: number, folded: DocInsert['folded']): Promise<void> {
+  await sql`INSERT INTO index_docs_fts (rowid, title, body, url, pairs, stems)
+    VALUES (${id}, ${folded.title}, ${folded.body}, ${folded.url}, ${folded.pairs}, ${folded.stems})`.execute(db);
+}
 
 export function createSqliteFullText(options: SqliteSearchOptions = {}): FullText {
   const search = createSqliteSearch(options);
@@ -11,9 +17,7 @@ export function createSqliteFullText(options: SqliteSearchOptions = {}): FullTex
       for (const doc of docs) {
         const { folded, ...row } = doc;
         const inserted = await trx.insertInto('index_docs').values(row).returning('id').executeTakeFirstOrThrow();
-        await sql`INSERT INTO index_docs_fts (rowid, title, body, url, pairs) VALUES (${inserted.id}, ${folded.title}, ${folded.body}, ${folded.url}, ${folded.pairs})`.execute(
-          trx,
-        );
+        await insertFtsRow(trx, inserted.id, folded);
       }
     },
 
@@ -35,6 +39,12 @@ export function createSqliteFullText(options: SqliteSearchOptions = {}): FullTex
         WHERE index_docs_fts MATCH ${expression} AND d.vertical = 'web' AND ${visibleSql(account)}
         ORDER BY ${BM25}, d.id LIMIT ${limit}`.execute(db);
       return rows.rows.map((row) => row.title);
+    },
+
+    async documentsWith(db, word, cap, account) {
+      const rows = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT d.id FROM index_docs_fts JOIN index_docs d ON d.id = index_docs_fts.rowid
+        WHERE index_docs_fts MATCH ${`{title body url} : "${word}"`} AND ${visibleSql(account)} LIMIT ${cap})`.execute(db);
+      return Number(rows.rows[0]?.n ?? 0);
     },
 
     async sizeBytes(db) {

@@ -28,8 +28,11 @@ export interface DocInsert {
   readonly country: string | null;
   /** The page's owner (0: shared). */
   readonly owner_id: number;
-  /** Folded words of the title, the searchable text and the URL, and their word pairs (see `wordPairs`). */
-  readonly folded: { readonly title: string; readonly body: string; readonly url: string; readonly pairs: string };
+  /**
+   * Folded words of the title, the searchable text and the URL, their word pairs (see `wordPairs`)
+   * and the stem tokens of the title and text in the page's language (see stemming.ts).
+   */
+  readonly folded: { readonly title: string; readonly body: string; readonly url: string; readonly pairs: string; readonly stems: string };
 }
 
 export interface PlannedSearch {
@@ -65,6 +68,8 @@ export interface FullText {
    * `lastIsPrefix`, best match first, among the pages `account` may find.
    */
   titlesMatching(db: Kysely<Database>, words: readonly string[], lastIsPrefix: boolean, limit: number, account: number): Promise<string[]>;
+  /** How many documents `account` may find hold the folded word (title, text or URL), counted up to `cap`. */
+  documentsWith(db: Kysely<Database>, word: string, cap: number, account: number): Promise<number>;
   /** Bytes the index's tables take on disk (an estimate where the database cannot say exactly). */
   sizeBytes(db: Kysely<Database>): Promise<number>;
 }

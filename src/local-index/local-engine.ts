@@ -1,5 +1,5 @@
 /** Quarry's own index as a search engine of the router: every vertical, every operator, exact time windows. */
-import { ALL_QUERY_FEATURES } from '../search/query.js';
+import { ALL_QUERY_FEATURES, type ParsedQuery } from '../search/query.js';
 import { EngineError, QueryRejectedError, type EngineResult, type SearchEngine } from '../search/engine.js';
 import { VERTICALS } from '../search/verticals.js';
 import { parseLocaleTag } from './locale.js';
@@ -36,19 +36,28 @@ export function createLocalEngine(store: IndexStore): SearchEngine {
         if (request.vertical === 'autocomplete') {
           return { vertical: 'autocomplete', suggestions: await store.suggest(request.q, request.num, request.account) };
         }
+        const { vertical } = request;
         const lang = parseLocaleTag(request.lang).lang;
-        const hits = await store.search({
-          vertical: request.vertical,
-          query: request.query,
-          num: request.num,
-          page: request.page,
-          window: request.window,
-          country: request.country,
-          ...(lang === undefined ? {} : { lang }),
-          ...(request.account === undefined ? {} : { account: request.account }),
-        });
-        // The store answers with items of the vertical it was asked for.
-        return { vertical: request.vertical, hits } as EngineResult;
+        const search = (query: ParsedQuery) =>
+          store.search({
+            vertical,
+            query,
+            num: request.num,
+            page: request.page,
+            window: request.window,
+            country: request.country,
+            ...(lang === undefined ? {} : { lang }),
+            ...(request.account === undefined ? {} : { account: request.account }),
+          });
+        const hits = await search(request.query);
+        // Autocorrect: only a query that finds nothing at all is searched again, corrected.
+        if (hits.length === 0 && request.autocorrect && request.page === 1) {
+          const corrected = await store.correct(request.q, request.query, request.account);
+          const found = corrected === undefined ? [] : await search(corrected.query);
+          // The store answers with items of the vertical it was asked for.
+          if (corrected !== undefined && found.length > 0) return { vertical, hits: found, correctedQuery: corrected.q } as EngineResult;
+        }
+        return { vertical, hits } as EngineResult;
       } catch (error) {
         if (causedByQuery(error)) throw new QueryRejectedError(LOCAL_ENGINE_NAME, 'The query is too complex for the local index.', { cause: error });
         throw new EngineError(LOCAL_ENGINE_NAME, 'upstream', 'the local index could not be read', { cause: error });

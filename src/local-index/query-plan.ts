@@ -7,6 +7,7 @@
  * is a full-text engine, so a term is a word that must occur.
  */
 import type { ParsedQuery, QueryClause, SimpleClause } from '../search/query.js';
+import { queryStemTokens } from './stemming.js';
 import { foldedWords } from './text.js';
 
 /** Consecutive folded words in the title, text or URL (`any`) or in the title only. */
@@ -14,6 +15,8 @@ export interface TextCond {
   readonly kind: 'text';
   readonly field: 'any' | 'title';
   readonly words: readonly string[];
+  /** A plain word (not quoted, not excluded) also matches these stem tokens (see stemming.ts). */
+  readonly stems?: readonly string[];
 }
 
 export type Cond =
@@ -31,9 +34,13 @@ export interface QueryPlan {
   readonly words: readonly string[];
 }
 
-function positiveCond(clause: SimpleClause): Cond | undefined {
+function positiveCond(clause: SimpleClause, lang: string | undefined): Cond | undefined {
   switch (clause.kind) {
-    case 'term':
+    case 'term': {
+      const words = foldedWords(clause.value);
+      if (words.length !== 1 || clause.negated) return words.length === 0 ? undefined : { kind: 'text', field: 'any', words };
+      return { kind: 'text', field: 'any', words, stems: queryStemTokens(words[0] ?? '', lang) };
+    }
     case 'phrase': {
       const words = foldedWords(clause.value);
       return words.length === 0 ? undefined : { kind: 'text', field: 'any', words };
@@ -60,14 +67,14 @@ function positiveCond(clause: SimpleClause): Cond | undefined {
   }
 }
 
-function condOf(clause: QueryClause): Cond | undefined {
+function condOf(clause: QueryClause, lang: string | undefined): Cond | undefined {
   if (clause.kind === 'anyOf') {
-    const options = clause.options.map(positiveCond);
+    const options = clause.options.map((option) => positiveCond(option, lang));
     // An option that always holds (no words) makes the whole group hold.
     if (options.some((option) => option === undefined)) return undefined;
     return { kind: 'or', options: options.filter((option): option is Cond => option !== undefined) };
   }
-  const cond = positiveCond(clause);
+  const cond = positiveCond(clause, lang);
   if (cond === undefined) return undefined;
   return clause.negated ? { kind: 'not', cond } : cond;
 }
@@ -79,9 +86,10 @@ function positiveWords(clause: QueryClause): string[] {
   return foldedWords(clause.value);
 }
 
-export function planQuery(query: ParsedQuery): QueryPlan {
+/** The plan of a query; plain words also match their stems in `lang` (the query's language) and English. */
+export function planQuery(query: ParsedQuery, lang?: string): QueryPlan {
   return {
-    conds: query.clauses.map(condOf).filter((cond): cond is Cond => cond !== undefined),
+    conds: query.clauses.map((clause) => condOf(clause, lang)).filter((cond): cond is Cond => cond !== undefined),
     words: [...new Set(query.clauses.flatMap(positiveWords))],
   };
 }

@@ -21,9 +21,14 @@ function looksLikeToken(word: string): boolean {
   return word.length >= 24 && /^[A-Za-z0-9+/=_-]+$/.test(word);
 }
 
+/** Whether the query narrows its search with an operator (`site:`, `-word`, quotes, `OR`…). */
+export function hasOperator(query: string): boolean {
+  return OPERATOR.test(query) || EXCLUSION.test(query) || QUOTE_OR_OR.test(query);
+}
+
 /** Whether the query may become a global suggestion once enough distinct accounts searched it. */
 export function isShareableQuery(query: string): boolean {
-  if (OPERATOR.test(query) || EXCLUSION.test(query) || QUOTE_OR_OR.test(query)) return false;
+  if (hasOperator(query)) return false;
   if (EMAIL.test(query) || URL_LIKE.test(query) || LONG_NUMBER.test(query)) return false;
   return !query.split(/\s+/).some(looksLikeToken);
 }

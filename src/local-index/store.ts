@@ -17,11 +17,14 @@ import type { DocInsert, FullText } from './fulltext.js';
 import { createPostgresFullText } from './fulltext-postgres.js';
 import { createSqliteFullText } from './fulltext-sqlite.js';
 import type { SqliteSearchOptions } from './fulltext-sqlite-search.js';
+import type { PostgresSearchOptions } from './fulltext-postgres-search.js';
 import { planQuery } from './query-plan.js';
 import { mentionsAny, querySnippet } from './snippet.js';
-import { clip, collapseWhitespace, foldedColumns, foldText, foldedWords } from './text.js';
-import { isShareableQuery } from './query-privacy.js';
+import { docColumns, foldText, foldedWords } from './text.js';
+import { correctQuery } from './autocorrect.js';
+import { createQueryLogStore } from './query-log.js';
 import { pageKey, urlFacts } from './url-facts.js';
+import { addToVocabulary, vocabularyWords } from './vocabulary.js';
 import type { AnyRecord } from './verticals/record.js';
 
 export type IndexSource = 'scrape' | 'crawl' | 'import';
@@ -71,20 +74,23 @@ export interface IndexStore {
   search(request: IndexSearch): Promise<EngineHit<ItemVertical>[]>;
   /**
    * Completions of `prefix` for `account`: its own searches, then shared queries that enough
-   * accounts searched, by how often they were searched, then titles of pages it may find.
+   * accounts searched, by how often they were searched (recent searches weigh more), then titles
+   * of pages it may find.
    */
   suggest(prefix: string, limit: number, account?: number): Promise<string[]>;
-  /** Counts one search of `query` by `account` for autocomplete. Blank queries are ignored. */
+  /** Counts one search of `query` by `account` for autocomplete. Blank queries and queries with operators are ignored. */
   recordQuery(query: string, at: Date, account: number): Promise<void>;
+  /**
+   * The query with its unknown plain words replaced by the nearest words the index holds for
+   * `account` (autocorrect), or `undefined` when nothing could be corrected.
+   */
+  correct(q: string, query: ParsedQuery, account?: number): Promise<{ q: string; query: ParsedQuery } | undefined>;
   stats(): Promise<IndexStats>;
   /** Removes the page stored under this URL; returns how many pages were removed (0 or 1). */
   removeUrl(url: string): Promise<number>;
   /** Removes every page of the host and its subdomains; returns how many were removed. */
   removeSite(host: string): Promise<number>;
 }
-
-/** Longest query the autocomplete log keeps (longer ones are not suggestions anyone types). */
-const MAX_LOGGED_QUERY = 200;
 
 function docRows(page: IndexablePage, pageId: number, firstSeen: string, owner: number): DocInsert[] {
   return page.records.map((record: AnyRecord, ord) => {
@@ -110,7 +116,7 @@ function docRows(page: IndexablePage, pageId: number, firstSeen: string, owner: 
       lang: page.lang ?? null,
       country: page.country ?? null,
       owner_id: owner,
-      folded: foldedColumns(foldText(record.item.title), foldText(record.text), facts.urlText),
+      folded: docColumns(record.item.title, record.text, facts.urlText, page.lang),
     };
   });
 }
@@ -118,6 +124,8 @@ function docRows(page: IndexablePage, pageId: number, firstSeen: string, owner: 
 export interface IndexStoreOptions {
   /** How SQLite keeps queries with very common words fast (see fulltext-sqlite-search.ts). */
   readonly sqlite?: SqliteSearchOptions;
+  /** How PostgreSQL bounds the work of a query (see fulltext-postgres-search.ts). */
+  readonly postgres?: PostgresSearchOptions;
   /** `AUTOCOMPLETE_MIN_ACCOUNTS`: distinct accounts a query needs before others see it suggested. Default 5. */
   readonly autocompleteMinAccounts?: number;
 }
@@ -126,8 +134,8 @@ export interface IndexStoreOptions {
 export const SHARED_OWNER = 0;
 
 export function createIndexStore(db: Kysely<Database>, dialect: DialectName, options: IndexStoreOptions = {}): IndexStore {
-  const fullText: FullText = dialect === 'postgres' ? createPostgresFullText() : createSqliteFullText(options.sqlite);
-  const minAccounts = options.autocompleteMinAccounts ?? 5;
+  const fullText: FullText = dialect === 'postgres' ? createPostgresFullText(options.postgres) : createSqliteFullText(options.sqlite);
+  const queryLog = createQueryLogStore(db, dialect, options.autocompleteMinAccounts ?? 5);
 
   async function removePages(pageIds: readonly number[]): Promise<number> {
     let removed = 0;
@@ -197,7 +205,9 @@ export function createIndexStore(db: Kysely<Database>, dialect: DialectName, opt
           .returning(['id', 'first_seen'])
           .executeTakeFirstOrThrow();
         await fullText.deleteDocsOfPages(trx, [stored.id]);
-        await fullText.insertDocs(trx, docRows({ ...page, url }, stored.id, stored.first_seen, owner));
+        const rows = docRows({ ...page, url }, stored.id, stored.first_seen, owner);
+        await fullText.insertDocs(trx, rows);
+        await addToVocabulary(trx, dialect, vocabularyWords(rows.flatMap((row) => [row.folded.title, row.folded.body])));
         const records: Partial<Record<ItemVertical, number>> = {};
         for (const record of page.records) records[record.vertical] = (records[record.vertical] ?? 0) + 1;
         return { url, created: stored.first_seen === at, records };
@@ -205,7 +215,7 @@ export function createIndexStore(db: Kysely<Database>, dialect: DialectName, opt
     },
 
     async search(request) {
-      const plan = planQuery(request.query);
+      const plan = planQuery(request.query, request.lang);
       const found = await fullText.search(db, {
         vertical: request.vertical,
         plan,
@@ -233,19 +243,6 @@ export function createIndexStore(db: Kysely<Database>, dialect: DialectName, opt
       if (words.length === 0) return [];
       const lastIsPrefix = !/\s$/.test(prefix);
       const key = words.join(' ') + (lastIsPrefix ? '' : ' ');
-      // Both logs are read the same way: queries under the prefix, most searched, then most recent.
-      const underPrefix = (table: 'search_query_history' | 'search_query_log') =>
-        db
-          .selectFrom(table)
-          .select('query')
-          .where('query_key', '>=', key)
-          .where('query_key', '<', `${key}\u{10FFFF}`)
-          .orderBy('searches', 'desc')
-          .orderBy('last_searched', 'desc')
-          .orderBy('query_key')
-          .limit(limit);
-      const own = await underPrefix('search_query_history').where('account_id', '=', account).execute();
-      const shared = await underPrefix('search_query_log').where('accounts', '>=', minAccounts).execute();
       const suggestions: string[] = [];
       const seen = new Set<string>();
       const add = (text: string) => {
@@ -254,42 +251,16 @@ export function createIndexStore(db: Kysely<Database>, dialect: DialectName, opt
         seen.add(folded);
         suggestions.push(text);
       };
-      for (const row of [...own, ...shared]) add(row.query);
+      for (const query of await queryLog.underPrefix(key, limit, account)) add(query);
       if (suggestions.length < limit) {
         for (const title of await fullText.titlesMatching(db, words, lastIsPrefix, limit * 2, account)) add(title);
       }
       return suggestions;
     },
 
-    async recordQuery(query, at, account) {
-      const text = clip(collapseWhitespace(query), MAX_LOGGED_QUERY);
-      const key = foldText(text);
-      if (key === '') return;
-      const when = at.toISOString();
-      // One statement per table: concurrent searches of the same query by the same account count
-      // the account once (only the insert that created the history row sees searches = 1).
-      const own = await db
-        .insertInto('search_query_history')
-        .values({ account_id: account, query_key: key, query: text, searches: 1, last_searched: when })
-        .onConflict((conflict) =>
-          conflict.columns(['account_id', 'query_key']).doUpdateSet({ searches: sql`search_query_history.searches + 1`, last_searched: when, query: text }),
-        )
-        .returning('searches')
-        .executeTakeFirstOrThrow();
-      if (!isShareableQuery(text)) return;
-      const newAccount = Number(own.searches) === 1 ? 1 : 0;
-      await db
-        .insertInto('search_query_log')
-        .values({ query_key: key, query: text, searches: 1, last_searched: when, accounts: newAccount })
-        .onConflict((conflict) =>
-          conflict.column('query_key').doUpdateSet({
-            searches: sql`search_query_log.searches + 1`,
-            last_searched: when,
-            accounts: sql`search_query_log.accounts + ${newAccount}`,
-          }),
-        )
-        .execute();
-    },
+    recordQuery: (query, at, account) => queryLog.record(query, at, account),
+
+    correct: (q, query, account = SHARED_OWNER) => correctQuery({ db, documentsWith: (word, cap) => fullText.documentsWith(db, word, cap, account) }, q, query),
 
     async stats() {
       const pages = await db

@@ -4,6 +4,7 @@
  * exactly what `matchesQuery` would accept.
  */
 import { foldedWords } from '../search/query-match.js';
+import { pageStems } from './stemming.js';
 
 export { foldedWords };
 
@@ -50,6 +51,12 @@ export function wordPairs(columns: readonly string[]): string {
 /** The pair tokens of a phrase's words, in order ("a", "b", "c" → ["a_b", "b_c"]). */
 export function pairTokens(words: readonly string[]): string[] {
   return words.slice(1).map((word, index) => `${words[index]}_${word}`);
+}
+
+/** The full-text columns of a document: its title and text folded and stemmed in the page's language (see stemming.ts). */
+export function docColumns(title: string, text: string, urlText: string, lang: string | null | undefined) {
+  const folded = foldedColumns(foldText(title), foldText(text), urlText);
+  return { ...folded, stems: pageStems(`${folded.title} ${folded.body}`.split(' '), lang) };
 }
 
 /** The full-text columns of a document from its folded title, text and URL words. */

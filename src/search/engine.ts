@@ -49,9 +49,12 @@ export interface EngineHit<V extends ItemVertical> {
   readonly publishedAt?: Date;
 }
 
-/** What an engine answers: ranked hits of the requested vertical (best first), or suggestions. */
+/**
+ * What an engine answers: ranked hits of the requested vertical (best first), or suggestions.
+ * `correctedQuery` is the query the engine searched instead (autocorrect), when it did.
+ */
 export type EngineResult =
-  | { [V in ItemVertical]: { readonly vertical: V; readonly hits: readonly EngineHit<V>[] } }[ItemVertical]
+  | { [V in ItemVertical]: { readonly vertical: V; readonly hits: readonly EngineHit<V>[]; readonly correctedQuery?: string } }[ItemVertical]
   | { readonly vertical: 'autocomplete'; readonly suggestions: readonly string[] };
 
 /**

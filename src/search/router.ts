@@ -61,6 +61,8 @@ interface OutcomeBase<V extends Vertical> {
   readonly attempts: readonly EngineAttempt[];
   /** Engines of the chain that failed or were suspended, although the search was answered. */
   readonly failedEngines: readonly string[];
+  /** What an answering engine searched instead of the query (its autocorrect), if it did. */
+  readonly correctedQuery?: string;
 }
 
 export type SearchOutcome<V extends Vertical> = V extends ItemVertical
@@ -147,10 +149,12 @@ export function createSearchRouter(options: SearchRouterOptions): SearchRouter {
     for (const attempt of failed) if (attempt.outcome === 'failed') options.onEngineFailure?.(vertical, attempt);
     const failedEngines = failed.map((attempt) => attempt.engine);
     const engine = answers.map((answered) => answered.engine.name).join('+');
+    const correctedQuery = answers.map(({ result }) => ('correctedQuery' in result ? result.correctedQuery : undefined)).find((q) => q !== undefined);
+    const corrected = correctedQuery === undefined ? {} : { correctedQuery };
     const outcome: InternalOutcome =
       vertical === 'autocomplete'
         ? { vertical, engine, attempts, failedEngines, suggestions: suggestionsFrom(answers, request.num) }
-        : { vertical, engine, attempts, failedEngines, items: itemsFrom(vertical, answers, request, new Date(clock.now())) };
+        : { vertical, engine, attempts, failedEngines, ...corrected, items: itemsFrom(vertical, answers, request, new Date(clock.now())) };
     const empty = 'items' in outcome ? outcome.items.length === 0 : outcome.suggestions.length === 0;
     if (empty && failed.length > 0 && answers.every((answered) => answered.engine.fallback === true)) {
       throw new AllEnginesFailedError(vertical, attempts);

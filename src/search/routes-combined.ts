@@ -1,6 +1,7 @@
 import { CombinedSearchRequest, resolveCombinedRequest } from './requests.js';
 import { CombinedSearchResponse } from './combined-shape.js';
 import { chargeFor, checkSearchFields, searchErrorResponses, searchSecurity, searchTags, type SearchRouteDeps } from './routes-shared.js';
+import { foundAny } from './search-service.js';
 import type { App } from '../http/server.js';
 
 /** The ledger's and the cache's `endpoint` of the combined search. */
@@ -54,7 +55,8 @@ export function registerCombinedSearchRoute(app: App, deps: SearchRouteDeps): vo
         },
         known,
       );
-      if (sources.some((source) => source !== 'autocomplete')) await service.countQuery(search.q, account);
+      const searched = sources.filter((source) => source !== 'autocomplete');
+      if (searched.length > 0) await service.countQuery(search.q, account, foundAny(body.data, searched));
       return body;
     },
   );

@@ -2,6 +2,7 @@ import type { App } from '../http/server.js';
 import { resolveVerticalRequest, VERTICAL_REQUEST_SCHEMAS } from './requests.js';
 import { chargeFor, checkSearchFields, searchErrorResponses, searchSecurity, searchTags, type SearchRouteDeps } from './routes-shared.js';
 import { VERTICAL_RESPONSE_SCHEMAS } from './shapes.js';
+import { foundAny } from './search-service.js';
 import { DEDICATED_VERTICALS, type DedicatedVertical } from './verticals.js';
 
 /** The ledger's and the cache's `endpoint` of a vertical search, e.g. `search:news`. */
@@ -66,7 +67,7 @@ export function registerVerticalSearchRoutes(app: App, deps: SearchRouteDeps): v
           },
           known,
         );
-        if (vertical !== 'autocomplete') await service.countQuery(search.q, account);
+        if (vertical !== 'autocomplete') await service.countQuery(search.q, account, foundAny(body, [vertical]));
         return body;
       },
     );

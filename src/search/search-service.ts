@@ -28,8 +28,20 @@ export interface SearchService {
   vertical<V extends DedicatedVertical>(vertical: V, search: ResolvedSearch, account: number, signal?: AbortSignal): Promise<VerticalResponseOf<V>>;
   /** Shape B: every source searched at once; any source whose engines all fail fails the whole search. */
   combined(sources: readonly Vertical[], search: ResolvedSearch, account: number, signal?: AbortSignal): Promise<CombinedSearchResponse>;
-  /** Counts one search of the query by `account` (cache hits included); autocomplete prefixes are not counted. */
-  countQuery(q: string, account: number): Promise<void>;
+  /**
+   * Counts one search of the query by `account` (cache hits included) when it `found` something:
+   * a query that matched nothing is no suggestion. Autocomplete prefixes are not counted.
+   */
+  countQuery(q: string, account: number, found: boolean): Promise<void>;
+}
+
+/** Whether an answer holds any result in one of these lists (a shape A body, or shape B's `data`). */
+export function foundAny(answer: object, lists: readonly string[]): boolean {
+  const fields: Partial<Record<string, unknown>> = answer;
+  return lists.some((list) => {
+    const value = fields[list];
+    return Array.isArray(value) && value.length > 0;
+  });
 }
 
 function routerRequest(search: ResolvedSearch, account: number): RouterSearchRequest {
@@ -46,7 +58,7 @@ function routerRequest(search: ResolvedSearch, account: number): RouterSearchReq
   };
 }
 
-function parameters(vertical: Vertical, search: ResolvedSearch, engine: string): SearchParameters {
+function parameters(vertical: Vertical, search: ResolvedSearch, engine: string, correctedQuery: string | undefined): SearchParameters {
   return {
     q: search.q,
     gl: search.country,
@@ -58,6 +70,7 @@ function parameters(vertical: Vertical, search: ResolvedSearch, engine: string):
     autocorrect: search.autocorrect,
     type: vertical,
     engine,
+    ...(correctedQuery === undefined ? {} : { correctedQuery }),
   };
 }
 
@@ -66,7 +79,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
   return {
     async vertical(vertical, search, account, signal) {
       const outcome = await router.search(vertical, routerRequest(search, account), signal);
-      const searchParameters = parameters(vertical, search, outcome.engine);
+      const searchParameters = parameters(vertical, search, outcome.engine, outcome.correctedQuery);
       const results = 'suggestions' in outcome ? { suggestions: outcome.suggestions } : { [vertical]: outcome.items };
       const failed = outcome.failedEngines.length === 0 ? {} : { failed_engines: [...outcome.failedEngines] };
       // The router answers with the shape of the vertical it was asked for.
@@ -87,8 +100,8 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       };
     },
 
-    async countQuery(q, account) {
-      if (options.queryLog === undefined) return;
+    async countQuery(q, account, found) {
+      if (options.queryLog === undefined || !found) return;
       try {
         await options.queryLog.recordQuery(q, options.now(), account);
       } catch (error) {

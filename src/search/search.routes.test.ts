@@ -126,11 +126,14 @@ describe('the search endpoints over the local index', () => {
 
   it('ranks autocomplete suggestions by how often they were searched, then index titles', async () => {
     const c = await h.t.customer(100);
-    for (let i = 0; i < 3; i++) await h.post('/api/v1/news', c.key, { q: 'Polarlicht Vorhersage', use_cache: false });
-    await h.post('/api/v1/search', c.key, { query: 'polarlicht kamera' });
+    for (let i = 0; i < 3; i++) await h.post('/api/v1/news', c.key, { q: 'Polarlichter Deutschland', use_cache: false });
+    await h.post('/api/v1/search', c.key, { query: 'polarlicht objektiv' });
+    // Found nothing: never a suggestion, however often searched.
+    for (let i = 0; i < 5; i++) await h.post('/api/v1/search', c.key, { query: 'polarlicht vorhersage', use_cache: false });
     const res = await h.post('/api/v1/autocomplete', c.key, { q: 'polarl' });
     const suggestions: string[] = res.json().suggestions;
-    expect(suggestions.slice(0, 2)).toEqual(['Polarlicht Vorhersage', 'polarlicht kamera']);
+    expect(suggestions.slice(0, 2)).toEqual(['Polarlichter Deutschland', 'polarlicht objektiv']);
+    expect(suggestions).not.toContain('polarlicht vorhersage');
     expect(suggestions).toContain('Polarlicht Objektiv 14mm');
   });
 });

@@ -170,6 +170,9 @@ export const SearchParameters = Type.Object(
     page: Type.Optional(Type.Integer()),
     tbs: Type.Optional(Type.String()),
     autocorrect: Type.Optional(Type.Boolean()),
+    correctedQuery: Type.Optional(
+      Type.String({ description: 'the query searched instead of `q` when `q` found nothing and autocorrect corrected its spelling' }),
+    ),
   },
   { title: 'SearchParameters' },
 );

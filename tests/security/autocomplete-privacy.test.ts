@@ -20,6 +20,13 @@ describe('autocomplete across accounts', () => {
   let http: HttpClient;
   beforeAll(async () => {
     h = await startSearchApp({ AUTOCOMPLETE_MIN_ACCOUNTS: '3', SEARCH_CHAIN_WEB: 'local', SEARCH_CHAIN_AUTOCOMPLETE: 'local' });
+    // Queries that find nothing are never suggested (issue 14): the index holds what these search.
+    const page = (path: string, text: string) => ({
+      name: path,
+      url: `https://privacy-site.example.org${path}`,
+      html: `<!doctype html><html lang="en"><head><title>${path}</title></head><body><p>${text}</p></body></html>`,
+    });
+    await h.index([page('/reset', 'zqreset password for alice@example.com'), page('/aurora', 'zqaurora forecast for tonight')], new Date());
     http = await h.listen();
   });
   afterAll(async () => h?.close());

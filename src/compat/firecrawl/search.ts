@@ -134,7 +134,7 @@ export async function runFirecrawlSearch(reply: FastifyReply, resolved: Resolved
       cost += scraped.cost;
     }
   }
-  await deps.service.countQuery(search.q, account);
+  await deps.service.countQuery(search.q, account, web.length + news.length + images.length > 0);
   const shaped: Partial<Record<FirecrawlSource, Hit[]>> = {};
   if (sources.includes('web')) shaped.web = web;
   if (sources.includes('news')) shaped.news = news;

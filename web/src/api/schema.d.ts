@@ -1103,6 +1103,8 @@ export interface paths {
                             /** SearchParameters */
                             searchParameters: {
                                 autocorrect?: boolean;
+                                /** @description the query searched instead of `q` when `q` found nothing and autocorrect corrected its spelling */
+                                correctedQuery?: string;
                                 /** @description engine(s) that answered, e.g. "local" or "searxng+brave" */
                                 engine: string;
                                 gl?: string;
@@ -1963,6 +1965,8 @@ export interface paths {
                             /** SearchParameters */
                             searchParameters: {
                                 autocorrect?: boolean;
+                                /** @description the query searched instead of `q` when `q` found nothing and autocorrect corrected its spelling */
+                                correctedQuery?: string;
                                 /** @description engine(s) that answered, e.g. "local" or "searxng+brave" */
                                 engine: string;
                                 gl?: string;
@@ -2279,6 +2283,8 @@ export interface paths {
                             /** SearchParameters */
                             searchParameters: {
                                 autocorrect?: boolean;
+                                /** @description the query searched instead of `q` when `q` found nothing and autocorrect corrected its spelling */
+                                correctedQuery?: string;
                                 /** @description engine(s) that answered, e.g. "local" or "searxng+brave" */
                                 engine: string;
                                 gl?: string;
@@ -2463,6 +2469,8 @@ export interface paths {
                             /** SearchParameters */
                             searchParameters: {
                                 autocorrect?: boolean;
+                                /** @description the query searched instead of `q` when `q` found nothing and autocorrect corrected its spelling */
+                                correctedQuery?: string;
                                 /** @description engine(s) that answered, e.g. "local" or "searxng+brave" */
                                 engine: string;
                                 gl?: string;
@@ -2647,6 +2655,8 @@ export interface paths {
                             /** SearchParameters */
                             searchParameters: {
                                 autocorrect?: boolean;
+                                /** @description the query searched instead of `q` when `q` found nothing and autocorrect corrected its spelling */
+                                correctedQuery?: string;
                                 /** @description engine(s) that answered, e.g. "local" or "searxng+brave" */
                                 engine: string;
                                 gl?: string;
@@ -2863,6 +2873,8 @@ export interface paths {
                             /** SearchParameters */
                             searchParameters: {
                                 autocorrect?: boolean;
+                                /** @description the query searched instead of `q` when `q` found nothing and autocorrect corrected its spelling */
+                                correctedQuery?: string;
                                 /** @description engine(s) that answered, e.g. "local" or "searxng+brave" */
                                 engine: string;
                                 gl?: string;
@@ -3514,6 +3526,8 @@ export interface paths {
                             /** SearchParameters */
                             searchParameters: {
                                 autocorrect?: boolean;
+                                /** @description the query searched instead of `q` when `q` found nothing and autocorrect corrected its spelling */
+                                correctedQuery?: string;
                                 /** @description engine(s) that answered, e.g. "local" or "searxng+brave" */
                                 engine: string;
                                 gl?: string;
@@ -3811,6 +3825,8 @@ export interface paths {
                             /** SearchParameters */
                             searchParameters: {
                                 autocorrect?: boolean;
+                                /** @description the query searched instead of `q` when `q` found nothing and autocorrect corrected its spelling */
+                                correctedQuery?: string;
                                 /** @description engine(s) that answered, e.g. "local" or "searxng+brave" */
                                 engine: string;
                                 gl?: string;
