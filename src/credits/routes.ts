@@ -123,7 +123,8 @@ export function registerCreditRoutes(app: App, deps: { ledger: Ledger; auth: Aut
     },
     async (request) => {
       const now = deps.now();
-      const to = parseBound('to', request.query.to, now, true);
+      // `to` is exclusive: by default it lies just past now, so a call finished this millisecond counts.
+      const to = parseBound('to', request.query.to, new Date(now.getTime() + 1), true);
       const from = parseBound('from', request.query.from, new Date(to.getTime() - 30 * 86_400_000), false);
       const group: UsageGroup = request.query.group ?? 'day';
       const results = await usageOf(deps.db, request.user!.id, from.toISOString(), to.toISOString(), group);

@@ -70,3 +70,22 @@ describe('usage', () => {
     expect(precise.json()).toMatchObject({ from: '2026-01-01T10:30:00.000Z', to: '2026-01-02T23:59:59.500Z' });
   });
 });
+
+describe('usage by default', () => {
+  it('counts a call that finished in the same millisecond as the question', async () => {
+    // A frozen clock: every call and the usage question share one instant.
+    const frozen = new Date('2026-06-01T12:00:00.000Z');
+    const app = await startTestApp(
+      { THROTTLE_KEY_RATE: '100000/min', THROTTLE_ACCOUNT_RATE: '100000/min' },
+      { now: () => frozen, features: [...defaultFeatures(), meteredTestFeature().feature] },
+    );
+    try {
+      const c = await app.customer(10);
+      await app.quarry.app.inject({ method: 'POST', url: '/api/v1/test/metered', payload: { cost: 2 }, headers: { 'x-api-key': c.key } });
+      const res = await app.quarry.app.inject({ method: 'GET', url: '/api/v1/usage/', headers: { authorization: `Bearer ${c.access}` } });
+      expect(res.json().total).toEqual({ requests: 1, credits: 2, failed: 0 });
+    } finally {
+      await app.close();
+    }
+  });
+});
