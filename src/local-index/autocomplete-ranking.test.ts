@@ -3,18 +3,14 @@
  * weighing more, folded for case and spaces, and never suggests queries with operators or queries
  * that found nothing. Time is a manual clock: decay is checked without waiting.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/database.js';
-import { allMigrations, migrateToLatest } from '../db/migrate.js';
-import { createTestDatabase } from '../../tests/support/database.js';
+import { migrateToLatest } from '../db/migrate.js';
 import { createManualClock } from '../../tests/support/manual-clock.js';
 import { startSearchApp, type SearchApp } from '../../tests/support/search-app.js';
 import { createIndexStore } from './store.js';
 import { foldText } from './text.js';
+import { withDatabaseAt } from '../../tests/support/migrated-database.js';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -110,11 +106,7 @@ describe('autocomplete ranking', () => {
 
 describe('migration 0011 and the existing query logs', () => {
   it('ranks logged queries by their count and last search, and forgets operator queries of the history', async () => {
-    const database = await createTestDatabase();
-    const handle = openDatabase({ url: database.url, sqliteFile: join(mkdtempSync(join(tmpdir(), 'quarry-mig-')), 'quarry.db') });
-    try {
-      const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => allMigrations(handle.dialect) } });
-      expect((await migrator.migrateTo('0010-crawl-jobs')).error).toBeUndefined();
+    await withDatabaseAt('0010-crawl-jobs', async (handle) => {
       const now = Date.UTC(2026, 2, 1);
       const at = (daysAgo: number) => new Date(now - daysAgo * DAY).toISOString();
       for (const [query, searches, daysAgo] of [
@@ -140,9 +132,6 @@ describe('migration 0011 and the existing query logs', () => {
       const store = createIndexStore(handle.db, handle.dialect, { autocompleteMinAccounts: 2 });
       expect(await store.suggest('quartz', 10)).toEqual(['quartz lately', 'quartz once', 'quartz old favourite']);
       expect(await store.suggest('quartz', 10, account)).toEqual(['quartz veins', 'quartz lately', 'quartz once', 'quartz old favourite']);
-    } finally {
-      await handle.close();
-      await database.drop();
-    }
+    });
   });
 });

@@ -1,37 +1,29 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { CORPUS, CORPUS_NOW } from '../../tests/support/index-corpus.js';
-import { createTestDatabase } from '../../tests/support/database.js';
-import { openDatabase } from '../db/database.js';
-import { allMigrations, migrateToLatest } from '../db/migrate.js';
+import { migrateToLatest } from '../db/migrate.js';
 import { parseQuery } from '../search/query.js';
 import { createIndexer } from './indexer.js';
 import { createIndexStore } from './store.js';
+import { withDatabaseAt } from '../../tests/support/migrated-database.js';
 
 describe('migration 0006 and an existing index', () => {
   it('keeps every page, its id and its documents in the shared index, and lets accounts hold their own copy of a URL', async () => {
-    const database = await createTestDatabase();
-    const handle = openDatabase({ url: database.url, sqliteFile: join(mkdtempSync(join(tmpdir(), 'quarry-mig6-')), 'quarry.db') });
-    try {
-      const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => allMigrations(handle.dialect) } });
-      expect((await migrator.migrateTo('0005-search-index-ranking')).error).toBeUndefined();
+    await withDatabaseAt('0005-search-index-ranking', async (handle) => {
       const page = CORPUS[0]!;
       const at = CORPUS_NOW.toISOString();
       // A page and one document as 0005 stored them (the full-text side is rebuilt by a later put).
       const inserted = await sql<{
         id: number;
       }>`INSERT INTO index_pages (url, host, title, description, body, lang, country, published_at, first_seen, indexed_at, dated_at, source, bytes)
-        VALUES (${page.url}, 'news.example.com', 'Old title', NULL, 'old body', 'en', NULL, NULL, ${at}, ${at}, ${at}, 'crawl', 8) RETURNING id`.execute(
+      VALUES (${page.url}, 'news.example.com', 'Old title', NULL, 'old body', 'en', NULL, NULL, ${at}, ${at}, ${at}, 'crawl', 8) RETURNING id`.execute(
         handle.db,
       );
       const pageId = Number(inserted.rows[0]!.id);
       const tsv = handle.dialect === 'postgres' ? sql`, tsv` : sql``;
       const tsvValue = handle.dialect === 'postgres' ? sql`, ''::tsvector` : sql``;
       await sql`INSERT INTO index_docs (page_id, vertical, ord, title, link, host, host_rev, path, url_text, snippet, item, published_at, dated_at, lang, country${tsv})
-        VALUES (${pageId}, 'web', 0, 'Old title', ${page.url}, 'news.example.com', 'com.example.news', '/', 'news example com', NULL, '{}', NULL, ${at}, 'en', NULL${tsvValue})`.execute(
+      VALUES (${pageId}, 'web', 0, 'Old title', ${page.url}, 'news.example.com', 'com.example.news', '/', 'news example com', NULL, '{}', NULL, ${at}, 'en', NULL${tsvValue})`.execute(
         handle.db,
       );
 
@@ -55,9 +47,6 @@ describe('migration 0006 and an existing index', () => {
       // The owner's search holds both copies (the router de-duplicates them by URL); others see the shared one.
       expect((await search(7)).length).toBe(2);
       expect((await search(8)).length).toBe(1);
-    } finally {
-      await handle.close();
-      await database.drop();
-    }
+    });
   });
 });

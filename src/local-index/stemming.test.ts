@@ -3,20 +3,16 @@
  * "running" finds "run") on SQLite and PostgreSQL alike, while quoted phrases, exclusions and
  * `intitle:` keep matching exact words. Existing documents are re-indexed by migration 0011.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../tests/support/database.js';
 import { INDEX_TEST_DIALECTS, openIndexTestDatabase, type IndexTestDatabase } from '../../tests/support/index-databases.js';
-import { openDatabase } from '../db/database.js';
-import { allMigrations, migrateToLatest } from '../db/migrate.js';
+import { migrateToLatest } from '../db/migrate.js';
 import { parseQuery } from '../search/query.js';
 import { tsvectorColumns } from './fulltext-postgres.js';
 import { createIndexer } from './indexer.js';
 import { createIndexStore, type IndexStore } from './store.js';
 import { foldedColumns, foldText } from './text.js';
+import { withDatabaseAt } from '../../tests/support/migrated-database.js';
 
 const NOW = new Date(Date.UTC(2026, 0, 10));
 
@@ -85,16 +81,12 @@ for (const dialect of INDEX_TEST_DIALECTS) {
 
 describe('migration 0011 and documents indexed before it', () => {
   it('re-indexes them with their stems', async () => {
-    const database = await createTestDatabase();
-    const handle = openDatabase({ url: database.url, sqliteFile: join(mkdtempSync(join(tmpdir(), 'quarry-mig-')), 'quarry.db') });
-    try {
-      const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => allMigrations(handle.dialect) } });
-      expect((await migrator.migrateTo('0010-crawl-jobs')).error).toBeUndefined();
+    await withDatabaseAt('0010-crawl-jobs', async (handle) => {
       const at = NOW.toISOString();
       const pageRow = await sql<{
         id: number;
       }>`INSERT INTO index_pages (url, host, title, description, body, lang, first_seen, indexed_at, dated_at, source, bytes)
-        VALUES ('https://old.example.org/', 'old.example.org', 'Old quarries', NULL, 'Granite quarries by the sea.', 'en', ${at}, ${at}, ${at}, 'crawl', 10) RETURNING id`.execute(
+      VALUES ('https://old.example.org/', 'old.example.org', 'Old quarries', NULL, 'Granite quarries by the sea.', 'en', ${at}, ${at}, ${at}, 'crawl', 10) RETURNING id`.execute(
         handle.db,
       );
       const item = JSON.stringify({ title: 'Old quarries', link: 'https://old.example.org/', snippet: 'Granite quarries by the sea.' });
@@ -103,11 +95,11 @@ describe('migration 0011 and documents indexed before it', () => {
       }>`INSERT INTO index_docs (page_id, vertical, ord, title, link, host, host_rev, path, url_text, snippet, item, dated_at, lang${
         handle.dialect === 'postgres' ? sql`, tsv` : sql``
       })
-        VALUES (${pageRow.rows[0]?.id}, 'web', 0, 'Old quarries', 'https://old.example.org/', 'old.example.org', 'org.example.old', '/', 'old example org', NULL, ${item}, ${at}, 'en'${
-          handle.dialect === 'postgres'
-            ? sql`, ${tsvectorColumns(foldedColumns('old quarries', foldText('Granite quarries by the sea.'), 'old example org'))}::tsvector`
-            : sql``
-        }) RETURNING id`.execute(handle.db);
+      VALUES (${pageRow.rows[0]?.id}, 'web', 0, 'Old quarries', 'https://old.example.org/', 'old.example.org', 'org.example.old', '/', 'old example org', NULL, ${item}, ${at}, 'en'${
+        handle.dialect === 'postgres'
+          ? sql`, ${tsvectorColumns(foldedColumns('old quarries', foldText('Granite quarries by the sea.'), 'old example org'))}::tsvector`
+          : sql``
+      }) RETURNING id`.execute(handle.db);
       if (handle.dialect === 'sqlite') {
         await sql`INSERT INTO index_docs_fts (rowid, title, body, url, pairs) VALUES (${docRow.rows[0]?.id}, 'old quarries', 'granite quarries by the sea', 'old example org', '')`.execute(
           handle.db,
@@ -118,9 +110,6 @@ describe('migration 0011 and documents indexed before it', () => {
       const found = await store.search({ vertical: 'web', query: parseQuery('quarry'), num: 10, page: 1, window: { sortByDate: false } });
       expect(found.map((hit) => hit.item.title)).toEqual(['Old quarries']);
       expect(await store.search({ vertical: 'web', query: parseQuery('"old quarries"'), num: 10, page: 1, window: { sortByDate: false } })).toHaveLength(1);
-    } finally {
-      await handle.close();
-      await database.drop();
-    }
+    });
   });
 });

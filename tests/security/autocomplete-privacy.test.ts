@@ -4,16 +4,12 @@
  * AUTOCOMPLETE_MIN_ACCOUNTS distinct accounts searched it, and never when it holds an operator, an
  * email address, a URL, a long number or a token. Existing log data is migrated to that rule.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/database.js';
-import { allMigrations, migrateToLatest } from '../../src/db/migrate.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
 import { isShareableQuery } from '../../src/local-index/query-privacy.js';
-import { createTestDatabase } from '../support/database.js';
 import { startSearchApp, type HttpClient, type SearchApp } from '../support/search-app.js';
+import { withDatabaseAt } from '../support/migrated-database.js';
 
 describe('autocomplete across accounts', () => {
   let h: SearchApp;
@@ -97,12 +93,7 @@ describe('isShareableQuery', () => {
 
 describe('migration 0006 and the existing query log', () => {
   it('forgets logged queries that may not be shared and keeps the others out of suggestions until enough accounts search them', async () => {
-    const database = await createTestDatabase();
-    const handle = openDatabase({ url: database.url, sqliteFile: join(mkdtempSync(join(tmpdir(), 'quarry-mig-')), 'quarry.db') });
-    try {
-      const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => allMigrations(handle.dialect) } });
-      const to5 = await migrator.migrateTo('0005-search-index-ranking');
-      expect(to5.error).toBeUndefined();
+    await withDatabaseAt('0005-search-index-ranking', async (handle) => {
       const at = new Date().toISOString();
       for (const [key, query] of [
         ['plain old query', 'plain old query'],
@@ -116,9 +107,6 @@ describe('migration 0006 and the existing query log', () => {
       expect(rows.map((row) => ({ ...row, searches: Number(row.searches), accounts: Number(row.accounts) }))).toEqual([
         { query: 'plain old query', searches: 40, accounts: 0 },
       ]);
-    } finally {
-      await handle.close();
-      await database.drop();
-    }
+    });
   });
 });
