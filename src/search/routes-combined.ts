@@ -1,6 +1,6 @@
 import { CombinedSearchRequest, resolveCombinedRequest } from './requests.js';
 import { CombinedSearchResponse } from './combined-shape.js';
-import { chargeFor, checkSearchFields, searchErrorResponses, searchSecurity, searchTags, type SearchRouteDeps } from './routes-shared.js';
+import { checkSearchFields, meteredCachedSearch, searchErrorResponses, searchSecurity, searchTags, type SearchRouteDeps } from './routes-shared.js';
 import { foundAny } from './search-service.js';
 import type { App } from '../http/server.js';
 
@@ -12,7 +12,7 @@ export const COMBINED_SEARCH_ENDPOINT = 'search';
  * `PRICE_SEARCH_SOURCE` per requested source; nothing when every engine of a source failed.
  */
 export function registerCombinedSearchRoute(app: App, deps: SearchRouteDeps): void {
-  const { service, metering, cached } = deps;
+  const { service, metering } = deps;
   app.post(
     '/api/v1/search',
     {
@@ -37,23 +37,9 @@ export function registerCombinedSearchRoute(app: App, deps: SearchRouteDeps): vo
       const { useCache, ...key } = search;
       // Per account: the answer may hold the account's own scraped pages and search history.
       const account = request.apiKey!.userId;
-      const cacheRequest = { endpoint: COMBINED_SEARCH_ENDPOINT, key: { sources, ...key, account }, ttlSeconds: deps.cacheTtlSeconds, useCache };
-      const work = (shared: AbortSignal) => service.combined(sources, search, account, shared);
-      // A cache hit is charged in one ledger step, without a hold.
-      const known = async () => {
-        const hit = await cached.lookup<Awaited<ReturnType<typeof work>>>(reply, cacheRequest);
-        return hit === undefined ? undefined : { body: hit, cost: chargeFor(price, true, deps.cacheHitCharge) };
-      };
-      const body = await metering.run(
-        request,
-        reply,
-        COMBINED_SEARCH_ENDPOINT,
-        price,
-        async (signal) => {
-          const result = await cached(reply, { ...cacheRequest, signal }, work);
-          return { body: result.value, cost: chargeFor(price, result.hit, deps.cacheHitCharge) };
-        },
-        known,
+      const cache = { endpoint: COMBINED_SEARCH_ENDPOINT, key: { sources, ...key, account }, ttlSeconds: deps.cacheTtlSeconds, useCache };
+      const body = await meteredCachedSearch(deps, { request, reply, endpoint: COMBINED_SEARCH_ENDPOINT, price, cache }, (shared) =>
+        service.combined(sources, search, account, shared),
       );
       const searched = sources.filter((source) => source !== 'autocomplete');
       if (searched.length > 0) await service.countQuery(search.q, account, foundAny(body.data, searched));

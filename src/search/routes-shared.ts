@@ -1,4 +1,5 @@
-import type { CachedRunner } from '../cache/cached.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CachedRequest, CachedRunner } from '../cache/cached.js';
 import type { Metering } from '../credits/metering.js';
 import { InvalidInputError } from '../errors.js';
 import { meteredErrorResponses } from '../credits/metered-errors.js';
@@ -34,6 +35,33 @@ export function checkSearchFields(body: { tbs?: string | undefined }, query: { f
 }
 
 /** The charge of a finished search: the full price, or nothing for a cache hit when hits are free. */
-export function chargeFor(price: number, hit: boolean, cacheHitCharge: 'full' | 'free'): number {
+function chargeFor(price: number, hit: boolean, cacheHitCharge: 'full' | 'free'): number {
   return hit && cacheHitCharge === 'free' ? 0 : price;
+}
+
+/**
+ * A metered, cached search: a cache hit is charged in one ledger step without a hold (its cost
+ * is known before any work); a miss holds the price, searches and settles.
+ */
+export function meteredCachedSearch<T>(
+  deps: SearchRouteDeps,
+  call: { request: FastifyRequest; reply: FastifyReply; endpoint: string; price: number; cache: Omit<CachedRequest, 'signal'> },
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const { request, reply, endpoint, price, cache } = call;
+  const known = async () => {
+    const hit = await deps.cached.lookup<T>(reply, cache);
+    return hit === undefined ? undefined : { body: hit, cost: chargeFor(price, true, deps.cacheHitCharge) };
+  };
+  return deps.metering.run(
+    request,
+    reply,
+    endpoint,
+    price,
+    async (signal) => {
+      const result = await deps.cached(reply, { ...cache, signal }, work);
+      return { body: result.value, cost: chargeFor(price, result.hit, deps.cacheHitCharge) };
+    },
+    known,
+  );
 }

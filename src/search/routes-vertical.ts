@@ -1,6 +1,6 @@
 import type { App } from '../http/server.js';
 import { resolveVerticalRequest, VERTICAL_REQUEST_SCHEMAS } from './requests.js';
-import { chargeFor, checkSearchFields, searchErrorResponses, searchSecurity, searchTags, type SearchRouteDeps } from './routes-shared.js';
+import { checkSearchFields, meteredCachedSearch, searchErrorResponses, searchSecurity, searchTags, type SearchRouteDeps } from './routes-shared.js';
 import { VERTICAL_RESPONSE_SCHEMAS } from './shapes.js';
 import { foundAny } from './search-service.js';
 import { DEDICATED_VERTICALS, type DedicatedVertical } from './verticals.js';
@@ -24,7 +24,7 @@ const SUMMARIES: Readonly<Record<DedicatedVertical, string>> = {
  * `searchParameters` plus the array named after the vertical. Charged `PRICE_SEARCH_CALL`.
  */
 export function registerVerticalSearchRoutes(app: App, deps: SearchRouteDeps): void {
-  const { service, metering, cached } = deps;
+  const { service, metering } = deps;
   for (const vertical of DEDICATED_VERTICALS) {
     const endpoint = verticalEndpoint(vertical);
     app.post(
@@ -49,23 +49,9 @@ export function registerVerticalSearchRoutes(app: App, deps: SearchRouteDeps): v
         // Per account: the answer may hold the account's own scraped pages and search history.
         const account = request.apiKey!.userId;
         const key = { ...rest, account };
-        const cacheRequest = { endpoint, key, ttlSeconds: deps.cacheTtlSeconds, useCache };
-        const work = (shared: AbortSignal) => service.vertical(vertical, search, account, shared);
-        // A cache hit is charged in one ledger step, without a hold.
-        const known = async () => {
-          const hit = await cached.lookup<Awaited<ReturnType<typeof work>>>(reply, cacheRequest);
-          return hit === undefined ? undefined : { body: hit, cost: chargeFor(deps.priceCall, true, deps.cacheHitCharge) };
-        };
-        const body = await metering.run(
-          request,
-          reply,
-          endpoint,
-          deps.priceCall,
-          async (signal) => {
-            const result = await cached(reply, { ...cacheRequest, signal }, work);
-            return { body: result.value, cost: chargeFor(deps.priceCall, result.hit, deps.cacheHitCharge) };
-          },
-          known,
+        const cache = { endpoint, key, ttlSeconds: deps.cacheTtlSeconds, useCache };
+        const body = await meteredCachedSearch(deps, { request, reply, endpoint, price: deps.priceCall, cache }, (shared) =>
+          service.vertical(vertical, search, account, shared),
         );
         if (vertical !== 'autocomplete') await service.countQuery(search.q, account, foundAny(body, [vertical]));
         return body;
