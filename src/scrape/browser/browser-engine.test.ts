@@ -127,11 +127,12 @@ describe.skipIf(!chromiumPath)(`browser engine with Chromium${chromiumPath ? '' 
     const idle = createBrowserEngine({ allowedHosts: [site.host], networkIdleCapMs: 500, idleCloseMs: 300 });
     try {
       expect(idle.running).toBe(false);
-      // Two renders overlapping: the browser stays while either runs.
-      const slow = idle.render(`${site.url}/slow/first-byte?ms=1000`);
+      // Two renders overlapping: the browser stays while either runs. The slow one outlasts the
+      // quick one by seconds, so a loaded machine cannot finish both before the idle check.
+      const slow = idle.render(`${site.url}/slow/first-byte?ms=4000`);
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect((await idle.render(`${site.url}/html/basic?idle-1`)).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await new Promise((resolve) => setTimeout(resolve, 600));
       expect(idle.running).toBe(true);
       expect((await slow).status).toBe(200);
       expect(idle.running).toBe(true);

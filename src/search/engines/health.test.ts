@@ -25,7 +25,8 @@ beforeAll(async () => {
     createBraveEngine({ baseUrl: fake.baseUrl('brave'), apiKey: 'brave-key', userAgent, rate }),
     createSearxngEngine({ baseUrl: fake.baseUrl('searxng'), userAgent, rate }),
   ];
-  router = createSearchRouter({ engines, chains: { web: ['serper', 'brave', 'searxng'] } });
+  // A suspension that outlasts the file, so a loaded machine cannot let Brave recover between tests.
+  router = createSearchRouter({ engines, chains: { web: ['serper', 'brave', 'searxng'] }, breaker: { baseSuspensionMs: 600_000 } });
   const feature: Feature = {
     name: 'engine-health-under-test',
     register({ app, auth, metrics }) {
