@@ -3,6 +3,7 @@
  * surcharge only when it rendered): one `charge` entry, no hold and release. A miss holds the
  * most the render mode can cost and settles; a hit the balance cannot cover is a 402 that writes nothing.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargedInOneStep, heldAndSettled, watchLedger } from '../../tests/support/ledger-watch.js';
 import { startScrapeHarness, type ScrapeHarness } from '../../tests/support/scrape-harness.js';
@@ -11,6 +12,7 @@ import { findChromium } from './browser/index.js';
 const chromium = findChromium();
 // PRICE_SCRAPE 2, PRICE_SCRAPE_BROWSER 3: what `render: "auto"` holds depends on whether a browser could be used.
 const AUTO_HOLD = chromium ? 5 : 2;
+const REDIS_URL = process.env.QUARRY_TEST_REDIS_URL;
 
 describe('a cached scrape is charged in one step (PRICE_SCRAPE 2, PRICE_SCRAPE_BROWSER 3)', () => {
   let h: ScrapeHarness;
@@ -106,5 +108,29 @@ describe('CACHE_HIT_CHARGE free', () => {
     const hit = await h.scrape(c.key, request);
     expect(hit.headers['x-credits-used']).toBe('0');
     expect(await ledger.next()).toEqual(chargedInOneStep('scrape', 0));
+  });
+});
+
+describe.runIf(REDIS_URL)('with the cache in Redis (REDIS_URL)', () => {
+  let h: ScrapeHarness;
+  beforeAll(async () => {
+    h = await startScrapeHarness({ env: { REDIS_URL: REDIS_URL! } });
+  });
+  afterAll(async () => h?.close());
+
+  it('a hit from Redis is one charge; one the balance cannot cover is a 402 that writes nothing', async () => {
+    const c = await h.t.customer(2);
+    const ledger = await watchLedger(h.t.quarry.db, c.id);
+    // Redis outlives the test database: a URL of its own keeps an earlier run's entry out.
+    const request = { url: `${h.site.url}/html/article?redis-${randomUUID()}`, formats: ['text'], render: 'never' };
+    expect((await h.scrape(c.key, request)).headers['x-cache']).toBe('MISS');
+    expect(await ledger.next()).toEqual(heldAndSettled('scrape', 1, 1));
+    const hit = await h.scrape(c.key, request);
+    expect(hit.headers['x-cache']).toBe('HIT');
+    expect(await ledger.next()).toEqual(chargedInOneStep('scrape', 1));
+    const refused = await h.scrape(c.key, request);
+    expect(refused.statusCode).toBe(402);
+    expect(await ledger.next()).toEqual([]);
+    await h.expectAuditClean();
   });
 });
