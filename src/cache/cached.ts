@@ -32,21 +32,20 @@ export function createCachedRunner(cache: ResultCache) {
   const coalescer = createCoalescer();
   /**
    * The stored answer, if any, without doing the work: lets a metered route charge a cache
-   * hit in one ledger step before deciding to hold for real work.
+   * hit in one ledger step before deciding to hold for real work. Sets no header: the route
+   * marks the answer (`markCacheHit`) once it is sure to serve it.
    */
-  async function lookup<T>(reply: FastifyReply, request: Omit<CachedRequest, 'signal'>): Promise<T | undefined> {
+  async function lookup<T>(request: Omit<CachedRequest, 'signal'>): Promise<T | undefined> {
     if (!request.useCache || request.ttlSeconds <= 0) return undefined;
     const stored = await cache.get(cacheKey(request.endpoint, request.key));
-    if (stored === undefined) return undefined;
-    reply.header('x-cache', 'HIT');
-    return JSON.parse(stored) as T;
+    return stored === undefined ? undefined : (JSON.parse(stored) as T);
   }
   async function cached<T>(reply: FastifyReply, request: CachedRequest, work: (signal: AbortSignal) => Promise<T>): Promise<CachedResult<T>> {
     const key = cacheKey(request.endpoint, request.key);
     if (request.useCache && request.ttlSeconds > 0) {
       const stored = await cache.get(key);
       if (stored !== undefined) {
-        reply.header('x-cache', 'HIT');
+        markCacheHit(reply);
         return { value: JSON.parse(stored) as T, hit: true };
       }
     }
@@ -64,6 +63,11 @@ export function createCachedRunner(cache: ResultCache) {
     return { value, hit: false };
   }
   return Object.assign(cached, { lookup });
+}
+
+/** Says on the answer that it was served from the cache. */
+export function markCacheHit(reply: FastifyReply): void {
+  reply.header('x-cache', 'HIT');
 }
 
 export type CachedRunner = ReturnType<typeof createCachedRunner>;

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { CachedRunner } from '../cache/cached.js';
 import type { Metering } from '../credits/metering.js';
+import { chargeFor, meteredCached, type CacheHitCharge } from '../credits/metered-cached.js';
 import { meteredErrorResponses } from '../credits/metered-errors.js';
 import type { App } from '../http/server.js';
 import { browserNotInstalledError } from './errors.js';
@@ -18,15 +19,15 @@ export interface ScrapeRouteDeps {
   /** Seconds a result is served from the cache (`SCRAPE_CACHE_TTL`); 0 turns caching off. */
   readonly cacheTtlSeconds: number;
   /** `CACHE_HIT_CHARGE`: whether an answer served from the cache costs what the original did. */
-  readonly cacheHitCharge: 'full' | 'free';
+  readonly cacheHitCharge: CacheHitCharge;
 }
 
 /**
- * `POST /api/v1/scrape/`: authenticate → throttle → validate → hold the most the scrape can
- * cost → scrape (or serve the cached result) → charge only for content → respond.
+ * `POST /api/v1/scrape/`: authenticate → throttle → validate → a cached result is charged in
+ * one step; otherwise hold the most the scrape can cost → scrape → charge only for content.
  */
 export function registerScrapeRoutes(app: App, deps: ScrapeRouteDeps): void {
-  const { service, metering, cached } = deps;
+  const { service, metering } = deps;
 
   app.post(
     '/api/v1/scrape/',
@@ -49,13 +50,19 @@ export function registerScrapeRoutes(app: App, deps: ScrapeRouteDeps): void {
       const { input, useCache, sourceUrl } = parseScrapeRequest(request.body);
       // Refused before the hold: a server without a browser cannot do this, whatever the page.
       if (input.render === 'always' && !service.browserAvailable) throw browserNotInstalledError();
-      return metering.run(request, reply, SCRAPE_ENDPOINT, service.maxCost(input.render), async (signal) => {
-        const result = await cached(reply, { endpoint: SCRAPE_ENDPOINT, key: input, ttlSeconds: deps.cacheTtlSeconds, useCache, signal }, (shared) =>
-          service.scrape(input, shared, request.apiKey!.userId),
-        );
-        const cost = result.hit && deps.cacheHitCharge === 'free' ? 0 : service.costOf(result.value.billing);
-        return { body: answer(result.value, { cache: result.hit ? 'hit' : 'miss', source_url: sourceUrl }), cost };
-      });
+      // A hit's cost is that of the stored scrape (with the browser's surcharge only if it rendered).
+      return meteredCached(
+        deps,
+        { request, reply, endpoint: SCRAPE_ENDPOINT, maxCost: service.maxCost(input.render) },
+        {
+          cache: { endpoint: SCRAPE_ENDPOINT, key: input, ttlSeconds: deps.cacheTtlSeconds, useCache },
+          work: (shared) => service.scrape(input, shared, request.apiKey!.userId),
+          price: ({ value, hit }) => ({
+            body: answer(value, { cache: hit ? 'hit' : 'miss', source_url: sourceUrl }),
+            cost: chargeFor(service.costOf(value.billing), hit, deps.cacheHitCharge),
+          }),
+        },
+      );
     },
   );
 }

@@ -1,8 +1,9 @@
 import { CombinedSearchRequest, resolveCombinedRequest } from './requests.js';
 import { CombinedSearchResponse } from './combined-shape.js';
-import { checkSearchFields, meteredCachedSearch, searchErrorResponses, searchSecurity, searchTags, type SearchRouteDeps } from './routes-shared.js';
+import { checkSearchFields, searchErrorResponses, searchSecurity, searchTags, searchWork, type SearchRouteDeps } from './routes-shared.js';
 import { foundAny } from './search-service.js';
 import type { App } from '../http/server.js';
+import { meteredCached } from '../credits/metered-cached.js';
 
 /** The ledger's and the cache's `endpoint` of the combined search. */
 export const COMBINED_SEARCH_ENDPOINT = 'search';
@@ -38,8 +39,10 @@ export function registerCombinedSearchRoute(app: App, deps: SearchRouteDeps): vo
       // Per account: the answer may hold the account's own scraped pages and search history.
       const account = request.apiKey!.userId;
       const cache = { endpoint: COMBINED_SEARCH_ENDPOINT, key: { sources, ...key, account }, ttlSeconds: deps.cacheTtlSeconds, useCache };
-      const body = await meteredCachedSearch(deps, { request, reply, endpoint: COMBINED_SEARCH_ENDPOINT, price, cache }, (shared) =>
-        service.combined(sources, search, account, shared),
+      const body = await meteredCached(
+        deps,
+        { request, reply, endpoint: COMBINED_SEARCH_ENDPOINT, maxCost: price },
+        searchWork(deps, price, cache, (shared) => service.combined(sources, search, account, shared)),
       );
       const searched = sources.filter((source) => source !== 'autocomplete');
       if (searched.length > 0) await service.countQuery(search.q, account, foundAny(body.data, searched));

@@ -1,6 +1,7 @@
+import { meteredCached } from '../credits/metered-cached.js';
 import type { App } from '../http/server.js';
 import { resolveVerticalRequest, VERTICAL_REQUEST_SCHEMAS } from './requests.js';
-import { checkSearchFields, meteredCachedSearch, searchErrorResponses, searchSecurity, searchTags, type SearchRouteDeps } from './routes-shared.js';
+import { checkSearchFields, searchErrorResponses, searchSecurity, searchTags, searchWork, type SearchRouteDeps } from './routes-shared.js';
 import { VERTICAL_RESPONSE_SCHEMAS } from './shapes.js';
 import { foundAny } from './search-service.js';
 import { DEDICATED_VERTICALS, type DedicatedVertical } from './verticals.js';
@@ -50,8 +51,10 @@ export function registerVerticalSearchRoutes(app: App, deps: SearchRouteDeps): v
         const account = request.apiKey!.userId;
         const key = { ...rest, account };
         const cache = { endpoint, key, ttlSeconds: deps.cacheTtlSeconds, useCache };
-        const body = await meteredCachedSearch(deps, { request, reply, endpoint, price: deps.priceCall, cache }, (shared) =>
-          service.vertical(vertical, search, account, shared),
+        const body = await meteredCached(
+          deps,
+          { request, reply, endpoint, maxCost: deps.priceCall },
+          searchWork(deps, deps.priceCall, cache, (shared) => service.vertical(vertical, search, account, shared)),
         );
         if (vertical !== 'autocomplete') await service.countQuery(search.q, account, foundAny(body, [vertical]));
         return body;

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Type } from '@sinclair/typebox';
+import { meteredCached } from '../../src/credits/metered-cached.js';
 import type { Feature } from '../../src/feature.js';
 import { ApiError } from '../../src/http/errors.js';
 
@@ -36,30 +37,25 @@ export function meteredTestFeature() {
         async (request, reply) => {
           const body = request.body;
           if (body.before_hold_ms > 0) await sleep(body.before_hold_ms);
-          const cacheRequest = { endpoint: 'test', key: body.cache_key, ttlSeconds: 60, useCache: body.use_cache };
-          // A cache hit is charged in one ledger step (no hold), as the real cached routes do.
-          const known = async () => {
-            if (body.cache_key === undefined) return undefined;
-            const value = await cached.lookup<{ ok: boolean; run: number }>(reply, cacheRequest);
-            return value === undefined ? undefined : { body: value, cost: body.cost };
+          const work = async (workSignal: AbortSignal) => {
+            state.runs += 1;
+            if (body.delay_ms > 0) await sleep(body.delay_ms, undefined, { signal: workSignal });
+            if (body.fail) throw new WorkFailed();
+            return { ok: true, run: state.runs };
           };
-          return metering.run(
-            request,
-            reply,
-            'test',
-            body.hold ?? body.cost,
-            async (signal) => {
-              const work = async (workSignal: AbortSignal) => {
-                state.runs += 1;
-                if (body.delay_ms > 0) await sleep(body.delay_ms, undefined, { signal: workSignal });
-                if (body.fail) throw new WorkFailed();
-                return { ok: true, run: state.runs };
-              };
-              if (body.cache_key === undefined) return { body: await work(signal), cost: body.cost };
-              const result = await cached(reply, { ...cacheRequest, signal }, work);
-              return { body: result.value, cost: body.cost };
+          const maxCost = body.hold ?? body.cost;
+          if (body.cache_key === undefined) {
+            return metering.run(request, reply, 'test', maxCost, async (signal) => ({ body: await work(signal), cost: body.cost }));
+          }
+          // Through the result cache as the real cached routes go: a hit is charged in one ledger step.
+          return meteredCached(
+            { metering, cached },
+            { request, reply, endpoint: 'test', maxCost },
+            {
+              cache: { endpoint: 'test', key: body.cache_key, ttlSeconds: 60, useCache: body.use_cache },
+              work,
+              price: ({ value }) => ({ body: value, cost: body.cost }),
             },
-            known,
           );
         },
       );

@@ -72,7 +72,7 @@ async function register(context: FeatureContext, upstreamEngines: (config: Confi
     cacheHitCharge: config.cacheHitCharge,
     now,
   });
-  registerScrapeRoutes(app, { scraper, metering });
+  registerScrapeRoutes(app, { scraper, metering, cached });
   registerSearchRoutes(app, {
     service: searchServiceFor(context, upstreamEngines),
     scraper,

@@ -1,3 +1,5 @@
+import type { CachedRunner } from '../../cache/cached.js';
+import { meteredCached } from '../../credits/metered-cached.js';
 import type { Metering } from '../../credits/metering.js';
 import type { App } from '../../http/server.js';
 import { firecrawlErrors, firecrawlSecurity, firecrawlTags, postHooks, VERSIONS } from './route-kit.js';
@@ -8,8 +10,8 @@ import { ScrapeBody, ScrapeResponse } from './schemas.js';
 /** The ledger's `endpoint` of Firecrawl-compatible scrapes. */
 export const FIRECRAWL_SCRAPE_ENDPOINT = 'firecrawl/scrape';
 
-/** `POST /v1/scrape` and `POST /v2/scrape`: one page, metered like `POST /api/v1/scrape/`. */
-export function registerScrapeRoutes(app: App, deps: { readonly scraper: FirecrawlScraper; readonly metering: Metering }): void {
+/** `POST /v1/scrape` and `POST /v2/scrape`: one page, metered like `POST /api/v1/scrape/` (a cached copy charged in one step). */
+export function registerScrapeRoutes(app: App, deps: { readonly scraper: FirecrawlScraper; readonly metering: Metering; readonly cached: CachedRunner }): void {
   const { scraper, metering } = deps;
   for (const version of VERSIONS) {
     app.post(
@@ -31,10 +33,11 @@ export function registerScrapeRoutes(app: App, deps: { readonly scraper: Firecra
       async (request, reply) => {
         const { url, ...options } = request.body;
         const resolved = resolveScrapeOptions(options, '', scraper.browserAvailable, ['markdown']);
-        const document = await metering.run(request, reply, FIRECRAWL_SCRAPE_ENDPOINT, scraper.maxCost(resolved), async (signal) => {
-          const scraped = await scraper.scrape(reply, url, resolved, signal);
-          return { body: scraped.document, cost: scraped.cost };
-        });
+        const document = await meteredCached(
+          deps,
+          { request, reply, endpoint: FIRECRAWL_SCRAPE_ENDPOINT, maxCost: scraper.maxCost(resolved) },
+          scraper.scrapeWork(url, resolved),
+        );
         return { success: true as const, data: document };
       },
     );

@@ -1,7 +1,7 @@
 import type { Metering } from '../../credits/metering.js';
 import type { App } from '../../http/server.js';
 import { firecrawlErrors, firecrawlSecurity, firecrawlTags, postHooks } from './route-kit.js';
-import { resolveFirecrawlSearch, runFirecrawlSearch, searchMaxCost, type SearchDeps } from './search.js';
+import { resolveFirecrawlSearch, runFirecrawlSearch, type SearchDeps } from './search.js';
 import { SearchBodyV1, SearchBodyV2, SearchResponseV1, SearchResponseV2 } from './schemas.js';
 
 /** The ledger's `endpoint` of Firecrawl-compatible searches. */
@@ -30,10 +30,8 @@ export function registerSearchRoutes(app: App, deps: SearchDeps & { readonly met
     },
     async (request, reply) => {
       const resolved = resolveFirecrawlSearch(request.body, 'v2', scraper.browserAvailable);
-      return metering.run(request, reply, FIRECRAWL_SEARCH_ENDPOINT, searchMaxCost(resolved, deps), async (signal) => {
-        const { data, cost } = await runFirecrawlSearch(reply, resolved, deps, signal);
-        return { body: { success: true as const, data, creditsUsed: cost }, cost };
-      });
+      const { data, cost } = await runFirecrawlSearch({ request, reply, endpoint: FIRECRAWL_SEARCH_ENDPOINT }, resolved, deps);
+      return { success: true as const, data, creditsUsed: cost };
     },
   );
   app.post(
@@ -51,10 +49,8 @@ export function registerSearchRoutes(app: App, deps: SearchDeps & { readonly met
     },
     async (request, reply) => {
       const resolved = resolveFirecrawlSearch(request.body, 'v1', scraper.browserAvailable);
-      return metering.run(request, reply, FIRECRAWL_SEARCH_ENDPOINT, searchMaxCost(resolved, deps), async (signal) => {
-        const { data, cost } = await runFirecrawlSearch(reply, resolved, deps, signal);
-        return { body: { success: true as const, data: data.web ?? [], creditsUsed: cost }, cost };
-      });
+      const { data, cost } = await runFirecrawlSearch({ request, reply, endpoint: FIRECRAWL_SEARCH_ENDPOINT }, resolved, deps);
+      return { success: true as const, data: data.web ?? [], creditsUsed: cost };
     },
   );
 }

@@ -5,6 +5,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import type { CachedRunner } from '../../cache/cached.js';
+import { chargeFor, runCached, type CacheHitCharge, type CachedWork } from '../../credits/metered-cached.js';
 import { errorText } from '../error-text.js';
 import type { BrowserEngine } from '../../scrape/browser/index.js';
 import { scrapeErrorMapper } from '../../scrape/error-map.js';
@@ -30,7 +31,7 @@ export interface FirecrawlScraperDeps {
   readonly cached: CachedRunner;
   /** `SCRAPE_CACHE_TTL` seconds; 0 turns caching off. */
   readonly cacheTtlSeconds: number;
-  readonly cacheHitCharge: 'full' | 'free';
+  readonly cacheHitCharge: CacheHitCharge;
   readonly now: () => Date;
 }
 
@@ -93,36 +94,46 @@ export function createFirecrawlScraper(deps: FirecrawlScraperDeps) {
   }
 
   /**
-   * One page as a Firecrawl document and what it costs: served from the cache when a copy no
-   * older than `maxAge` is there, else scraped. Rejects with the scrape's errors, or 408 when
-   * the request's `timeout` passed.
+   * One page as cached work priced as a scrape: served from the cache when a copy no older than
+   * `maxAge` is there, else scraped. A bad URL is refused here (400), before anything is held;
+   * the work fails with 408 when the request's `timeout` passes.
    */
-  async function scrape(reply: FastifyReply, rawUrl: string, options: ResolvedScrapeOptions, signal: AbortSignal): Promise<ScrapedDocument> {
+  function scrapeWork(rawUrl: string, options: ResolvedScrapeOptions): CachedWork<ScrapeOutcome, FirecrawlDocument> {
     const { input, sourceUrl } = parseScrapeRequest({ url: rawUrl, formats: ['markdown'] });
-    const deadline = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs);
-    const withDeadline = (shared: AbortSignal) => (deadline === undefined ? shared : AbortSignal.any([shared, deadline]));
-    const key = { url: input.url, render: options.render, formats: options.formats };
-    const run = (useCache: boolean) =>
-      deps.cached(reply, { endpoint: CACHE_ENDPOINT, key, ttlSeconds: deps.cacheTtlSeconds, useCache, signal: withDeadline(signal) }, (shared) =>
-        fresh(input.url, sourceUrl, options, withDeadline(shared)),
-      );
-    try {
-      let result = await run(options.maxAgeMs !== 0);
-      if (result.hit && options.maxAgeMs !== undefined && now().getTime() - Date.parse(result.value.fetchedAt) > options.maxAgeMs) result = await run(false);
-      const { document, billing, fetchedAt } = result.value;
-      const cost = result.hit && deps.cacheHitCharge === 'free' ? 0 : pricing.costOf(billing);
-      const metadata = {
-        ...document.metadata,
-        sourceURL: sourceUrl,
-        cacheState: result.hit ? ('hit' as const) : ('miss' as const),
-        cachedAt: fetchedAt,
-        creditsUsed: cost,
-      };
-      return { document: { ...document, metadata }, cost };
-    } catch (error) {
-      if (deadline?.aborted && !signal.aborted) throw firecrawlError(408, `Scrape timed out after ${options.timeoutMs} ms`, 'SCRAPE_TIMEOUT');
-      throw error;
-    }
+    const { maxAgeMs, timeoutMs } = options;
+    return {
+      cache: {
+        endpoint: CACHE_ENDPOINT,
+        key: { url: input.url, render: options.render, formats: options.formats },
+        ttlSeconds: deps.cacheTtlSeconds,
+        useCache: maxAgeMs !== 0,
+      },
+      work: (shared) => fresh(input.url, sourceUrl, options, shared),
+      ...(maxAgeMs === undefined ? {} : { usable: (stored: ScrapeOutcome) => now().getTime() - Date.parse(stored.fetchedAt) <= maxAgeMs }),
+      price: ({ value, hit }) => {
+        const { document, billing, fetchedAt } = value;
+        const cost = chargeFor(pricing.costOf(billing), hit, deps.cacheHitCharge);
+        const metadata = {
+          ...document.metadata,
+          sourceURL: sourceUrl,
+          cacheState: hit ? ('hit' as const) : ('miss' as const),
+          cachedAt: fetchedAt,
+          creditsUsed: cost,
+        };
+        return { body: { ...document, metadata }, cost };
+      },
+      ...(timeoutMs === undefined
+        ? {}
+        : {
+            deadline: { signal: AbortSignal.timeout(timeoutMs), error: () => firecrawlError(408, `Scrape timed out after ${timeoutMs} ms`, 'SCRAPE_TIMEOUT') },
+          }),
+    };
+  }
+
+  /** One page as a Firecrawl document and what it costs, without metering (a search's scraped hits). */
+  async function scrape(reply: FastifyReply, rawUrl: string, options: ResolvedScrapeOptions, signal: AbortSignal): Promise<ScrapedDocument> {
+    const { body, cost } = await runCached(deps.cached, reply, scrapeWork(rawUrl, options), signal);
+    return { document: body, cost };
   }
 
   /** Like `scrape`, but a failure becomes the document's `metadata.error` (search results keep their place). */
@@ -141,7 +152,7 @@ export function createFirecrawlScraper(deps: FirecrawlScraperDeps) {
     browserAvailable: browserEngine.available,
     /** The most one scrape with these options can cost: what a hold must cover. */
     maxCost: (options: ResolvedScrapeOptions) => pricing.maxCost(options.render),
-    scrape,
+    scrapeWork,
     scrapeOrReport,
   };
 }

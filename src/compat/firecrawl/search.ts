@@ -4,8 +4,10 @@
  * the items take Firecrawl's field names, and with `scrapeOptions.formats` each web and news hit
  * is scraped like `POST /v2/scrape` and charged as a scrape.
  */
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedRunner } from '../../cache/cached.js';
+import { chargeFor, meteredCached, runCached, type CacheHitCharge, type CachedWork } from '../../credits/metered-cached.js';
+import type { Metering, WorkOutcome } from '../../credits/metering.js';
 import { COUNTRY_CODE_PATTERN, normaliseCountryCode, searchFieldErrors, type ResolvedSearch } from '../../search/index.js';
 import type { SearchService } from '../../search/search-service.js';
 import type { CombinedSearchResponse } from '../../search/combined-shape.js';
@@ -79,37 +81,26 @@ export interface SearchDeps {
   readonly scraper: FirecrawlScraper;
   readonly cached: CachedRunner;
   readonly cacheTtlSeconds: number;
-  readonly cacheHitCharge: 'full' | 'free';
+  readonly cacheHitCharge: CacheHitCharge;
   readonly priceSource: number;
 }
 
 /** The most a search can cost: its sources, and a scrape per hit that may be scraped. */
-export function searchMaxCost(resolved: ResolvedFirecrawlSearch, deps: SearchDeps): number {
+function searchMaxCost(resolved: ResolvedFirecrawlSearch, deps: SearchDeps): number {
   const scrapable = resolved.scrape.formats.length === 0 ? 0 : resolved.sources.filter((source) => source !== 'images').length * resolved.search.num;
   return deps.priceSource * resolved.sources.length + scrapable * deps.scraper.maxCost(resolved.scrape);
 }
 
 type Hit = Record<string, unknown>;
 
-/** Runs the search (through the same cache entry as `POST /api/v1/search`) and shapes Firecrawl's `data`. */
-export async function runFirecrawlSearch(reply: FastifyReply, resolved: ResolvedFirecrawlSearch, deps: SearchDeps, signal: AbortSignal) {
-  const { sources, search } = resolved;
-  const deadline = resolved.timeoutMs === undefined ? undefined : AbortSignal.timeout(resolved.timeoutMs);
-  const workSignal = deadline === undefined ? signal : AbortSignal.any([signal, deadline]);
-  const { useCache, ...key } = search;
-  const price = deps.priceSource * sources.length;
-  // The same cache entry as `POST /api/v1/search`, per account: the answer may hold the account's own scraped pages.
-  const account = reply.request.apiKey!.userId;
-  const result = await deps
-    .cached(reply, { endpoint: 'search', key: { sources, ...key, account }, ttlSeconds: deps.cacheTtlSeconds, useCache, signal: workSignal }, (shared) =>
-      deps.service.combined(sources, search, account, deadline === undefined ? shared : AbortSignal.any([shared, deadline])),
-    )
-    .catch((error: unknown) => {
-      if (deadline?.aborted && !signal.aborted) throw firecrawlError(408, `Search timed out after ${resolved.timeoutMs} ms`, 'SEARCH_TIMEOUT');
-      throw error;
-    });
-  const data: CombinedSearchResponse['data'] = result.value.data;
-  let cost = result.hit && deps.cacheHitCharge === 'free' ? 0 : price;
+interface FirecrawlHits {
+  readonly web: Hit[];
+  readonly news: Hit[];
+  readonly images: Hit[];
+}
+
+/** The combined search's items under Firecrawl's field names. */
+function toHits(data: CombinedSearchResponse['data']): FirecrawlHits {
   const web: Hit[] = (data.web ?? []).map((item) => ({ url: item.url, title: item.title, description: item.description ?? '', position: item.position }));
   const news: Hit[] = (data.news ?? []).map((item) => ({
     title: item.title,
@@ -127,17 +118,79 @@ export async function runFirecrawlSearch(reply: FastifyReply, resolved: Resolved
     url: item.url,
     position: item.position,
   }));
-  if (resolved.scrape.formats.length > 0) {
-    for (const hit of [...web, ...news]) {
-      const scraped = await deps.scraper.scrapeOrReport(reply, String(hit.url), resolved.scrape, workSignal);
-      Object.assign(hit, scraped.document);
-      cost += scraped.cost;
-    }
+  return { web, news, images };
+}
+
+/** Firecrawl's hits and what they cost. */
+interface PricedHits {
+  readonly hits: FirecrawlHits;
+  readonly cost: number;
+}
+
+/**
+ * The search as cached work: the same cache entry as `POST /api/v1/search`, per account (the
+ * answer may hold the account's own scraped pages), priced per source; 408 when `timeout` passes.
+ */
+function searchWork(resolved: ResolvedFirecrawlSearch, deps: SearchDeps, account: number): CachedWork<CombinedSearchResponse, PricedHits> {
+  const { sources, search, timeoutMs } = resolved;
+  const { useCache, ...key } = search;
+  const price = deps.priceSource * sources.length;
+  return {
+    cache: { endpoint: 'search', key: { sources, ...key, account }, ttlSeconds: deps.cacheTtlSeconds, useCache },
+    work: (shared) => deps.service.combined(sources, search, account, shared),
+    price: ({ value, hit }) => {
+      const cost = chargeFor(price, hit, deps.cacheHitCharge);
+      return { body: { hits: toHits(value.data), cost }, cost };
+    },
+    ...(timeoutMs === undefined
+      ? {}
+      : { deadline: { signal: AbortSignal.timeout(timeoutMs), error: () => firecrawlError(408, `Search timed out after ${timeoutMs} ms`, 'SEARCH_TIMEOUT') } }),
+  };
+}
+
+/** The search, then a scrape of each web and news hit (charged as a scrape; a failed one reports its error). */
+async function searchAndScrape(
+  reply: FastifyReply,
+  resolved: ResolvedFirecrawlSearch,
+  deps: SearchDeps,
+  signal: AbortSignal,
+): Promise<WorkOutcome<PricedHits>> {
+  const spec = searchWork(resolved, deps, reply.request.apiKey!.userId);
+  const found = await runCached(deps.cached, reply, spec, signal);
+  const workSignal = spec.deadline === undefined ? signal : AbortSignal.any([signal, spec.deadline.signal]);
+  const { hits } = found.body;
+  let cost = found.cost;
+  for (const hit of [...hits.web, ...hits.news]) {
+    const scraped = await deps.scraper.scrapeOrReport(reply, String(hit.url), resolved.scrape, workSignal);
+    Object.assign(hit, scraped.document);
+    cost += scraped.cost;
   }
-  await deps.service.countQuery(search.q, account, web.length + news.length + images.length > 0);
-  const shaped: Partial<Record<FirecrawlSource, Hit[]>> = {};
-  if (sources.includes('web')) shaped.web = web;
-  if (sources.includes('news')) shaped.news = news;
-  if (sources.includes('images')) shaped.images = images;
-  return { data: shaped, cost };
+  return { body: { hits, cost }, cost };
+}
+
+/**
+ * Runs the search, metered, and shapes Firecrawl's `data`. Without `scrapeOptions.formats` a cached
+ * answer has a known cost and is charged in one step; with them the hits' scrapes cost what they
+ * turn out to cost, so the call holds the most it can cost and settles.
+ */
+export async function runFirecrawlSearch(
+  call: { readonly request: FastifyRequest; readonly reply: FastifyReply; readonly endpoint: string },
+  resolved: ResolvedFirecrawlSearch,
+  deps: SearchDeps & { readonly metering: Metering },
+): Promise<{ data: Partial<Record<FirecrawlSource, Hit[]>>; cost: number }> {
+  const { request, reply, endpoint } = call;
+  const { sources, search } = resolved;
+  const account = request.apiKey!.userId;
+  const maxCost = searchMaxCost(resolved, deps);
+  const { hits, cost } =
+    resolved.scrape.formats.length === 0
+      ? await meteredCached(deps, { request, reply, endpoint, maxCost }, searchWork(resolved, deps, account))
+      : await deps.metering.run(request, reply, endpoint, maxCost, (signal) => searchAndScrape(reply, resolved, deps, signal));
+  // Counted once the call is paid for: a refused call is no search.
+  await deps.service.countQuery(search.q, account, hits.web.length + hits.news.length + hits.images.length > 0);
+  const data: Partial<Record<FirecrawlSource, Hit[]>> = {};
+  if (sources.includes('web')) data.web = hits.web;
+  if (sources.includes('news')) data.news = hits.news;
+  if (sources.includes('images')) data.images = hits.images;
+  return { data, cost };
 }

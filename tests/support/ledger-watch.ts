@@ -1,0 +1,69 @@
+/**
+ * What metered calls wrote to one account's ledger, call by call: proves a cache hit is one
+ * `charge` entry while a miss is a hold, its release and a charge.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/db/schema.js';
+
+export interface EntrySeen {
+  readonly kind: string;
+  readonly amount: number;
+  readonly endpoint: string | null;
+}
+
+export interface LedgerWatch {
+  /** The entries written since the watch began or since the last call, oldest first. */
+  next(): Promise<EntrySeen[]>;
+  /** How many of the account's holds are still open. */
+  openHolds(): Promise<number>;
+}
+
+export async function watchLedger(db: Kysely<Database>, userId: number): Promise<LedgerWatch> {
+  const newest = async () =>
+    Number(
+      (
+        await db
+          .selectFrom('ledger_entries')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .where('user_id', '=', userId)
+          .executeTakeFirst()
+      )?.id ?? 0,
+    );
+  let seen = await newest();
+  return {
+    async next() {
+      const rows = await db
+        .selectFrom('ledger_entries')
+        .select(['id', 'kind', 'amount', 'endpoint'])
+        .where('user_id', '=', userId)
+        .where('id', '>', seen)
+        .orderBy('id')
+        .execute();
+      if (rows.length > 0) seen = Number(rows.at(-1)!.id);
+      return rows.map((row) => ({ kind: row.kind, amount: Number(row.amount), endpoint: row.endpoint }));
+    },
+    async openHolds() {
+      const row = await db
+        .selectFrom('holds')
+        .select((eb) => eb.fn.countAll().as('open'))
+        .where('user_id', '=', userId)
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+      return Number(row?.open ?? 0);
+    },
+  };
+}
+
+/** The entries of a call held `held`, charged `charged` and settled: a miss. */
+export function heldAndSettled(endpoint: string, held: number, charged: number): EntrySeen[] {
+  return [
+    { kind: 'hold', amount: 0 - held, endpoint },
+    { kind: 'release', amount: held, endpoint },
+    { kind: 'charge', amount: 0 - charged, endpoint },
+  ];
+}
+
+/** The one entry of a call whose cost was known before the work (a cache hit). */
+export function chargedInOneStep(endpoint: string, charged: number): EntrySeen[] {
+  return [{ kind: 'charge', amount: 0 - charged, endpoint }];
+}
