@@ -8,6 +8,7 @@ import { ApiError, detail, notFound, serverFailure, type ErrorMapper } from './e
 import { RouteTable } from './method-guard.js';
 import { bodyTooLarge, readMultipart } from './multipart.js';
 import { isValidHost } from './host.js';
+import { requestLoggerFactory } from './request-logger.js';
 import { lazySchemaCompilers } from './lazy-schemas.js';
 
 export type App = FastifyInstance<
@@ -52,6 +53,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<App>
   const compilers = lazySchemaCompilers();
   const app = Fastify({
     loggerInstance: options.logger,
+    childLoggerFactory: requestLoggerFactory,
     bodyLimit: options.bodyLimit,
     trustProxy: options.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
