@@ -145,7 +145,10 @@ function registerJsonParser(app: App): void {
       return;
     }
     try {
-      done(null, JSON.parse(text, refusePrototypeKeys));
+      // A reviver makes JSON.parse call back for every value; it is needed only when the text
+      // could spell `__proto__`, literally or through a \u escape.
+      const mayHidePrototype = text.includes('__proto__') || text.includes('\\u');
+      done(null, mayHidePrototype ? JSON.parse(text, refusePrototypeKeys) : JSON.parse(text));
     } catch (error) {
       done(detail(400, `JSON parse error - ${(error as Error).message}`), undefined);
     }
