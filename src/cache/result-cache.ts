@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * Stored results of search and scrape, keyed by the normalised request. Values are JSON
@@ -12,7 +12,7 @@ export interface ResultCache {
 
 /** A stable key for a request: the endpoint and the request's fields in a canonical order. */
 export function cacheKey(endpoint: string, request: unknown): string {
-  return `${endpoint}:${createHash('sha256').update(canonicalJson(request)).digest('base64url')}`;
+  return `${endpoint}:${hash('sha256', canonicalJson(request), 'base64url')}`;
 }
 
 function canonicalJson(value: unknown): string {

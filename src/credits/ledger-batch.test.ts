@@ -11,7 +11,7 @@ import { createSqliteLedgerStore } from './ledger-sqlite.js';
 
 /**
  * The ledger's hot path on the suite's database (SQLite, or PostgreSQL through the
- * `quarry_ledger_apply` function of migration 0012): batches applied in one transaction,
+ * `quarry_ledger_apply` function of migrations 0012 and 0013): batches applied in one transaction,
  * each member checking its own balance.
  */
 let t: TestApp;
@@ -60,6 +60,16 @@ describe('migration 0012', () => {
     if (handle.raw.dialect === 'postgres') {
       const { rows } = await handle.raw.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_proc WHERE proname = 'quarry_ledger_apply'");
       expect(rows[0]!.n).toBe(1);
+    }
+  });
+
+  it('is replaced by the set-based function of migration 0013 on PostgreSQL', async () => {
+    const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration WHERE name = '0013-ledger-set-based'`.execute(t.quarry.db);
+    expect(applied.rows).toHaveLength(1);
+    if (handle.raw.dialect === 'postgres') {
+      const { rows } = await handle.raw.pool.query<{ src: string }>("SELECT prosrc AS src FROM pg_proc WHERE proname = 'quarry_ledger_apply'");
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.src).toContain('FOR UPDATE');
     }
   });
 });
@@ -129,5 +139,75 @@ describe('the one-step charge', () => {
     await expect(t.quarry.services.ledger.charge(c.id, 4, { endpoint: 'test' })).rejects.toMatchObject({ creditsRemaining: 3 });
     expect(await entriesOf(c.id)).toHaveLength(2);
     await auditIsClean();
+  });
+});
+
+describe('a batch over several accounts', () => {
+  const chargeOp = (userId: number, amount: number): LedgerOp => ({
+    op: 'charge',
+    userId,
+    amount,
+    holdId: randomUUID(),
+    apiKeyId: null,
+    endpoint: 'test',
+    requestId: null,
+    at: at(),
+  });
+
+  /** Three accounts with open holds, and a mixed list of operations on them in which one debit cannot be covered. */
+  async function scene() {
+    const [a, b, c] = [await t.customer(6), await t.customer(10), await t.customer(4)];
+    const heldOnB = holdOp(b.id, 4);
+    const heldOnC = holdOp(c.id, 3);
+    await store.apply([heldOnB, heldOnC]);
+    const madeHere = holdOp(a.id, 1);
+    const ops: LedgerOp[] = [
+      holdOp(a.id, 3),
+      chargeOp(b.id, 2),
+      chargeOp(a.id, 5), // a has 3 left: refused, and the members after it go on
+      { op: 'settle', holdId: (heldOnC as { holdId: string }).holdId, actual: 1, at: at() },
+      chargeOp(c.id, 3),
+      { op: 'release', holdId: (heldOnB as { holdId: string }).holdId, actual: 0, at: at() },
+      madeHere,
+      // A close of a hold made earlier in the same batch finds it, as one by one.
+      { op: 'settle', holdId: (madeHere as { holdId: string }).holdId, actual: 1, at: at() },
+      chargeOp(a.id, 2),
+      holdOp(b.id, 0),
+    ];
+    return { users: [a.id, b.id, c.id], ops };
+  }
+
+  async function stateOf(users: number[]) {
+    return Promise.all(
+      users.map(async (id) => ({
+        balance: await t.quarry.services.ledger.balance(id),
+        entries: await entriesOf(id),
+        holds: await t.quarry.db.selectFrom('holds').select(['status', 'amount']).where('user_id', '=', id).orderBy('status').orderBy('amount').execute(),
+      })),
+    );
+  }
+
+  it('gives the same results, balances, entries and holds as the same operations one by one', async () => {
+    const together = await scene();
+    const batched = await store.apply(together.ops);
+    const alone = await scene();
+    const oneByOne: OpResult[] = [];
+    for (const op of alone.ops) oneByOne.push(...(await store.apply([op])));
+
+    expect(batched).toEqual(oneByOne);
+    expect(batched.map((r) => r.status)).toEqual(['ok', 'ok', 'insufficient', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']);
+    expect(batched[2]).toEqual({ status: 'insufficient', balance: 3, charged: 0 });
+    expect(await stateOf(together.users)).toEqual(await stateOf(alone.users));
+    const [a] = await stateOf(together.users);
+    // 6 − 3 (hold) − 1 (hold made and settled here, 1 charged) − 2 (charge); the refused 5 wrote nothing.
+    expect(a!.balance).toBe(0);
+    expect(a!.entries.map((e) => [e.kind, e.amount, e.balance_after])).toEqual([
+      ['grant', 6, 6],
+      ['hold', -3, 3],
+      ['hold', -1, 2],
+      ['release', 1, 3],
+      ['charge', -1, 2],
+      ['charge', -2, 0],
+    ]);
   });
 });

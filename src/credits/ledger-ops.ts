@@ -1,7 +1,7 @@
 /**
  * The ledger's hot operations as plain data, so that one store call can apply many of them
  * in one transaction (group commit) and each dialect can run them as prepared statements.
- * Field names are the wire format of the PostgreSQL function `quarry_ledger_apply` (0012).
+ * Field names are the wire format of the PostgreSQL function `quarry_ledger_apply` (0012, 0013).
  */
 interface EntryFields {
   readonly apiKeyId: number | null;

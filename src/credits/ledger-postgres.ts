@@ -6,7 +6,7 @@ const APPLY = { name: 'quarry_ledger_apply', text: 'SELECT quarry_ledger_apply($
 
 /**
  * The ledger's hot operations on PostgreSQL: a whole batch is one call of the SQL function
- * `quarry_ledger_apply` (migration 0012): one round trip, one transaction, and the balance
+ * `quarry_ledger_apply` (migration 0012, set-based since 0013): one round trip, one transaction, and the balance
  * row locked only while the function runs, not across network round trips.
  */
 export function createPostgresLedgerStore(pool: pg.Pool): LedgerStore {

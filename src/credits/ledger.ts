@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database, LedgerKind } from '../db/schema.js';
 import { createGroupCommit } from './group-commit.js';
+import { timeOrderedId } from './hold-id.js';
 import { auditLedger } from './ledger-audit.js';
 import type { LedgerOp, LedgerStore, OpResult } from './ledger-ops.js';
 import { createPostgresLedgerStore } from './ledger-postgres.js';
@@ -170,7 +170,7 @@ export function createLedger(database: DatabaseHandle, now: () => Date = () => n
 
     async hold(userId, amount, input) {
       if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError('hold amount must be a whole number ≥ 0');
-      const id = randomUUID();
+      const id = timeOrderedId();
       const created = now();
       const expiresAt = new Date(created.getTime() + input.ttlSeconds * 1000).toISOString();
       const fields = { apiKeyId: input.apiKeyId ?? null, endpoint: input.endpoint, requestId: input.requestId ?? null, at: created.toISOString() };
@@ -181,7 +181,7 @@ export function createLedger(database: DatabaseHandle, now: () => Date = () => n
     async charge(userId, amount, input) {
       if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError('charge must be a whole number ≥ 0');
       const fields = { apiKeyId: input.apiKeyId ?? null, endpoint: input.endpoint, requestId: input.requestId ?? null, at: iso() };
-      const { charged, balance } = await debit({ op: 'charge', userId, holdId: randomUUID(), amount, ...fields });
+      const { charged, balance } = await debit({ op: 'charge', userId, holdId: timeOrderedId(), amount, ...fields });
       return { charged, balance };
     },
 

@@ -39,10 +39,10 @@ export interface MeteringOptions {
  */
 export function createMetering(options: MeteringOptions) {
   const { ledger, limiter } = options;
-  // One controller per metered request, made when its headers arrive, so a client that goes
-  // away at any later point (while the body is read, the key checked or the hold written)
-  // is noticed. Keyed weakly: it goes with the request.
-  const connections = new WeakMap<FastifyRequest, AbortController>();
+  // One watch per metered request, made when its headers arrive, so a client that goes away
+  // at any later point (while the body is read, the key checked or the hold written) is
+  // noticed. Keyed weakly: it goes with the request.
+  const connections = new WeakMap<FastifyRequest, ConnectionWatch>();
 
   /** First hook of every metered route: watches the connection from the start. */
   async function watchConnection(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -55,22 +55,20 @@ export function createMetering(options: MeteringOptions) {
    * destroyed socket is gone whatever events are still queued.
    */
   function clientGone(request: FastifyRequest, reply: FastifyReply): boolean {
-    const controller = connectionOf(request, reply);
+    const watch = connectionOf(request, reply);
     const socket = request.raw.socket as { destroyed?: boolean; writableEnded?: boolean } | null;
-    if (!controller.signal.aborted && (reply.raw.destroyed || socket?.destroyed === true || socket?.writableEnded === true)) {
-      controller.abort(new ClientGoneError());
-    }
-    return controller.signal.aborted;
+    if (!watch.gone && (reply.raw.destroyed || socket?.destroyed === true || socket?.writableEnded === true)) watch.markGone();
+    return watch.gone;
   }
 
-  function connectionOf(request: FastifyRequest, reply: FastifyReply): AbortController {
-    let controller = connections.get(request);
-    if (controller) return controller;
-    const created = new AbortController();
-    controller = created;
+  function connectionOf(request: FastifyRequest, reply: FastifyReply): ConnectionWatch {
+    let watch = connections.get(request);
+    if (watch) return watch;
+    const created = new ConnectionWatch();
+    watch = created;
     connections.set(request, created);
     const onClose = () => {
-      if (!reply.sent && !reply.raw.writableFinished) created.abort(new ClientGoneError());
+      if (!reply.sent && !reply.raw.writableFinished) created.markGone();
     };
     // The response's own close event covers a client that goes away; the socket may carry
     // many keep-alive requests, so no listener is left on it.
@@ -100,19 +98,19 @@ export function createMetering(options: MeteringOptions) {
   /** Holds `maxCost` for the request's account; throws InsufficientCreditsError (→ 402) when it cannot. */
   async function begin(request: FastifyRequest, reply: FastifyReply, endpoint: string, maxCost: number): Promise<MeteredCall> {
     const key = request.apiKey!;
-    const controller = connectionOf(request, reply);
+    const watch = connectionOf(request, reply);
     // A client that is already gone (it left while the key was checked or the body read)
     // holds nothing and is charged nothing.
-    if (clientGone(request, reply)) throw controller.signal.reason;
+    if (clientGone(request, reply)) throw watch.reason;
     const hold = await ledger.hold(key.userId, maxCost, { apiKeyId: key.keyId, endpoint, requestId: request.id, ttlSeconds: options.holdTtlSeconds });
     if (clientGone(request, reply)) {
       // It left while the hold was being written: give the hold back before any work starts.
       await ledger.release(hold.id);
-      throw controller.signal.reason;
+      throw watch.reason;
     }
     let settled = false;
     return {
-      signal: controller.signal,
+      signal: watch.signal,
       async settle(cost) {
         settled = true;
         const result = await ledger.settle(hold.id, cost);
@@ -135,7 +133,7 @@ export function createMetering(options: MeteringOptions) {
   async function chargeKnown<T>(request: FastifyRequest, reply: FastifyReply, endpoint: string, outcome: WorkOutcome<T>): Promise<T> {
     const key = request.apiKey!;
     // Nobody is left to receive it: no answer delivered, no charge.
-    if (clientGone(request, reply)) throw connectionOf(request, reply).signal.reason;
+    if (clientGone(request, reply)) throw connectionOf(request, reply).reason;
     const result = await ledger.charge(key.userId, outcome.cost, { apiKeyId: key.keyId, endpoint, requestId: request.id });
     reply.header('x-credits-used', result.charged);
     reply.header('x-credits-remaining', result.balance);
@@ -190,3 +188,33 @@ export function createMetering(options: MeteringOptions) {
 }
 
 export type Metering = ReturnType<typeof createMetering>;
+
+/**
+ * Whether a metered request's client went away. The AbortSignal that work listens to is made
+ * only when work asks for it: a cache hit, charged in one step, needs just the flag, and an
+ * AbortController (an EventTarget) per request was a visible share of the hot path.
+ */
+class ConnectionWatch {
+  gone = false;
+  #reason: ClientGoneError | undefined;
+  #controller: AbortController | undefined;
+
+  /** Made when first needed: an Error captures a stack trace. */
+  get reason(): ClientGoneError {
+    return (this.#reason ??= new ClientGoneError());
+  }
+
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      if (this.gone) this.#controller.abort(this.reason);
+    }
+    return this.#controller.signal;
+  }
+
+  markGone(): void {
+    if (this.gone) return;
+    this.gone = true;
+    this.#controller?.abort(this.reason);
+  }
+}

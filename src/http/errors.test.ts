@@ -147,6 +147,15 @@ describe('request bodies', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toMatch(/^JSON parse error - /);
+    // Spelled with an escape, it is refused too.
+    const escaped = await inject({
+      method: 'POST',
+      url: '/api/v1/auth/jwt/verify/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"token": "x", "\\u005f_proto__": {"token": "y"}}',
+    });
+    expect(escaped.statusCode).toBe(400);
+    expect(escaped.json().detail).toMatch(/^JSON parse error - /);
   });
 
   it('answers 413 for a body over BODY_LIMIT, whatever its media type', async () => {

@@ -8,6 +8,7 @@ import { ApiError, detail, notFound, serverFailure, type ErrorMapper } from './e
 import { RouteTable } from './method-guard.js';
 import { bodyTooLarge, readMultipart } from './multipart.js';
 import { isValidHost } from './host.js';
+import { requestLoggerFactory } from './request-logger.js';
 import { lazySchemaCompilers } from './lazy-schemas.js';
 
 export type App = FastifyInstance<
@@ -52,6 +53,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<App>
   const compilers = lazySchemaCompilers();
   const app = Fastify({
     loggerInstance: options.logger,
+    childLoggerFactory: requestLoggerFactory,
     bodyLimit: options.bodyLimit,
     trustProxy: options.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -143,7 +145,10 @@ function registerJsonParser(app: App): void {
       return;
     }
     try {
-      done(null, JSON.parse(text, refusePrototypeKeys));
+      // A reviver makes JSON.parse call back for every value; it is needed only when the text
+      // could spell `__proto__`, literally or through a \u escape.
+      const mayHidePrototype = text.includes('__proto__') || text.includes('\\u');
+      done(null, mayHidePrototype ? JSON.parse(text, refusePrototypeKeys) : JSON.parse(text));
     } catch (error) {
       done(detail(400, `JSON parse error - ${(error as Error).message}`), undefined);
     }

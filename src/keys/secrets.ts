@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const KEY_PREFIX = 'qk_';
 const SECRET = /^qk_[A-Za-z0-9_-]{43}$/;
@@ -12,7 +12,7 @@ export function generateSecret(): string {
 export const displayPrefix = (secret: string) => secret.slice(0, KEY_PREFIX.length + 8);
 
 /** Keys are random 256-bit values, so a fast digest is enough; a slow hash would only slow every request. */
-export const digestOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
+export const digestOf = (secret: string) => hash('sha256', secret, 'hex');
 
 export const looksLikeSecret = (value: string) => SECRET.test(value);
 
