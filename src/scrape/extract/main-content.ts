@@ -5,6 +5,7 @@ import type { ElementNode } from './dom.js';
 import type { PageKind } from './page-kind.js';
 import { removeProductGrids } from './product-grid.js';
 import { pruneLinkClusters, removeArticleFurniture } from './prune.js';
+import { removeRepeatedBlocks } from './repeated-blocks.js';
 import { removeRepeatedQuotes } from './repeated-quotes.js';
 import { computeStats } from './text-stats.js';
 
@@ -33,5 +34,6 @@ export function extractMainContent(document: ElementNode, kind: PageKind): Eleme
   removeProductGrids(content, stats, kind);
   if (kind === 'article') removeArticleFurniture(content, stats);
   removeRepeatedQuotes(content);
+  removeRepeatedBlocks(content);
   return content;
 }
