@@ -7,6 +7,7 @@ import { removeProductGrids } from './product-grid.js';
 import { pruneLinkClusters, removeArticleFurniture } from './prune.js';
 import { removeRepeatedBlocks } from './repeated-blocks.js';
 import { removeRepeatedQuotes } from './repeated-quotes.js';
+import { removeTeaserRuns } from './teasers.js';
 import { computeStats } from './text-stats.js';
 
 /**
@@ -32,7 +33,10 @@ export function extractMainContent(document: ElementNode, kind: PageKind): Eleme
   const content = widenToContentSiblings(descendToContent(declared, stats, { ...DEFAULT_DESCENT, stopAtRepeatedItems: kind !== 'article' }), stats, declared);
   pruneLinkClusters(content, stats);
   removeProductGrids(content, stats, kind);
-  if (kind === 'article') removeArticleFurniture(content, stats);
+  if (kind === 'article') {
+    removeArticleFurniture(content, stats);
+    removeTeaserRuns(content, stats);
+  }
   removeRepeatedQuotes(content);
   removeRepeatedBlocks(content);
   return content;
