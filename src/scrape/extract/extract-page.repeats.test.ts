@@ -68,3 +68,19 @@ describe('extractPage on teasers for other stories', () => {
     expect(text).toContain('Drivers are paying less');
   });
 });
+
+describe("extractPage on an article's headline", () => {
+  it('reports the headline as the title, not as the first line of the story, and keeps section headings', () => {
+    const head =
+      '<title>Hibernating astronauts | Example News</title><meta property="og:title" content="Hibernating astronauts"><meta property="og:type" content="article">';
+    const html = pageWithChrome(
+      `<article><h1>Hibernating astronauts</h1><p>${prose('hibernation', 4)}</p><h2>Smaller spacecraft</h2><p>${prose('payloads', 4)}</p></article>`,
+      head,
+    );
+    const page = extractPage(html, { url: PAGE_URL });
+    expect(page.title).toBe('Hibernating astronauts');
+    expect(page.text).not.toContain('Hibernating astronauts');
+    expect(page.text).toContain('Smaller spacecraft');
+    expect(page.markdown.startsWith('The story of hibernation begins')).toBe(true);
+  });
+});

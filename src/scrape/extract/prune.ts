@@ -1,5 +1,5 @@
 import { classWords } from './class-words.js';
-import { type ElementNode, elementChildren, removeNode } from './dom.js';
+import { type ElementNode, elementChildren, findFirst, removeNode } from './dom.js';
 import { type StatsTable, type TextStats, linkDensity, statsOf } from './text-stats.js';
 
 /**
@@ -66,10 +66,13 @@ function isLinkList(element: ElementNode, table: StatsTable): boolean {
 }
 
 /**
- * Under an article, bylines, dates, photo captions and lists of headlines are not the
- * story (on forums and listings the same markup is content, so this runs on articles only).
+ * Under an article, its headline, bylines, dates, photo captions and lists of headlines are
+ * not the story (on forums and listings the same markup is content, so this runs on articles
+ * only). The headline is the page's `title` in the metadata.
  */
 export function removeArticleFurniture(root: ElementNode, table: StatsTable): void {
+  const headline = findFirst(root, (element) => element.tag === 'h1');
+  if (headline) removeNode(headline);
   const limit = statsOf(table, root).text * MAX_CLUSTER_SHARE;
   const visit = (element: ElementNode): void => {
     for (const child of elementChildren(element)) {
