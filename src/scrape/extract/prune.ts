@@ -48,7 +48,18 @@ const ARTICLE_FURNITURE_WORDS = new Set([
 ]);
 const MAX_ARTICLE_FURNITURE_TEXT = 200;
 
+const IMAGE_TAGS = new Set(['img', 'picture']);
+const MAX_CAPTION_TEXT = 400;
+
+/** A paragraph whose only companion in its box is a photo: the photo's caption, without `<figcaption>`. */
+function isPhotoCaption(element: ElementNode, stats: TextStats): boolean {
+  if (element.tag !== 'p' || stats.text > MAX_CAPTION_TEXT || !element.parent) return false;
+  const companions = elementChildren(element.parent).filter((child) => child !== element);
+  return companions.length === 1 && companions.some((child) => IMAGE_TAGS.has(child.tag));
+}
+
 function isArticleSmallPrint(element: ElementNode, stats: TextStats): boolean {
+  if (isPhotoCaption(element, stats)) return true;
   if (stats.text > MAX_ARTICLE_FURNITURE_TEXT) return false;
   if (element.tag === 'figcaption') return true;
   return classWords(element).some((word) => ARTICLE_FURNITURE_WORDS.has(word));
