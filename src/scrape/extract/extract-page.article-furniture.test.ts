@@ -59,4 +59,15 @@ describe("extractPage on an article's headline", () => {
     expect(text).toContain('The story of space walks begins');
     expect(text).toContain('The story of tethers begins');
   });
+
+  it('drops a caption of a few sentences named as such', () => {
+    const head = '<title>Talks in Hanoi</title><meta property="og:type" content="article">';
+    const caption =
+      '<div class="image-caption">The defence secretary, left, and his counterpart shake hands in Hanoi on Wednesday. The secretary is on a visit to strengthen military relations with the country, the second such visit this year, and met students and officers at the diplomatic academy before flying on to Jakarta for talks. (Photo: Agency pool, File)</div>';
+    const { text } = extractPage(pageWithChrome(`<article>${caption}<p>${prose('maritime claims', 4)}</p><p>${prose('coercion', 4)}</p></article>`, head), {
+      url: PAGE_URL,
+    });
+    expect(text).not.toContain('shake hands in Hanoi');
+    expect(text).toContain('The story of maritime claims begins');
+  });
 });

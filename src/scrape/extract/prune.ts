@@ -46,14 +46,14 @@ const ARTICLE_FURNITURE_WORDS = new Set([
   'credits',
   'figcaption',
 ]);
-const MAX_ARTICLE_FURNITURE_TEXT = 200;
+/** Photo captions run to a few sentences (who, where, when, credit); longer blocks are the story. */
+const MAX_ARTICLE_FURNITURE_TEXT = 400;
 
 const IMAGE_TAGS = new Set(['img', 'picture']);
-const MAX_CAPTION_TEXT = 400;
 
 /** A paragraph whose only companion in its box is a photo: the photo's caption, without `<figcaption>`. */
 function isPhotoCaption(element: ElementNode, stats: TextStats): boolean {
-  if (element.tag !== 'p' || stats.text > MAX_CAPTION_TEXT || !element.parent) return false;
+  if (element.tag !== 'p' || stats.text > MAX_ARTICLE_FURNITURE_TEXT || !element.parent) return false;
   const companions = elementChildren(element.parent).filter((child) => child !== element);
   return companions.length === 1 && companions.some((child) => IMAGE_TAGS.has(child.tag));
 }
