@@ -19,7 +19,8 @@ import { computeStats } from './text-stats.js';
  * 3. remove readers' comments unless the page is a discussion, and customers' reviews on a product page;
  * 4. start where the page declares its content (articleBody, main, article), walk down to
  *    the container where the prose spreads out, and take in siblings that read as content;
- * 5. prune link clusters, article small print and quotes of earlier passages inside it.
+ * 5. prune link clusters, an article's headline, small print and teasers for other stories,
+ *    quotes of earlier passages and second copies of blocks shown twice inside it.
  */
 export function extractMainContent(document: ElementNode, kind: PageKind): ElementNode {
   // The whole document, not just <body>: malformed pages leave content after </body> or inside an unclosed <head>.
