@@ -5,7 +5,9 @@ import type { ElementNode } from './dom.js';
 import type { PageKind } from './page-kind.js';
 import { removeProductGrids } from './product-grid.js';
 import { pruneLinkClusters, removeArticleFurniture } from './prune.js';
+import { removeRepeatedBlocks } from './repeated-blocks.js';
 import { removeRepeatedQuotes } from './repeated-quotes.js';
+import { removeTeaserRuns } from './teasers.js';
 import { computeStats } from './text-stats.js';
 
 /**
@@ -17,7 +19,8 @@ import { computeStats } from './text-stats.js';
  * 3. remove readers' comments unless the page is a discussion, and customers' reviews on a product page;
  * 4. start where the page declares its content (articleBody, main, article), walk down to
  *    the container where the prose spreads out, and take in siblings that read as content;
- * 5. prune link clusters, article small print and quotes of earlier passages inside it.
+ * 5. prune link clusters, an article's headline, small print and teasers for other stories,
+ *    quotes of earlier passages and second copies of blocks shown twice inside it.
  */
 export function extractMainContent(document: ElementNode, kind: PageKind): ElementNode {
   // The whole document, not just <body>: malformed pages leave content after </body> or inside an unclosed <head>.
@@ -31,7 +34,11 @@ export function extractMainContent(document: ElementNode, kind: PageKind): Eleme
   const content = widenToContentSiblings(descendToContent(declared, stats, { ...DEFAULT_DESCENT, stopAtRepeatedItems: kind !== 'article' }), stats, declared);
   pruneLinkClusters(content, stats);
   removeProductGrids(content, stats, kind);
-  if (kind === 'article') removeArticleFurniture(content, stats);
+  if (kind === 'article') {
+    removeArticleFurniture(content, stats);
+    removeTeaserRuns(content, stats);
+  }
   removeRepeatedQuotes(content);
+  removeRepeatedBlocks(content);
   return content;
 }

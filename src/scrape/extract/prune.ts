@@ -1,5 +1,5 @@
 import { classWords } from './class-words.js';
-import { type ElementNode, elementChildren, removeNode } from './dom.js';
+import { type ElementNode, elementChildren, findFirst, removeNode } from './dom.js';
 import { type StatsTable, type TextStats, linkDensity, statsOf } from './text-stats.js';
 
 /**
@@ -46,9 +46,20 @@ const ARTICLE_FURNITURE_WORDS = new Set([
   'credits',
   'figcaption',
 ]);
-const MAX_ARTICLE_FURNITURE_TEXT = 200;
+/** Photo captions run to a few sentences (who, where, when, credit); longer blocks are the story. */
+const MAX_ARTICLE_FURNITURE_TEXT = 400;
+
+const IMAGE_TAGS = new Set(['img', 'picture']);
+
+/** A paragraph whose only companion in its box is a photo: the photo's caption, without `<figcaption>`. */
+function isPhotoCaption(element: ElementNode, stats: TextStats): boolean {
+  if (element.tag !== 'p' || stats.text > MAX_ARTICLE_FURNITURE_TEXT || !element.parent) return false;
+  const companions = elementChildren(element.parent).filter((child) => child !== element);
+  return companions.length === 1 && companions.some((child) => IMAGE_TAGS.has(child.tag));
+}
 
 function isArticleSmallPrint(element: ElementNode, stats: TextStats): boolean {
+  if (isPhotoCaption(element, stats)) return true;
   if (stats.text > MAX_ARTICLE_FURNITURE_TEXT) return false;
   if (element.tag === 'figcaption') return true;
   return classWords(element).some((word) => ARTICLE_FURNITURE_WORDS.has(word));
@@ -66,10 +77,13 @@ function isLinkList(element: ElementNode, table: StatsTable): boolean {
 }
 
 /**
- * Under an article, bylines, dates, photo captions and lists of headlines are not the
- * story (on forums and listings the same markup is content, so this runs on articles only).
+ * Under an article, its headline, bylines, dates, photo captions and lists of headlines are
+ * not the story (on forums and listings the same markup is content, so this runs on articles
+ * only). The headline is the page's `title` in the metadata.
  */
 export function removeArticleFurniture(root: ElementNode, table: StatsTable): void {
+  const headline = findFirst(root, (element) => element.tag === 'h1');
+  if (headline) removeNode(headline);
   const limit = statsOf(table, root).text * MAX_CLUSTER_SHARE;
   const visit = (element: ElementNode): void => {
     for (const child of elementChildren(element)) {

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { PAGE_URL, pageWithChrome, prose } from '../../../tests/support/extract-fixtures.js';
+import { extractPage } from './extract-page.js';
+
+function occurrences(text: string, snippet: string): number {
+  return text.split(snippet).length - 1;
+}
+
+describe('extractPage on text the page shows twice', () => {
+  it('keeps one copy of a product summary rendered for narrow and for wide screens', () => {
+    const summary = `<h2>Stoneware mug</h2><p>$24.00</p><p>${prose('glazes', 2)}</p>`;
+    const html = pageWithChrome(`<div class="summary-mobile">${summary}</div><div class="gallery"><p>${prose('kilns')}</p></div>
+      <div class="summary-desktop">${summary}</div>`);
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(occurrences(text, 'The story of glazes begins')).toBe(1);
+    expect(text).toContain('Stoneware mug');
+    expect(text).toContain('The story of kilns begins');
+  });
+
+  it('keeps a blurb that every card of a grid repeats, and short labels that repeat', () => {
+    const blurb = 'Scalable arm system designed to support up to six screens on a single post, with cable routing.';
+    const card = (name: string): string => `<div class="card"><h3><a href="/p/${name}">${name}</a></h3><p>${blurb}</p><p>In stock</p></div>`;
+    const html = pageWithChrome(`<h1>Monitor arms</h1><div class="grid">${['Ara', 'Elmo', 'Vera', 'Quad'].map(card).join('')}</div>`);
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(occurrences(text, blurb)).toBe(4);
+    expect(occurrences(text, 'In stock')).toBe(4);
+  });
+
+  it('keeps one copy of a post that a reply quotes whole, without quote markup', () => {
+    const post = `<p>${prose('package versions', 2)}</p>`;
+    const html = pageWithChrome(`<div class="thread"><div class="post">${post}</div>
+      <div class="post"><div class="quoted">${post}</div><p>I always take what the distribution ships.</p></div>
+      <div class="post"><p>Same here, it works well enough for me.</p></div></div>`);
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(occurrences(text, 'The story of package versions begins')).toBe(1);
+    expect(text).toContain('I always take what the distribution ships.');
+  });
+});

@@ -1,0 +1,109 @@
+import { type ElementNode, elementChildren, isDescendantOf, removeNode } from './dom.js';
+
+/**
+ * Blocks shorter than this (visible characters) may repeat: labels, prices, "Add to cart",
+ * the same answer in two table cells. Longer ones repeat only when the page holds two copies.
+ */
+const MIN_REPEATED_CHARACTERS = 80;
+
+/** What an element's text is, as a sequence of words: equal fingerprints mean equal text. */
+interface Fingerprint {
+  hash: number;
+  words: number;
+  characters: number;
+}
+
+const WORD_BASE = 0x01000193;
+
+function power(exponent: number): number {
+  let result = 1;
+  let base = WORD_BASE;
+  for (let e = exponent; e > 0; e >>>= 1) {
+    if (e & 1) result = Math.imul(result, base);
+    base = Math.imul(base, base);
+  }
+  return result;
+}
+
+function wordHash(text: string, start: number, end: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash;
+}
+
+function textFingerprint(text: string): Fingerprint {
+  const print: Fingerprint = { hash: 0, words: 0, characters: 0 };
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 32;
+    const space = code <= 32 || code === 160;
+    if (!space && start < 0) start = i;
+    else if (space && start >= 0) {
+      print.hash = (Math.imul(print.hash, WORD_BASE) + wordHash(text, start, i)) | 0;
+      print.words++;
+      print.characters += i - start;
+      start = -1;
+    }
+  }
+  return print;
+}
+
+/** The fingerprint of a sequence of texts from the fingerprints of its parts, so one pass covers every element. */
+function append(into: Fingerprint, next: Fingerprint): void {
+  into.hash = (Math.imul(into.hash, power(next.words)) + next.hash) | 0;
+  into.words += next.words;
+  into.characters += next.characters;
+}
+
+function fingerprints(root: ElementNode): Map<ElementNode, Fingerprint> {
+  const table = new Map<ElementNode, Fingerprint>();
+  const visit = (element: ElementNode): Fingerprint => {
+    const print: Fingerprint = { hash: 0, words: 0, characters: 0 };
+    for (const child of element.children) append(print, child.kind === 'text' ? textFingerprint(child.value) : visit(child));
+    table.set(element, print);
+    return print;
+  };
+  visit(root);
+  return table;
+}
+
+interface Copies {
+  first: ElementNode;
+  later: ElementNode[];
+}
+
+/** Every block of text long enough to compare below `root`, with where it occurs again. */
+function copiesOfBlocks(root: ElementNode, table: Map<ElementNode, Fingerprint>): Map<string, Copies> {
+  const blocks = new Map<string, Copies>();
+  const visit = (element: ElementNode): void => {
+    for (const child of elementChildren(element)) {
+      const print = table.get(child);
+      if (!print || print.characters < MIN_REPEATED_CHARACTERS) continue;
+      const key = `${print.hash}:${print.words}:${print.characters}`;
+      const copies = blocks.get(key);
+      // A wrapper and its only child share their text: that is one copy, not two.
+      if (copies && !isDescendantOf(child, copies.first)) {
+        copies.later.push(child);
+        continue;
+      }
+      if (!copies) blocks.set(key, { first: child, later: [] });
+      visit(child);
+    }
+  };
+  visit(root);
+  return blocks;
+}
+
+/**
+ * Removes the second copy of a block of text shown earlier in the content. Shops and landing
+ * pages render the same title, price and description twice (one copy for narrow screens, one
+ * for wide ones, switched by CSS the extractor cannot see), and forum replies quote whole
+ * posts; readers see the text once. Text that occurs three times or more is a repeated item
+ * (the same blurb on every card, a credit under every photo) and stays.
+ */
+export function removeRepeatedBlocks(root: ElementNode): void {
+  for (const { later } of copiesOfBlocks(root, fingerprints(root)).values()) {
+    const [copy] = later;
+    if (copy && later.length === 1) removeNode(copy);
+  }
+}
