@@ -49,6 +49,14 @@ describe("extractPage on an article's headline", () => {
     expect(page.markdown.startsWith('The story of hibernation begins')).toBe(true);
   });
 
+  it("keeps the headline in the story when the page's title does not carry it (a title of the site's name alone)", () => {
+    const head = '<title>Example News</title><meta property="og:type" content="article">';
+    const html = pageWithChrome(`<article><h1>Hibernating astronauts</h1><p>${prose('hibernation', 4)}</p></article>`, head);
+    const page = extractPage(html, { url: PAGE_URL });
+    expect(page.title).toBe('Example News');
+    expect(page.markdown.startsWith('# Hibernating astronauts')).toBe(true);
+  });
+
   it("drops a photo's caption written as a paragraph beside the image, and keeps paragraphs that run beside an image", () => {
     const head = '<title>Space walk</title><meta property="og:type" content="article">';
     const photo =

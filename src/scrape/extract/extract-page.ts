@@ -28,7 +28,7 @@ export function extractPage(html: string, options: ExtractOptions): ExtractedPag
   const structuredData = collectStructuredData(root, meta, baseUrl, warnings);
   const metadata = extractMetadata(root, meta, structuredData.jsonLd, options.url, baseUrl);
 
-  const content = extractMainContent(root, detectPageKind(meta, structuredData.jsonLd, structuredData.microdata));
+  const content = extractMainContent(root, detectPageKind(meta, structuredData.jsonLd, structuredData.microdata), metadata.title);
   const blocks = buildBlocks(content, { baseUrl });
   const contentText = renderText(blocks);
   const productFacts = productFactsFromJsonLd(structuredData.jsonLd, contentText);

@@ -19,10 +19,10 @@ import { computeStats } from './text-stats.js';
  * 3. remove readers' comments unless the page is a discussion, and customers' reviews on a product page;
  * 4. start where the page declares its content (articleBody, main, article), walk down to
  *    the container where the prose spreads out, and take in siblings that read as content;
- * 5. prune link clusters, an article's headline, small print and teasers for other stories,
+ * 5. prune link clusters, an article's headline (when `title` carries it), small print and teasers for other stories,
  *    quotes of earlier passages and second copies of blocks shown twice inside it.
  */
-export function extractMainContent(document: ElementNode, kind: PageKind): ElementNode {
+export function extractMainContent(document: ElementNode, kind: PageKind, title?: string): ElementNode {
   // The whole document, not just <body>: malformed pages leave content after </body> or inside an unclosed <head>.
   removeNonContent(document);
   removeBoilerplate(document, computeStats(document));
@@ -35,7 +35,7 @@ export function extractMainContent(document: ElementNode, kind: PageKind): Eleme
   pruneLinkClusters(content, stats);
   removeProductGrids(content, stats, kind);
   if (kind === 'article') {
-    removeArticleFurniture(content, stats);
+    removeArticleFurniture(content, stats, title);
     removeTeaserRuns(content, stats);
   }
   removeRepeatedQuotes(content);

@@ -1,5 +1,5 @@
 import { classWords } from './class-words.js';
-import { type ElementNode, elementChildren, findFirst, removeNode } from './dom.js';
+import { type ElementNode, elementChildren, findFirst, removeNode, textContent } from './dom.js';
 import { type StatsTable, type TextStats, linkDensity, statsOf } from './text-stats.js';
 
 /**
@@ -79,11 +79,12 @@ function isLinkList(element: ElementNode, table: StatsTable): boolean {
 /**
  * Under an article, its headline, bylines, dates, photo captions and lists of headlines are
  * not the story (on forums and listings the same markup is content, so this runs on articles
- * only). The headline is the page's `title` in the metadata.
+ * only). The headline goes only when the page's `title` in the metadata already carries it
+ * (`<title>` is often the site's name alone), so it is never lost.
  */
-export function removeArticleFurniture(root: ElementNode, table: StatsTable): void {
+export function removeArticleFurniture(root: ElementNode, table: StatsTable, title: string | undefined): void {
   const headline = findFirst(root, (element) => element.tag === 'h1');
-  if (headline) removeNode(headline);
+  if (headline && title !== undefined && carries(title, textContent(headline))) removeNode(headline);
   const limit = statsOf(table, root).text * MAX_CLUSTER_SHARE;
   const visit = (element: ElementNode): void => {
     for (const child of elementChildren(element)) {
@@ -93,4 +94,15 @@ export function removeArticleFurniture(root: ElementNode, table: StatsTable): vo
     }
   };
   visit(root);
+}
+
+/** Whether `title` holds `headline`'s words, ignoring case, punctuation and spacing. */
+function carries(title: string, headline: string): boolean {
+  const words = (text: string) =>
+    text
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.join(' ') ?? '';
+  const wanted = words(headline);
+  return wanted !== '' && ` ${words(title)} `.includes(` ${wanted} `);
 }
