@@ -10,6 +10,7 @@ import { usageIndexes } from './migrations/0007-usage-indexes.js';
 import { crawlJobs } from './migrations/0010-crawl-jobs.js';
 import { indexQuality } from './migrations/0011-index-quality.js';
 import { ledgerFunctions } from './migrations/0012-ledger-functions.js';
+import { indexOperatorLexemes } from './migrations/0014-index-operator-lexemes.js';
 
 /** The one migration set; names sort in the order they apply. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -24,6 +25,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0010-crawl-jobs': crawlJobs(dialect),
     '0011-index-quality': indexQuality(dialect),
     '0012-ledger-functions': ledgerFunctions(dialect),
+    '0014-index-operator-lexemes': indexOperatorLexemes(dialect),
   };
 }
 

@@ -87,7 +87,18 @@ export function createPostgresSearch(options: PostgresSearchOptions = {}) {
       );
     }
 
-    const score = rank === undefined ? preference : sql`ts_rank_cd(${WEIGHTS}::float4[], d.head_tsv, ${rank}::tsquery, 1) * ${preference}`;
+    if (rank === undefined) {
+      // Operators only (`site:`, `filetype:` …) or exclusions only: nothing to rank by, so the
+      // order is exact, over every match, as without a tsquery.
+      return steered(
+        db,
+        'bitmap',
+        sql<FoundDoc>`SELECT d.id, d.page_id, d.item, d.published_at FROM index_docs d WHERE ${where}
+          ORDER BY ${preference} DESC, d.dated_at DESC, d.id LIMIT ${limit} OFFSET ${offset}`,
+      );
+    }
+
+    const score = sql`ts_rank_cd(${WEIGHTS}::float4[], d.head_tsv, ${rank}::tsquery, 1) * ${preference}`;
     const candidates = Math.max(rankCandidates, offset + limit);
     return steered(
       db,
