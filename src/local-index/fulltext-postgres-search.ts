@@ -4,7 +4,10 @@
  * Reading a document's `tsv` (kilobytes, TOASTed and compressed) costs tens of microseconds, so
  * neither matching nor ranking may read it for every match of a common word:
  * - matches are found through the GIN index only (bitmap scans: the planner, which does not know
- *   what a TOASTed tsvector costs, would otherwise test `tsv` row by row along another index);
+ *   what a TOASTed tsvector costs, would otherwise test `tsv` row by row along another index),
+ *   operators included: `site:`, `filetype:`, `intitle:` and `inurl:` are lexemes of `tsv` (see
+ *   fact-tokens.ts), so the bitmap holds the matches of the whole query and no more rows are read
+ *   than the page needs;
  * - ranking reads `head_tsv`, a small vector of the title, URL and lead text kept inline, and
  *   only for `rankCandidates` matches: a query with more matches than that is ranked among the
  *   first ones the index yields (an approximation, as SQLite's for common words);
