@@ -183,9 +183,11 @@ export function createPostgresFullText(options: PostgresSearchOptions = {}): Ful
 
     async titlesMatching(db, words, lastIsPrefix, limit, account) {
       if (words.length === 0) return [];
+      // Matched on `head_tsv`, which holds the whole title: in `tsv`, a prefix would also find the
+      // operator lexemes (fact-tokens.ts), which have no positions and so match any weight.
       const query = words.map((word, index) => `'${word}'${index === words.length - 1 && lastIsPrefix ? ':*A' : ':A'}`).join(' <-> ');
       const rows = await sql<{ title: string }>`SELECT d.title FROM index_docs d
-        WHERE d.vertical = 'web' AND ${visibleSql(account)} AND d.tsv @@ ${query}::tsquery
+        WHERE d.vertical = 'web' AND ${visibleSql(account)} AND d.head_tsv @@ ${query}::tsquery
         ORDER BY ts_rank_cd(${WEIGHTS}::float4[], d.tsv, ${query}::tsquery, 1) DESC, d.id LIMIT ${limit}`.execute(db);
       return rows.rows.map((row) => row.title);
     },

@@ -89,6 +89,11 @@ for (const dialect of INDEX_TEST_DIALECTS) {
       }
     });
 
+    it('suggests titles by their words only, never by an operator lexeme', async () => {
+      expect(await store.suggest('gr', 5)).toEqual(['Granite quarrying guide']);
+      for (const prefix of ['si', 'site', 'in', 'intitle', 'filet']) expect([prefix, await store.suggest(prefix, 5)]).toEqual([prefix, []]);
+    });
+
     it('finds exactly the pages each operator means', async () => {
       const all = [...PAGES, ODD, BEST];
       const expectations: Record<string, (p: IndexablePage) => boolean> = {
