@@ -28,7 +28,7 @@ const LONG_URL = 'inurl:…';
 const RUN = 3;
 
 /** A quoted lexeme for a tsvector or tsquery literal. */
-export const quoted = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+const quoted = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 export interface DocFacts {
   readonly hostRev: string;
