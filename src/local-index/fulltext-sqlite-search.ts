@@ -26,7 +26,7 @@ export interface SqliteSearchOptions {
   readonly commonWordDocs?: number;
   /** With only common words, relevance is judged among this many newest matches. Default 2000. */
   readonly commonCandidates?: number;
-  /** Ranked matches whose document rows are read at a time (see `bestFirst`). Default 200. */
+  /** Ranked matches whose document rows are read first (then twice as many each time, see `bestFirst`). Default 200. */
   readonly rowsPerRead?: number;
 }
 
@@ -141,8 +141,9 @@ export function createSqliteSearch(options: SqliteSearchOptions = {}) {
     const wanted = page.offset + page.limit;
     const found: { id: number; score: number }[] = [];
     const reachable = (score: number) => found.length < wanted || score >= (found[wanted - 1]?.score ?? 0);
-    for (let at = 0; at < matches.length; at += rowsPerRead) {
-      const batch = matches.slice(at, at + rowsPerRead);
+    // Batches double, so that a selective filter (`filetype:pdf`) costs a few reads, not dozens.
+    for (let at = 0, size = rowsPerRead; at < matches.length; at += size, size *= 2) {
+      const batch = matches.slice(at, at + size);
       const relevance = new Map(batch.map((row) => [row.id, row.relevance]));
       const rows = await sql<{ id: number; preference: number }>`SELECT d.id, ${preference} AS preference FROM index_docs d
         WHERE d.id IN ${idList(batch.map((row) => row.id))} AND ${where}`.execute(db);
@@ -150,7 +151,7 @@ export function createSqliteSearch(options: SqliteSearchOptions = {}) {
       found.push(...candidates);
       found.sort((a, b) => b.score - a.score || a.id - b.id);
       found.length = Math.min(found.length, wanted);
-      const next = matches[at + rowsPerRead];
+      const next = matches[at + size];
       const last = found[wanted - 1];
       if (next === undefined || (last !== undefined && Math.max(next.relevance * MAX_PREFERENCE, next.relevance) < last.score)) break;
     }
