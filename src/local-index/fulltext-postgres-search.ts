@@ -91,17 +91,20 @@ export function createPostgresSearch(options: PostgresSearchOptions = {}) {
     }
 
     if (rank === undefined) {
-      // Operators only (`site:`, `filetype:` …) or exclusions only: nothing to rank by, so the
-      // order is exact, over every match, as without a tsquery.
-      return steered(
+      // Operators or exclusions only: nothing to rank by. With few matches the order is exact over
+      // all of them (as without a tsquery); with many, it is judged among the first candidates.
+      const few = await steered(
         db,
         'bitmap',
-        sql<FoundDoc>`SELECT d.id, d.page_id, d.item, d.published_at FROM index_docs d WHERE ${where}
+        sql<FoundDoc & { total: number }>`WITH m AS MATERIALIZED (SELECT d.id FROM index_docs d WHERE ${where} LIMIT ${denseMatches + 1})
+          SELECT d.id, d.page_id, d.item, d.published_at, (SELECT count(*) FROM m) AS total FROM m JOIN index_docs d ON d.id = m.id
           ORDER BY ${preference} DESC, d.dated_at DESC, d.id LIMIT ${limit} OFFSET ${offset}`,
       );
+      const first = few[0];
+      if (first === undefined ? offset === 0 : Number(first.total) <= denseMatches) return few;
     }
 
-    const score = sql`ts_rank_cd(${WEIGHTS}::float4[], d.head_tsv, ${rank}::tsquery, 1) * ${preference}`;
+    const score = rank === undefined ? preference : sql`ts_rank_cd(${WEIGHTS}::float4[], d.head_tsv, ${rank}::tsquery, 1) * ${preference}`;
     const candidates = Math.max(rankCandidates, offset + limit);
     return steered(
       db,
