@@ -11,6 +11,7 @@ import { crawlJobs } from './migrations/0010-crawl-jobs.js';
 import { indexQuality } from './migrations/0011-index-quality.js';
 import { ledgerFunctions } from './migrations/0012-ledger-functions.js';
 import { ledgerSetBased } from './migrations/0013-ledger-set-based.js';
+import { indexOperatorLexemes } from './migrations/0014-index-operator-lexemes.js';
 
 /** The one migration set; names sort in the order they apply. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -26,6 +27,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0011-index-quality': indexQuality(dialect),
     '0012-ledger-functions': ledgerFunctions(dialect),
     '0013-ledger-set-based': ledgerSetBased(dialect),
+    '0014-index-operator-lexemes': indexOperatorLexemes(dialect),
   };
 }
 

@@ -4,7 +4,10 @@
  * Reading a document's `tsv` (kilobytes, TOASTed and compressed) costs tens of microseconds, so
  * neither matching nor ranking may read it for every match of a common word:
  * - matches are found through the GIN index only (bitmap scans: the planner, which does not know
- *   what a TOASTed tsvector costs, would otherwise test `tsv` row by row along another index);
+ *   what a TOASTed tsvector costs, would otherwise test `tsv` row by row along another index),
+ *   operators included: `site:`, `filetype:`, `intitle:` and `inurl:` are lexemes of `tsv` (see
+ *   fact-tokens.ts), so the bitmap holds the matches of the whole query and no more rows are read
+ *   than the page needs;
  * - ranking reads `head_tsv`, a small vector of the title, URL and lead text kept inline, and
  *   only for `rankCandidates` matches: a query with more matches than that is ranked among the
  *   first ones the index yields (an approximation, as SQLite's for common words);
@@ -85,6 +88,20 @@ export function createPostgresSearch(options: PostgresSearchOptions = {}) {
         sql<FoundDoc>`SELECT d.id, d.page_id, d.item, d.published_at FROM index_docs d WHERE ${where}
           ORDER BY d.vertical DESC, d.dated_at DESC LIMIT ${limit} OFFSET ${offset}`,
       );
+    }
+
+    if (rank === undefined) {
+      // Operators or exclusions only: nothing to rank by. With few matches the order is exact over
+      // all of them (as without a tsquery); with many, it is judged among the first candidates.
+      const few = await steered(
+        db,
+        'bitmap',
+        sql<FoundDoc & { total: number }>`WITH m AS MATERIALIZED (SELECT d.id FROM index_docs d WHERE ${where} LIMIT ${denseMatches + 1})
+          SELECT d.id, d.page_id, d.item, d.published_at, (SELECT count(*) FROM m) AS total FROM m JOIN index_docs d ON d.id = m.id
+          ORDER BY ${preference} DESC, d.dated_at DESC, d.id LIMIT ${limit} OFFSET ${offset}`,
+      );
+      const first = few[0];
+      if (first === undefined ? offset === 0 : Number(first.total) <= denseMatches) return few;
     }
 
     const score = rank === undefined ? preference : sql`ts_rank_cd(${WEIGHTS}::float4[], d.head_tsv, ${rank}::tsquery, 1) * ${preference}`;

@@ -13,6 +13,7 @@ import { PAIR_SEPARATOR, pairTokens } from './text.js';
 import { createPostgresSearch, WEIGHTS, type Parts, type PostgresSearchOptions } from './fulltext-postgres-search.js';
 import { condSql, visibleSql, type SqlDialectParts } from './sql-conds.js';
 import { pageStems } from './stemming.js';
+import { factQuery, factsTsvector, titleQuery } from './fact-tokens.js';
 
 /** PostgreSQL keeps word positions up to this value; later ones collapse onto it. */
 const MAX_POSITION = 16_383;
@@ -99,38 +100,61 @@ function tsExpression(cond: Cond): string {
   }
 }
 
-const PARTS: SqlDialectParts = {
-  endsWith: (column, suffix) => sql`right(${column}, ${suffix.length}) = ${suffix}`,
-  contains: (column, needle) => sql`strpos(${column}, ${needle}) > 0`,
-  text: (cond) => sql`d.tsv @@ ${tsText(cond)}::tsquery`,
-};
-
 /**
- * A title condition is answered by `head_tsv` and its own GIN index: the title is all there, and a
- * match is checked against that small inline vector, never against the TOASTed `tsv`.
+ * A title condition is checked on `head_tsv`, where the whole title is, never on the TOASTed `tsv`;
+ * it is `tsv`'s title lexemes (fact-tokens.ts) that find the candidates.
  */
 const titleMatch = (cond: TextCond) => sql`d.head_tsv @@ ${tsText(cond)}::tsquery`;
 
+const PARTS: SqlDialectParts = {
+  endsWith: (column, suffix) => sql`right(${column}, ${suffix.length}) = ${suffix}`,
+  contains: (column, needle) => sql`strpos(${column}, ${needle}) > 0`,
+  text: (cond) => (cond.field === 'title' ? titleMatch(cond) : sql`d.tsv @@ ${tsText(cond)}::tsquery`),
+};
+
+interface TsCond {
+  readonly query: string;
+  /** False when the query finds a superset, which the SQL condition must narrow. */
+  readonly exact: boolean;
+}
+
+/** A condition as a tsquery over `tsv` (words and fact lexemes), when it can be one. */
+function tsCond(cond: Cond): TsCond | undefined {
+  switch (cond.kind) {
+    case 'text':
+      return cond.field === 'title' ? titleQuery(cond) : { query: tsText(cond), exact: true };
+    case 'not': {
+      const inner = tsCond(cond.cond);
+      return inner?.exact ? { query: `!${inner.query}`, exact: true } : undefined;
+    }
+    case 'or': {
+      const options = cond.options.map(tsCond);
+      if (options.some((option) => option === undefined)) return undefined;
+      const found = options.filter((option): option is TsCond => option !== undefined);
+      return { query: `(${found.map((option) => option.query).join(' | ')})`, exact: found.every((option) => option.exact) };
+    }
+    default:
+      return factQuery(cond);
+  }
+}
+
+/**
+ * Every condition the index can answer goes into one tsquery over `tsv` (one exact GIN scan);
+ * the rest, and the exact check of a superset, are SQL filters; positive words rank.
+ */
 function split(conds: readonly Cond[]): Parts {
-  const text: string[] = [];
-  const positive: string[] = [];
+  const match: string[] = [];
+  const rank: string[] = [];
   const filters: RawBuilder<unknown>[] = [];
   for (const cond of conds) {
-    if (!isTextOnly(cond)) {
-      filters.push(condSql(cond, PARTS));
-    } else if (cond.kind === 'text' && cond.field === 'title') {
-      positive.push(tsExpression(cond));
-      filters.push(titleMatch(cond));
-    } else if (cond.kind === 'not' && cond.cond.kind === 'text' && cond.cond.field === 'title') {
-      filters.push(sql`NOT (${titleMatch(cond.cond)})`);
-    } else {
-      text.push(tsExpression(cond));
-      if (cond.kind !== 'not') positive.push(tsExpression(cond));
-    }
+    const ts = tsCond(cond);
+    if (ts !== undefined) match.push(ts.query);
+    if (ts === undefined || !ts.exact) filters.push(condSql(cond, PARTS));
+    if (cond.kind !== 'not' && isTextOnly(cond)) rank.push(tsExpression(cond));
   }
   return {
-    ...(text.length === 0 ? {} : { match: text.join(' & ') }),
-    ...(positive.length === 0 ? {} : { rank: positive.join(' & ') }),
+    ...(match.length === 0 ? {} : { match: match.join(' & ') }),
+    ...(rank.length === 0 ? {} : { rank: rank.join(' & ') }),
     filters,
   };
 }
@@ -141,7 +165,7 @@ export function createPostgresFullText(options: PostgresSearchOptions = {}): Ful
     async insertDocs(trx, docs) {
       if (docs.length === 0) return;
       const rows = docs.map((doc: DocInsert) => {
-        const tsv = tsvectorColumns(doc.folded);
+        const tsv = `${tsvectorColumns(doc.folded)} ${factsTsvector({ hostRev: doc.host_rev, path: doc.path, title: doc.folded.title, urlText: doc.url_text })}`;
         const head = headTsvector(doc.folded, doc.lang);
         return sql`(${doc.page_id}, ${doc.vertical}, ${doc.ord}, ${doc.title}, ${doc.link}, ${doc.host}, ${doc.host_rev}, ${doc.path}, ${doc.url_text},
           ${doc.snippet}, ${doc.item}, ${doc.published_at}, ${doc.dated_at}, ${doc.lang}, ${doc.country}, ${doc.owner_id}, ${tsv}::tsvector, ${head}::tsvector)`;
@@ -159,9 +183,11 @@ export function createPostgresFullText(options: PostgresSearchOptions = {}): Ful
 
     async titlesMatching(db, words, lastIsPrefix, limit, account) {
       if (words.length === 0) return [];
+      // Matched on `head_tsv`, which holds the whole title: in `tsv`, a prefix would also find the
+      // operator lexemes (fact-tokens.ts), which have no positions and so match any weight.
       const query = words.map((word, index) => `'${word}'${index === words.length - 1 && lastIsPrefix ? ':*A' : ':A'}`).join(' <-> ');
       const rows = await sql<{ title: string }>`SELECT d.title FROM index_docs d
-        WHERE d.vertical = 'web' AND ${visibleSql(account)} AND d.tsv @@ ${query}::tsquery
+        WHERE d.vertical = 'web' AND ${visibleSql(account)} AND d.head_tsv @@ ${query}::tsquery
         ORDER BY ts_rank_cd(${WEIGHTS}::float4[], d.tsv, ${query}::tsquery, 1) DESC, d.id LIMIT ${limit}`.execute(db);
       return rows.rows.map((row) => row.title);
     },

@@ -11,12 +11,14 @@
  * - only common words: relevance is judged among the `commonCandidates` most recently indexed
  *   matches, by title matches and the country/language preference (an approximation: with more
  *   matches than that, older documents are not reached).
+ * Ranked by bm25, the documents' rows are read only until no later match can reach the page
+ * (`bestFirst`): bm25 alone is cheap, a row read for each of thousands of matches is not.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { FoundDoc, PlannedSearch } from './fulltext.js';
 import { isTextOnly, type Cond, type TextCond } from './query-plan.js';
-import { andAll, condSql, preferenceSql, visibleSql, windowSql, type SqlDialectParts } from './sql-conds.js';
+import { andAll, condSql, MAX_PREFERENCE, preferenceSql, visibleSql, windowSql, type SqlDialectParts } from './sql-conds.js';
 import { pairTokens } from './text.js';
 
 export interface SqliteSearchOptions {
@@ -24,6 +26,8 @@ export interface SqliteSearchOptions {
   readonly commonWordDocs?: number;
   /** With only common words, relevance is judged among this many newest matches. Default 2000. */
   readonly commonCandidates?: number;
+  /** Ranked matches whose document rows are read first (then twice as many each time, see `bestFirst`). Default 200. */
+  readonly rowsPerRead?: number;
 }
 
 /** bm25 column weights: a word in the title counts ten times a word of the text (or a stem), the URL and a word pair twice. */
@@ -87,6 +91,7 @@ export function createSqliteSearch(options: SqliteSearchOptions = {}) {
   // judging the 2,000 newest matches of common words about 5 ms.
   const commonWordDocs = options.commonWordDocs ?? 3000;
   const commonCandidates = options.commonCandidates ?? 2000;
+  const rowsPerRead = options.rowsPerRead ?? 200;
 
   /** Whether more than `commonWordDocs` documents match the expression (the probe reads at most that many). */
   async function isFrequent(db: Kysely<Database>, expression: string, cache: Map<string, boolean>): Promise<boolean> {
@@ -116,6 +121,43 @@ export function createSqliteSearch(options: SqliteSearchOptions = {}) {
     return ids.map((id) => byId.get(id)).filter((row): row is FoundDoc => row !== undefined);
   }
 
+  /**
+   * The page of documents matching `expression` (and in `allowed`, when given) that satisfy
+   * `where`, by bm25 × preference, best first; ties by id. bm25 is read for every match, but the
+   * documents' rows only in bm25 order and until no later match can reach the page, as a preference multiplies by at most
+   * `MAX_PREFERENCE`: the page that ranking every match would give, for a fraction of the reads.
+   */
+  async function bestFirst(
+    db: Kysely<Database>,
+    expression: string,
+    where: RawBuilder<unknown>,
+    preference: RawBuilder<unknown>,
+    page: { readonly limit: number; readonly offset: number },
+    allowed?: ReadonlySet<number>,
+  ): Promise<number[]> {
+    const scored = await sql<{ id: number; relevance: number }>`SELECT rowid AS id, -${BM25} AS relevance
+      FROM index_docs_fts WHERE index_docs_fts MATCH ${expression} ORDER BY relevance DESC, rowid`.execute(db);
+    const matches = allowed === undefined ? scored.rows : scored.rows.filter((row) => allowed.has(row.id));
+    const wanted = page.offset + page.limit;
+    const found: { id: number; score: number }[] = [];
+    const reachable = (score: number) => found.length < wanted || score >= (found[wanted - 1]?.score ?? 0);
+    // Batches double, so that a selective filter (`filetype:pdf`) costs a few reads, not dozens.
+    for (let at = 0, size = rowsPerRead; at < matches.length; at += size, size *= 2) {
+      const batch = matches.slice(at, at + size);
+      const relevance = new Map(batch.map((row) => [row.id, row.relevance]));
+      const rows = await sql<{ id: number; preference: number }>`SELECT d.id, ${preference} AS preference FROM index_docs d
+        WHERE d.id IN ${idList(batch.map((row) => row.id))} AND ${where}`.execute(db);
+      const candidates = rows.rows.map((row) => ({ id: row.id, score: (relevance.get(row.id) ?? 0) * row.preference })).filter((row) => reachable(row.score));
+      found.push(...candidates);
+      found.sort((a, b) => b.score - a.score || a.id - b.id);
+      found.length = Math.min(found.length, wanted);
+      const next = matches[at + size];
+      const last = found[wanted - 1];
+      if (next === undefined || (last !== undefined && Math.max(next.relevance * MAX_PREFERENCE, next.relevance) < last.score)) break;
+    }
+    return found.slice(page.offset).map((row) => row.id);
+  }
+
   return async function search(db: Kysely<Database>, request: PlannedSearch): Promise<FoundDoc[]> {
     const { positive, negative, filters } = split(request.plan.conds);
     const where = andAll([sql`d.vertical = ${request.vertical}`, visibleSql(request.account), ...filters, ...windowSql(request.window)]);
@@ -135,11 +177,10 @@ export function createSqliteSearch(options: SqliteSearchOptions = {}) {
     const full = matchExpression(positive, negative);
 
     if (ranking.length === positive.length) {
-      // Ids and scores only: the covering index answers the join; items are read for the page alone.
-      const rows = await sql<{ id: number }>`SELECT d.id, (-${BM25}) * ${preference} AS score
-        FROM index_docs_fts JOIN index_docs d ON d.id = index_docs_fts.rowid
-        WHERE index_docs_fts MATCH ${full} AND ${where}
-        ORDER BY ${byDate ? sql`d.dated_at DESC` : sql`score DESC`}, d.id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
+      if (!byDate) return itemsOf(db, await bestFirst(db, full, where, preference, page));
+      // Ids only: the covering index answers the join; items are read for the page alone.
+      const rows = await sql<{ id: number }>`SELECT d.id FROM index_docs_fts JOIN index_docs d ON d.id = index_docs_fts.rowid
+        WHERE index_docs_fts MATCH ${full} AND ${where} ORDER BY d.dated_at DESC, d.id LIMIT ${page.limit} OFFSET ${page.offset}`.execute(db);
       return itemsOf(
         db,
         rows.rows.map((row) => row.id),
@@ -147,14 +188,13 @@ export function createSqliteSearch(options: SqliteSearchOptions = {}) {
     }
 
     if (ranking.length > 0) {
-      // The documents matching everything (cheap: the selective words drive the intersection) …
+      // The documents matching everything (the selective words drive the intersection) …
       const matched = await sql<{ id: number }>`SELECT rowid AS id FROM index_docs_fts WHERE index_docs_fts MATCH ${full}`.execute(db);
       const allowed = new Set(matched.rows.map((row) => row.id));
       // … ranked by bm25 over the selective words only.
-      const ranked = await sql<{ id: number }>`SELECT d.id, (-${BM25}) * ${preference} AS score
-        FROM index_docs_fts JOIN index_docs d ON d.id = index_docs_fts.rowid
-        WHERE index_docs_fts MATCH ${matchExpression(ranking, [])} AND ${where}
-        ORDER BY ${byDate ? sql`d.dated_at DESC` : sql`score DESC`}, d.id`.execute(db);
+      if (!byDate) return itemsOf(db, await bestFirst(db, matchExpression(ranking, []), where, preference, page, allowed));
+      const ranked = await sql<{ id: number }>`SELECT d.id FROM index_docs_fts JOIN index_docs d ON d.id = index_docs_fts.rowid
+        WHERE index_docs_fts MATCH ${matchExpression(ranking, [])} AND ${where} ORDER BY d.dated_at DESC, d.id`.execute(db);
       const ids = ranked.rows.map((row) => row.id).filter((id) => allowed.has(id));
       return itemsOf(db, ids.slice(page.offset, page.offset + page.limit));
     }

@@ -100,6 +100,7 @@ const SETUPS = [
   ...INDEX_TEST_DIALECTS.map((dialect) => ({ label: dialect, dialect, sqlite: undefined, postgres: undefined })),
   { label: 'sqlite, words in more than 2 documents counted as common', dialect: 'sqlite' as const, sqlite: { commonWordDocs: 2 }, postgres: undefined },
   { label: 'sqlite, every word counted as common', dialect: 'sqlite' as const, sqlite: { commonWordDocs: 0 }, postgres: undefined },
+  { label: 'sqlite, ranked documents read two at a time', dialect: 'sqlite' as const, sqlite: { rowsPerRead: 2 }, postgres: undefined },
   ...(INDEX_TEST_DIALECTS.includes('postgres')
     ? [
         {

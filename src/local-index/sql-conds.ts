@@ -45,10 +45,15 @@ export function windowSql(window: TimeWindow): RawBuilder<unknown>[] {
   return parts;
 }
 
+const LANG_BONUS = 0.5;
+const COUNTRY_BONUS = 0.3;
+/** The largest factor `preferenceSql` gives. */
+export const MAX_PREFERENCE = 1 + LANG_BONUS + COUNTRY_BONUS;
+
 /** A factor ≥ 1 favouring documents in the wanted language and country. */
 export function preferenceSql(lang: string | undefined, country: string | undefined): RawBuilder<unknown> {
-  const langPart = lang === undefined ? sql`0` : sql`(CASE WHEN d.lang = ${lang} THEN 0.5 ELSE 0 END)`;
-  const countryPart = country === undefined ? sql`0` : sql`(CASE WHEN d.country = ${country} THEN 0.3 ELSE 0 END)`;
+  const langPart = lang === undefined ? sql`0` : sql`(CASE WHEN d.lang = ${lang} THEN ${sql.lit(LANG_BONUS)} ELSE 0 END)`;
+  const countryPart = country === undefined ? sql`0` : sql`(CASE WHEN d.country = ${country} THEN ${sql.lit(COUNTRY_BONUS)} ELSE 0 END)`;
   return sql`CAST(1 + ${langPart} + ${countryPart} AS double precision)`;
 }
 
