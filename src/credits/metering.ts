@@ -1,9 +1,11 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Rate } from '../config/index.js';
 import { ThrottledError, UnsupportedMediaTypeError } from '../errors.js';
 import type { RateDecision, RateLimiter } from '../throttle/rate-limiter.js';
 import type { Ledger } from './ledger.js';
 import { ClientGoneError } from './metered-errors.js';
+
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
 /** The outcome of a metered piece of work: what to answer and what it actually cost. */
 export interface WorkOutcome<T> {
@@ -45,8 +47,9 @@ export function createMetering(options: MeteringOptions) {
   const connections = new WeakMap<FastifyRequest, ConnectionWatch>();
 
   /** First hook of every metered route: watches the connection from the start. */
-  async function watchConnection(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  function watchConnection(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
     connectionOf(request, reply);
+    done();
   }
 
   /**
@@ -173,9 +176,9 @@ export function createMetering(options: MeteringOptions) {
   }
 
   /** Metered endpoints take JSON bodies only (the contract); anything else is DRF's 415. */
-  async function requireJson(request: FastifyRequest): Promise<void> {
+  function requireJson(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
     const type = request.headers['content-type'] ?? '';
-    if (!/^application\/json\s*(;|$)/i.test(type)) throw new UnsupportedMediaTypeError(type);
+    done(JSON_TYPE.test(type) ? undefined : new UnsupportedMediaTypeError(type));
   }
 
   return {
