@@ -74,9 +74,10 @@ export function createMetering(options: MeteringOptions) {
       if (!reply.sent && !reply.raw.writableFinished) created.markGone();
     };
     // The response's own close event covers a client that goes away; the socket may carry
-    // many keep-alive requests, so no listener is left on it.
+    // many keep-alive requests, so no listener is left on it. The response is the request's
+    // own and closes once, so `on` does: `once` would wrap and then remove the listener.
     if (reply.raw.destroyed || request.raw.socket?.destroyed === true) onClose();
-    else reply.raw.once('close', onClose);
+    else reply.raw.on('close', onClose);
     return created;
   }
 
