@@ -6,7 +6,7 @@ import type { PageKind } from './page-kind.js';
 import { removePurchaseControls } from './product-controls.js';
 import { removeProductGrids } from './product-grid.js';
 import { pruneLinkClusters, removeArticleFurniture } from './prune.js';
-import { removeRepeatedBlocks } from './repeated-blocks.js';
+import { MIN_REPEATED_PRODUCT_CHARACTERS, removeRepeatedBlocks } from './repeated-blocks.js';
 import { removeRepeatedQuotes } from './repeated-quotes.js';
 import { removeTeaserRuns } from './teasers.js';
 import { computeStats } from './text-stats.js';
@@ -41,6 +41,6 @@ export function extractMainContent(document: ElementNode, kind: PageKind, title?
     removeTeaserRuns(content, stats);
   }
   removeRepeatedQuotes(content);
-  removeRepeatedBlocks(content);
+  removeRepeatedBlocks(content, kind === 'product' ? MIN_REPEATED_PRODUCT_CHARACTERS : undefined);
   return content;
 }
