@@ -54,6 +54,21 @@ describe('extractPage on product pages', () => {
     expect(other).toContain('Summit Pack 40');
   });
 
+  it("drops a product's variant pickers outside a form (labels, option groups, ARIA radios), but not on other pages", () => {
+    const swatch = (colour: string): string => `<label><input type="radio" name="colour" value="${colour}">${colour}</label>`;
+    const pickers = `<div class="product-options"><fieldset><legend>Colour:</legend>${swatch('Forest green')}${swatch('Slate grey')}</fieldset>
+      <div role="radiogroup" aria-label="Size"><span role="radio" aria-checked="true">Twenty-five litres</span><span role="radio">Thirty litres</span></div>
+      <button>Add to cart</button></div>`;
+    const body = `<h1>Trail Pack 25</h1><p>${prose('the trail pack')}</p><p>Price: $89.00</p>${pickers}<p>${prose('its frame sheet', 2)}</p>`;
+    const product = extractPage(pageWithChrome(body, `<title>Trail Pack</title>${PRODUCT_JSON_LD}`), { url: PAGE_URL }).text;
+    expect(product).toContain('The story of the trail pack begins');
+    expect(product).toContain('The story of its frame sheet begins');
+    expect(product).toContain('Price: $89.00');
+    for (const control of ['Colour:', 'Slate grey', 'Thirty litres']) expect(product).not.toContain(control);
+    const other = extractPage(pageWithChrome(body), { url: PAGE_URL }).text;
+    expect(other).toContain('Slate grey');
+  });
+
   it('keeps reviews on pages that declare no product', () => {
     const { text } = extractPage(pageWithChrome(PRODUCT_BODY), { url: PAGE_URL });
     expect(text).toContain('hip belt is comfortable');

@@ -17,6 +17,17 @@ describe('extractPage on text the page shows twice', () => {
     expect(text).toContain('The story of kilns begins');
   });
 
+  it("keeps one copy of a product's short title and price box shown twice, but only on a product page", () => {
+    const jsonLd = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Stoneware mug"}</script>';
+    const box = '<div class="price-box"><p>Stoneware mug, sage</p><p>$24.00</p></div>';
+    const body = `<div class="product">${box}<p>${prose('kilns')}</p><p>${prose('glazes')}</p>${box}</div>`;
+    const product = extractPage(pageWithChrome(body, `<title>Stoneware mug</title>${jsonLd}`), { url: PAGE_URL }).text;
+    expect(occurrences(product, 'Stoneware mug, sage')).toBe(1);
+    expect(product).toContain('The story of kilns begins');
+    const other = extractPage(pageWithChrome(body), { url: PAGE_URL }).text;
+    expect(occurrences(other, 'Stoneware mug, sage')).toBe(2);
+  });
+
   it('keeps a blurb that every card of a grid repeats, and short labels that repeat', () => {
     const blurb = 'Scalable arm system designed to support up to six screens on a single post, with cable routing.';
     const card = (name: string): string => `<div class="card"><h3><a href="/p/${name}">${name}</a></h3><p>${blurb}</p><p>In stock</p></div>`;

@@ -3,9 +3,10 @@ import { DEFAULT_DESCENT, declaredContentRoot, descendToContent, widenToContentS
 import { removeDiscussion, removeReviews } from './discussion.js';
 import type { ElementNode } from './dom.js';
 import type { PageKind } from './page-kind.js';
+import { removePurchaseControls } from './product-controls.js';
 import { removeProductGrids } from './product-grid.js';
 import { pruneLinkClusters, removeArticleFurniture } from './prune.js';
-import { removeRepeatedBlocks } from './repeated-blocks.js';
+import { MIN_REPEATED_PRODUCT_CHARACTERS, removeRepeatedBlocks } from './repeated-blocks.js';
 import { removeRepeatedQuotes } from './repeated-quotes.js';
 import { removeTeaserRuns } from './teasers.js';
 import { computeStats } from './text-stats.js';
@@ -19,7 +20,7 @@ import { computeStats } from './text-stats.js';
  * 3. remove readers' comments unless the page is a discussion, and customers' reviews on a product page;
  * 4. start where the page declares its content (articleBody, main, article), walk down to
  *    the container where the prose spreads out, and take in siblings that read as content;
- * 5. prune link clusters, an article's headline (when `title` carries it), small print and teasers for other stories,
+ * 5. prune link clusters, a product's variant pickers, an article's headline (when `title` carries it), small print and teasers for other stories,
  *    quotes of earlier passages and second copies of blocks shown twice inside it.
  */
 export function extractMainContent(document: ElementNode, kind: PageKind, title?: string): ElementNode {
@@ -34,11 +35,12 @@ export function extractMainContent(document: ElementNode, kind: PageKind, title?
   const content = widenToContentSiblings(descendToContent(declared, stats, { ...DEFAULT_DESCENT, stopAtRepeatedItems: kind !== 'article' }), stats, declared);
   pruneLinkClusters(content, stats);
   removeProductGrids(content, stats, kind);
+  removePurchaseControls(content, kind);
   if (kind === 'article') {
     removeArticleFurniture(content, stats, title);
     removeTeaserRuns(content, stats);
   }
   removeRepeatedQuotes(content);
-  removeRepeatedBlocks(content);
+  removeRepeatedBlocks(content, kind === 'product' ? MIN_REPEATED_PRODUCT_CHARACTERS : undefined);
   return content;
 }

@@ -5,6 +5,11 @@ import { type ElementNode, elementChildren, isDescendantOf, removeNode } from '.
  * the same answer in two table cells. Longer ones repeat only when the page holds two copies.
  */
 const MIN_REPEATED_CHARACTERS = 80;
+/**
+ * On a product page the copies for narrow and wide screens are short: title, price, rating,
+ * SKU. Shorter blocks than this are single labels ("In stock", a size) and may repeat.
+ */
+export const MIN_REPEATED_PRODUCT_CHARACTERS = 20;
 
 /** What an element's text is, as a sequence of words: equal fingerprints mean equal text. */
 interface Fingerprint {
@@ -73,12 +78,12 @@ interface Copies {
 }
 
 /** Every block of text long enough to compare below `root`, with where it occurs again. */
-function copiesOfBlocks(root: ElementNode, table: Map<ElementNode, Fingerprint>): Map<string, Copies> {
+function copiesOfBlocks(root: ElementNode, table: Map<ElementNode, Fingerprint>, minCharacters: number): Map<string, Copies> {
   const blocks = new Map<string, Copies>();
   const visit = (element: ElementNode): void => {
     for (const child of elementChildren(element)) {
       const print = table.get(child);
-      if (!print || print.characters < MIN_REPEATED_CHARACTERS) continue;
+      if (!print || print.characters < minCharacters) continue;
       const key = `${print.hash}:${print.words}:${print.characters}`;
       const copies = blocks.get(key);
       // A wrapper and its only child share their text: that is one copy, not two.
@@ -99,10 +104,11 @@ function copiesOfBlocks(root: ElementNode, table: Map<ElementNode, Fingerprint>)
  * pages render the same title, price and description twice (one copy for narrow screens, one
  * for wide ones, switched by CSS the extractor cannot see), and forum replies quote whole
  * posts; readers see the text once. Text that occurs three times or more is a repeated item
- * (the same blurb on every card, a credit under every photo) and stays.
+ * (the same blurb on every card, a credit under every photo) and stays. `minCharacters` is
+ * lower on product pages, whose doubled summary is a few short fields.
  */
-export function removeRepeatedBlocks(root: ElementNode): void {
-  for (const { later } of copiesOfBlocks(root, fingerprints(root)).values()) {
+export function removeRepeatedBlocks(root: ElementNode, minCharacters = MIN_REPEATED_CHARACTERS): void {
+  for (const { later } of copiesOfBlocks(root, fingerprints(root), minCharacters).values()) {
     const [copy] = later;
     if (copy && later.length === 1) removeNode(copy);
   }
