@@ -259,7 +259,8 @@ describe('malformed bodies', () => {
               payload,
             });
             expectDocumented(endpoint, res, payload);
-            if (payload.includes('"__proto__"') && Buffer.byteLength(payload) <= BODY_LIMIT) expect(res.statusCode, payload.slice(0, 200)).toBe(400);
+            // A key named __proto__ is refused; the same word as a value is just a string.
+            if (/"__proto__"\s*:/.test(payload) && Buffer.byteLength(payload) <= BODY_LIMIT) expect(res.statusCode, payload.slice(0, 200)).toBe(400);
           }),
           { numRuns: RUNS },
         );
