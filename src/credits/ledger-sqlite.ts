@@ -1,15 +1,10 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type SQLite from 'better-sqlite3';
+import type { HoldsTable } from '../db/schema.js';
 import type { CloseOp, LedgerOp, LedgerStore, OpResult } from './ledger-ops.js';
 
-interface ClosedHold {
-  id: string;
-  user_id: number;
-  api_key_id: number | null;
-  amount: number;
-  endpoint: string;
-  request_id: string | null;
-}
+/** The columns of a hold the batch needs when it closes one. */
+type ClosedHold = Pick<HoldsTable, 'id' | 'user_id' | 'api_key_id' | 'amount' | 'endpoint' | 'request_id'>;
 
 /** A `holds` row as the batch insert reads it from JSON: id, user, key, amount, endpoint, request, status, created, expires, settled. */
 type HoldRow = [string, number, number | null, number, string, string | null, 'open' | 'settled', string, string, string | null];
