@@ -6,13 +6,16 @@
  * the ratio to bare Fastify and the load average, on SQLite and (when QUARRY_TEST_POSTGRES_URL
  * is set) PostgreSQL, then the credits audit of each database.
  *
- *   npm run bench:metered -- [--duration 10] [--connections 32] [--profile /tmp/metered] [--only sqlite|postgres] [--in-process]
+ *   npm run bench:metered -- [--duration 10] [--connections 32] [--profile /tmp/metered] [--only sqlite|postgres] [--in-process] [--stages]
  *
  * autocannon runs in a child process of its own, as the issue's figures were taken; with
  * `--in-process` it shares this process and event loop with the servers (the older figures),
  * which charges the generator's CPU to both the bare and the metered server.
  * `--profile PREFIX` writes PREFIX-<dialect>.cpuprofile: the CPU profile of this process during
  * the hot-account run (the server alone, unless `--in-process`).
+ * `--stages` also prices the metered call's stages with the hot account, each a route of its own
+ * on the same server: the app's global hooks, body parsing and validation; + authentication,
+ * throttle and the JSON check; + the cache lookup (no charge).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -33,6 +36,7 @@ const { values } = parseArgs({
     profile: { type: 'string' },
     only: { type: 'string' },
     'in-process': { type: 'boolean', default: false },
+    stages: { type: 'boolean', default: false },
   },
 });
 const duration = Number(values.duration);
@@ -51,6 +55,19 @@ async function bareBaseline(responseBody: string): Promise<Figures> {
   } finally {
     await bare.close();
   }
+}
+
+const STAGES = [
+  ['stage: global hooks, body parsed and validated', 'plain'],
+  ['stage: + X-API-KEY, throttle, JSON check', 'authenticated'],
+  ['stage: + cache lookup (no charge)', 'cached'],
+] as const;
+
+/** The metered call's stages in turn, hot account on every connection (`--stages`). */
+async function stages(url: string, key: string, body: string, bare: Figures): Promise<string[]> {
+  const rows: string[] = [];
+  for (const [name, path] of STAGES) rows.push(row(name, await load(`${url}/api/v1/test/stage/${path}`, [key], body), bare));
+  return rows;
 }
 
 const load1 = () => loadavg()[0]!.toFixed(2);
@@ -83,13 +100,14 @@ async function measure(dialect: string, databaseUrl: string | undefined): Promis
       body,
     );
     const spreadRow = row(`metered, ${ACCOUNTS} accounts × ${connections / ACCOUNTS}`, spread, bare);
+    const stageRows = values.stages ? await stages(url, customers[0]!.key, body, bare) : [];
     const audit = await t.quarry.services.ledger.audit();
     const clean = audit.every((r) => r.balance === r.ledgerSum && r.openHolds === 0 && r.expiredOpenHolds === 0);
     const generator = inProcess ? 'autocannon in this process' : 'autocannon in its own process';
     console.log(`\n${dialect} — ${duration}s per run, ${connections} connections, ${generator} (metered: auth+throttle+cache hit+one-step charge)`);
     console.log('| route | req/s | p50 ms | p99 ms | errors | ratio to bare | load avg (1 min) |');
     console.log('|---|---|---|---|---|---|---|');
-    for (const line of [bareRow, hotRow, spreadRow]) console.log(line);
+    for (const line of [bareRow, ...stageRows, hotRow, spreadRow]) console.log(line);
     console.log(`credits audit: ${clean ? 'clean' : 'MISMATCH'} (${audit.length} accounts; balance = sum of entries, no open holds)`);
     if (!clean) process.exitCode = 1;
   } finally {
