@@ -82,6 +82,15 @@ export async function expectRefusedUnwritten(refused: LightMyRequestResponse, le
   expect(await ledger.next()).toEqual([]);
 }
 
+/** Every account's balance equals its ledger sum, none is negative, and no hold is left open. */
+export async function expectAuditClean(t: TestApp): Promise<void> {
+  for (const row of await t.quarry.services.ledger.audit()) {
+    expect(row.balance, `account ${row.email}`).toBe(row.ledgerSum);
+    expect(row.balance, `account ${row.email}`).toBeGreaterThanOrEqual(0);
+    expect(row.openHolds, `account ${row.email}`).toBe(0);
+  }
+}
+
 /** The entries of a call held `held`, charged `charged` and settled: a miss. */
 export function heldAndSettled(endpoint: string, held: number, charged: number): EntrySeen[] {
   return [
