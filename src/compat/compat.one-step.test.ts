@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCompatApp, type CompatApp } from '../../tests/support/compat-app.js';
-import { chargedInOneStep, heldAndSettled, watchLedger } from '../../tests/support/ledger-watch.js';
+import { chargedInOneStep, customerWithLedger, heldAndSettled } from '../../tests/support/ledger-watch.js';
 import { findChromium } from '../scrape/browser/index.js';
 
 // PRICE_SCRAPE 1 (+ PRICE_SCRAPE_BROWSER 1, the default): a scrape that may render holds both.
@@ -24,8 +24,7 @@ const page = (name: string) => `${c.fixtures.url}/html/article?${name}`;
 
 describe('the Firecrawl scrape', () => {
   it('a cached copy is one charge, on v1 and v2 alike; a miss and a stale copy hold and settle', async () => {
-    const customer = await c.h.t.customer(20);
-    const ledger = await watchLedger(c.h.t.quarry.db, customer.id);
+    const { customer, ledger } = await customerWithLedger(c.h.t, 20);
     const url = page('fc-scrape-1');
     const miss = await post('/v2/scrape', customer.key, { url });
     expect(miss.status).toBe(200);
@@ -54,8 +53,7 @@ describe('the Firecrawl scrape', () => {
     const payer = await c.h.t.customer(10);
     expect((await post('/v2/scrape', payer.key, { url })).status).toBe(200);
 
-    const broke = await c.h.t.customer(0);
-    const ledger = await watchLedger(c.h.t.quarry.db, broke.id);
+    const { customer: broke, ledger } = await customerWithLedger(c.h.t, 0);
     const refused = await post('/v2/scrape', broke.key, { url });
     expect(refused.status).toBe(402);
     expect(await refused.json()).toMatchObject({ success: false, error: expect.stringMatching(/^Insufficient credits/) });
@@ -73,8 +71,7 @@ describe('the Firecrawl scrape', () => {
 
 describe('the Firecrawl search', () => {
   it('a cached search without scrapeOptions is one charge; with scrapeOptions.formats it holds and settles', async () => {
-    const customer = await c.h.t.customer(100);
-    const ledger = await watchLedger(c.h.t.quarry.db, customer.id);
+    const { customer, ledger } = await customerWithLedger(c.h.t, 100);
     const request = { query: 'fixture', limit: 2 };
     const miss = await post('/v2/search', customer.key, request);
     expect(miss.status).toBe(200);
@@ -100,8 +97,7 @@ describe('the Firecrawl search', () => {
 
 describe('Jina Reader, Tavily extract and Exa contents (through POST /api/v1/scrape/)', () => {
   it('a cached page is one charge per page, no hold', async () => {
-    const customer = await c.h.t.customer(100);
-    const ledger = await watchLedger(c.h.t.quarry.db, customer.id);
+    const { customer, ledger } = await customerWithLedger(c.h.t, 100);
     const [a, b] = [page('bridge-a'), page('bridge-b')];
 
     const read = () => fetch(`${c.baseUrl}/r/${a}`, { headers: { authorization: `Bearer ${customer.key}` } });

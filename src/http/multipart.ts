@@ -40,7 +40,7 @@ export function readMultipart(payload: Readable, headers: IncomingHttpHeaders, b
       finished = true;
       payload.off('data', onData);
       payload.unpipe?.();
-      // Stop reading: the rest of an oversized body is never pulled off the wire (the answer closes the connection).
+      // Stop reading into memory: the answer closes the connection, draining the rest unkept (see lingering-close.ts).
       payload.pause();
       reject(error);
     };

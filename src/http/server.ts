@@ -8,6 +8,7 @@ import { ApiError, detail, notFound, serverFailure, type ErrorMapper } from './e
 import { RouteTable } from './method-guard.js';
 import { bodyTooLarge, readMultipart } from './multipart.js';
 import { isValidHost } from './host.js';
+import { LINGER_LIMITS, lingerBeforeClosing } from './lingering-close.js';
 import { requestLoggerFactory } from './request-logger.js';
 import { lazySchemaCompilers } from './lazy-schemas.js';
 
@@ -98,8 +99,12 @@ export async function createHttpServer(options: HttpServerOptions): Promise<App>
   // An answer sent before the body was read (415, 413, 401, 404…) closes the connection: otherwise
   // Node would keep reading and discarding the rest of the body to reuse the connection, and an
   // endless chunked body would hold the socket and the bandwidth for as long as the sender likes.
+  // The close lingers, within bounds, so that a sender still writing gets to read the answer.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!request.raw.complete) reply.header('connection', 'close');
+    if (!request.raw.complete) {
+      reply.header('connection', 'close');
+      lingerBeforeClosing(request.raw, LINGER_LIMITS);
+    }
     done(null, payload);
   });
   // DRF reads a missing body as `{}`, so required-field errors come out instead of a type error.

@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../db/migrate.js';
+import { simplePages } from '../../tests/support/index-corpus.js';
 import { createManualClock } from '../../tests/support/manual-clock.js';
 import { startSearchApp, type SearchApp } from '../../tests/support/search-app.js';
 import { createIndexStore } from './store.js';
@@ -14,11 +15,7 @@ import { withDatabaseAt } from '../../tests/support/migrated-database.js';
 
 const DAY = 24 * 3600 * 1000;
 
-const page = (path: string, title: string, text: string) => ({
-  name: path,
-  url: `https://quarry-site.example.org${path}`,
-  html: `<!doctype html><html lang="en"><head><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`,
-});
+const page = simplePages('https://quarry-site.example.org', 'en');
 
 /** A small site as a crawl leaves it in the index. */
 const SITE = [

@@ -5,18 +5,13 @@
  * `autocorrect: false` searches the query as typed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CORPUS, CORPUS_NOW } from '../../tests/support/index-corpus.js';
-import { INDEX_TEST_DIALECTS, openIndexTestDatabase, type IndexTestDatabase } from '../../tests/support/index-databases.js';
+import { CORPUS, CORPUS_NOW, simplePages } from '../../tests/support/index-corpus.js';
+import { INDEX_TEST_DIALECTS, openIndexedStore, type IndexedStore } from '../../tests/support/index-databases.js';
 import { startSearchApp, type SearchApp } from '../../tests/support/search-app.js';
 import { parseQuery } from '../search/query.js';
 import { editDistance, maxEdits } from './autocorrect.js';
-import { createIndexer } from './indexer.js';
-import { createIndexStore, type IndexStore } from './store.js';
 
-const page = (path: string, title: string, text: string) => ({
-  url: `https://spelling.example.org${path}`,
-  html: `<!doctype html><html lang="en"><head><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`,
-});
+const page = simplePages('https://spelling.example.org', 'en');
 
 const PAGES = [
   page('/granite', 'Granite quarry tours', 'Guided tours of the granite quarry, with the wire saw at work.'),
@@ -37,17 +32,13 @@ describe('edit distance', () => {
 
 for (const dialect of INDEX_TEST_DIALECTS) {
   describe(`autocorrect on ${dialect}`, () => {
-    let database: IndexTestDatabase;
-    let store: IndexStore;
+    let index: IndexedStore;
     beforeAll(async () => {
-      database = await openIndexTestDatabase(dialect);
-      store = createIndexStore(database.handle.db, dialect);
-      const indexer = createIndexer({ store, now: () => CORPUS_NOW });
-      for (const { html, url } of PAGES) await indexer.indexHtml(html, url, 'crawl');
+      index = await openIndexedStore(dialect, PAGES, { at: CORPUS_NOW, source: 'crawl' });
     });
-    afterAll(async () => database?.close());
+    afterAll(async () => index?.close());
 
-    const correct = async (q: string, account?: number) => (await store.correct(q, parseQuery(q), account))?.q;
+    const correct = async (q: string, account?: number) => (await index.store.correct(q, parseQuery(q), account))?.q;
 
     it('replaces each unknown word by the nearest known one', async () => {
       expect(await correct('graniet quary tours')).toBe('granite quarry tours');

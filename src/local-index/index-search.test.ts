@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS, CORPUS_NOW, corpusPage } from '../../tests/support/index-corpus.js';
-import { INDEX_TEST_DIALECTS, openIndexTestDatabase, type IndexTestDatabase } from '../../tests/support/index-databases.js';
+import { INDEX_TEST_DIALECTS, openIndexedStore, type IndexedStore } from '../../tests/support/index-databases.js';
 import { matchesQuery, parseQuery, type ParsedQuery, type QueryClause } from '../search/query.js';
 import { parseTbs, tbsWindow, type TimeWindow } from '../search/tbs.js';
 import type { ItemVertical } from '../search/verticals.js';
@@ -8,7 +8,7 @@ import { indexablePage } from './documents.js';
 import { createIndexer } from './indexer.js';
 import { readPage } from './page-facts.js';
 import { queryStemTokens } from './stemming.js';
-import { createIndexStore, type IndexStore } from './store.js';
+import type { IndexStore } from './store.js';
 import { docColumns, foldedWords } from './text.js';
 
 const DAY = 86_400_000;
@@ -115,18 +115,14 @@ const SETUPS = [
 
 for (const { label, dialect, sqlite, postgres } of SETUPS) {
   describe(`the local index on ${label}`, () => {
-    let database: IndexTestDatabase;
+    let index: IndexedStore;
     let store: IndexStore;
 
     beforeAll(async () => {
-      database = await openIndexTestDatabase(dialect);
-      store = createIndexStore(database.handle.db, dialect, sqlite ? { sqlite } : postgres ? { postgres } : {});
-      const indexer = createIndexer({ store, now: () => CORPUS_NOW });
-      for (const page of CORPUS) await indexer.indexHtml(page.html, page.url, 'import');
+      index = await openIndexedStore(dialect, CORPUS, { at: CORPUS_NOW, source: 'import', store: sqlite ? { sqlite } : postgres ? { postgres } : {} });
+      store = index.store;
     });
-    afterAll(async () => {
-      await database?.close();
-    });
+    afterAll(async () => index?.close());
 
     const search = async (
       q: string,
@@ -256,11 +252,8 @@ if (INDEX_TEST_DIALECTS.length > 1) {
     it('give the same answers to every query, vertical and time window', async () => {
       const answers: string[][][] = [];
       for (const dialect of INDEX_TEST_DIALECTS) {
-        const database = await openIndexTestDatabase(dialect);
+        const { store, close } = await openIndexedStore(dialect, CORPUS, { at: CORPUS_NOW, source: 'import' });
         try {
-          const store = createIndexStore(database.handle.db, dialect);
-          const indexer = createIndexer({ store, now: () => CORPUS_NOW });
-          for (const page of CORPUS) await indexer.indexHtml(page.html, page.url, 'import');
           const perQuery: string[][] = [];
           for (const vertical of ['web', 'news', 'images', 'videos', 'places', 'shopping', 'scholar', 'patents'] as const) {
             for (const q of [...OPERATOR_QUERIES, '']) {
@@ -274,7 +267,7 @@ if (INDEX_TEST_DIALECTS.length > 1) {
           }
           answers.push(perQuery);
         } finally {
-          await database.close();
+          await close();
         }
       }
       expect(answers[1]).toEqual(answers[0]);

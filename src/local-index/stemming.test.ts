@@ -5,21 +5,18 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INDEX_TEST_DIALECTS, openIndexTestDatabase, type IndexTestDatabase } from '../../tests/support/index-databases.js';
+import { simplePages } from '../../tests/support/index-corpus.js';
+import { INDEX_TEST_DIALECTS, openIndexedStore, type IndexedStore } from '../../tests/support/index-databases.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { parseQuery } from '../search/query.js';
 import { tsvectorColumns } from './fulltext-postgres.js';
-import { createIndexer } from './indexer.js';
-import { createIndexStore, type IndexStore } from './store.js';
+import { createIndexStore } from './store.js';
 import { foldedColumns, foldText } from './text.js';
 import { withDatabaseAt } from '../../tests/support/migrated-database.js';
 
 const NOW = new Date(Date.UTC(2026, 0, 10));
 
-const page = (path: string, title: string, text: string, lang?: string) => ({
-  url: `https://stems.example.org${path}`,
-  html: `<!doctype html><html${lang === undefined ? '' : ` lang="${lang}"`}><head><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`,
-});
+const page = simplePages('https://stems.example.org');
 
 const PAGES = [
   page('/quarries', 'Granite quarries of the north', 'Three granite quarries still work the hills; visitors watch the wire saw.', 'en'),
@@ -32,18 +29,14 @@ const PAGES = [
 
 for (const dialect of INDEX_TEST_DIALECTS) {
   describe(`stemming on ${dialect}`, () => {
-    let database: IndexTestDatabase;
-    let store: IndexStore;
+    let index: IndexedStore;
     beforeAll(async () => {
-      database = await openIndexTestDatabase(dialect);
-      store = createIndexStore(database.handle.db, dialect);
-      const indexer = createIndexer({ store, now: () => NOW });
-      for (const { html, url } of PAGES) await indexer.indexHtml(html, url, 'crawl');
+      index = await openIndexedStore(dialect, PAGES, { at: NOW, source: 'crawl' });
     });
-    afterAll(async () => database?.close());
+    afterAll(async () => index?.close());
 
     const paths = async (q: string, lang?: string) =>
-      (await store.search({ vertical: 'web', query: parseQuery(q), num: 50, page: 1, window: { sortByDate: false }, ...(lang ? { lang } : {}) }))
+      (await index.store.search({ vertical: 'web', query: parseQuery(q), num: 50, page: 1, window: { sortByDate: false }, ...(lang ? { lang } : {}) }))
         .map((hit) => new URL('url' in hit.item ? hit.item.url : '').pathname)
         .sort();
 

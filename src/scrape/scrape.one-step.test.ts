@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargedInOneStep, heldAndSettled, watchLedger } from '../../tests/support/ledger-watch.js';
+import { chargedInOneStep, customerWithLedger, expectRefusedUnwritten, heldAndSettled, usageTotal } from '../../tests/support/ledger-watch.js';
 import { startScrapeHarness, type ScrapeHarness } from '../../tests/support/scrape-harness.js';
 import { findChromium } from './browser/index.js';
 
@@ -22,8 +22,7 @@ describe('a cached scrape is charged in one step (PRICE_SCRAPE 2, PRICE_SCRAPE_B
   afterAll(async () => h?.close());
 
   it('render "auto" on a page that needs no browser: the miss holds the most and charges one scrape, the hit is one charge of one scrape', async () => {
-    const c = await h.t.customer(20);
-    const ledger = await watchLedger(h.t.quarry.db, c.id);
+    const { customer: c, ledger } = await customerWithLedger(h.t, 20);
     const request = { url: `${h.site.url}/html/article?one-step-1`, formats: ['markdown'] };
     const miss = await h.scrape(c.key, request);
     expect(miss.statusCode).toBe(200);
@@ -40,13 +39,11 @@ describe('a cached scrape is charged in one step (PRICE_SCRAPE 2, PRICE_SCRAPE_B
     expect(await ledger.next()).toEqual(chargedInOneStep('scrape', 2));
     expect(await ledger.openHolds()).toBe(0);
 
-    const usage = await h.t.quarry.app.inject({ method: 'GET', url: '/api/v1/usage/', headers: { authorization: `Bearer ${c.access}` } });
-    expect(usage.json().total).toEqual({ requests: 2, credits: 4, failed: 0 });
+    expect(await usageTotal(h.t, c.access)).toEqual({ requests: 2, credits: 4, failed: 0 });
   });
 
   it('`use_cache: false` and a failed scrape still hold and settle or release', async () => {
-    const c = await h.t.customer(20);
-    const ledger = await watchLedger(h.t.quarry.db, c.id);
+    const { customer: c, ledger } = await customerWithLedger(h.t, 20);
     const request = { url: `${h.site.url}/html/basic?one-step-2`, formats: ['text'], render: 'never' };
     await h.scrape(c.key, request);
     expect(await ledger.next()).toEqual(heldAndSettled('scrape', 2, 2));
@@ -58,28 +55,21 @@ describe('a cached scrape is charged in one step (PRICE_SCRAPE 2, PRICE_SCRAPE_B
       { kind: 'hold', amount: -2, endpoint: 'scrape' },
       { kind: 'release', amount: 2, endpoint: 'scrape' },
     ]);
-    const usage = await h.t.quarry.app.inject({ method: 'GET', url: '/api/v1/usage/', headers: { authorization: `Bearer ${c.access}` } });
-    expect(usage.json().total).toEqual({ requests: 3, credits: 4, failed: 1 });
+    expect(await usageTotal(h.t, c.access)).toEqual({ requests: 3, credits: 4, failed: 1 });
   });
 
   it('a hit the balance cannot cover is a 402 with the contract body, and writes nothing', async () => {
-    const c = await h.t.customer(3);
-    const ledger = await watchLedger(h.t.quarry.db, c.id);
+    const { customer: c, ledger } = await customerWithLedger(h.t, 3);
     const request = { url: `${h.site.url}/html/article?one-step-3`, formats: ['text'], render: 'never' };
     expect((await h.scrape(c.key, request)).statusCode).toBe(200);
     await ledger.next();
-    const refused = await h.scrape(c.key, request);
-    expect(refused.statusCode).toBe(402);
-    expect(refused.json()).toEqual({ error: 'Insufficient credits', credits_remaining: 1, upgrade_url: '/plans' });
-    expect(refused.headers['x-cache']).toBeUndefined();
-    expect(await ledger.next()).toEqual([]);
+    await expectRefusedUnwritten(await h.scrape(c.key, request), ledger, 1);
     expect(await h.balance(c.id)).toBe(1);
     await h.expectAuditClean();
   });
 
   it.skipIf(!chromium)('a hit of a page the browser rendered keeps the surcharge, in one charge', async () => {
-    const c = await h.t.customer(20);
-    const ledger = await watchLedger(h.t.quarry.db, c.id);
+    const { customer: c, ledger } = await customerWithLedger(h.t, 20);
     const request = { url: `${h.site.url}/js/rendered?one-step-4`, formats: ['text'] };
     const miss = await h.scrape(c.key, request);
     expect(miss.statusCode, miss.body).toBe(200);
@@ -100,8 +90,7 @@ describe('CACHE_HIT_CHARGE free', () => {
   afterAll(async () => h?.close());
 
   it('a free hit is one charge of nothing', async () => {
-    const c = await h.t.customer(5);
-    const ledger = await watchLedger(h.t.quarry.db, c.id);
+    const { customer: c, ledger } = await customerWithLedger(h.t, 5);
     const request = { url: `${h.site.url}/html/article?one-step-free`, formats: ['text'], render: 'never' };
     await h.scrape(c.key, request);
     expect(await ledger.next()).toEqual(heldAndSettled('scrape', 1, 1));
@@ -119,8 +108,7 @@ describe.runIf(REDIS_URL)('with the cache in Redis (REDIS_URL)', () => {
   afterAll(async () => h?.close());
 
   it('a hit from Redis is one charge; one the balance cannot cover is a 402 that writes nothing', async () => {
-    const c = await h.t.customer(2);
-    const ledger = await watchLedger(h.t.quarry.db, c.id);
+    const { customer: c, ledger } = await customerWithLedger(h.t, 2);
     // Redis outlives the test database: a URL of its own keeps an earlier run's entry out.
     const request = { url: `${h.site.url}/html/article?redis-${randomUUID()}`, formats: ['text'], render: 'never' };
     expect((await h.scrape(c.key, request)).headers['x-cache']).toBe('MISS');
@@ -128,9 +116,7 @@ describe.runIf(REDIS_URL)('with the cache in Redis (REDIS_URL)', () => {
     const hit = await h.scrape(c.key, request);
     expect(hit.headers['x-cache']).toBe('HIT');
     expect(await ledger.next()).toEqual(chargedInOneStep('scrape', 1));
-    const refused = await h.scrape(c.key, request);
-    expect(refused.statusCode).toBe(402);
-    expect(await ledger.next()).toEqual([]);
+    await expectRefusedUnwritten(await h.scrape(c.key, request), ledger, 0);
     await h.expectAuditClean();
   });
 });

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS } from '../../tests/support/index-corpus.js';
-import { chargedInOneStep, heldAndSettled, watchLedger } from '../../tests/support/ledger-watch.js';
+import { chargedInOneStep, customerWithLedger, expectRefusedUnwritten, heldAndSettled, usageTotal } from '../../tests/support/ledger-watch.js';
 import { startSearchApp, type SearchApp } from '../../tests/support/search-app.js';
 
 describe('a cached search is charged in one step', () => {
@@ -16,8 +16,7 @@ describe('a cached search is charged in one step', () => {
   afterAll(async () => h?.close());
 
   it('a vertical (autocomplete, a fixed price): the miss holds and settles, the hit is one charge', async () => {
-    const c = await h.t.customer(10);
-    const ledger = await watchLedger(h.t.quarry.db, c.id);
+    const { customer: c, ledger } = await customerWithLedger(h.t, 10);
     const miss = await h.post('/api/v1/autocomplete', c.key, { q: 'aur' });
     expect(miss.statusCode).toBe(200);
     expect(miss.headers['x-cache']).toBe('MISS');
@@ -38,13 +37,11 @@ describe('a cached search is charged in one step', () => {
     expect(await h.balance(c.id)).toBe(1);
 
     // Both kinds of call are usage.
-    const usage = await h.t.quarry.app.inject({ method: 'GET', url: '/api/v1/usage/', headers: { authorization: `Bearer ${c.access}` } });
-    expect(usage.json().total).toEqual({ requests: 3, credits: 9, failed: 0 });
+    expect(await usageTotal(h.t, c.access)).toEqual({ requests: 3, credits: 9, failed: 0 });
   });
 
   it('the combined search: a hit is one charge of the price per source', async () => {
-    const c = await h.t.customer(10);
-    const ledger = await watchLedger(h.t.quarry.db, c.id);
+    const { customer: c, ledger } = await customerWithLedger(h.t, 10);
     const request = { query: 'solar storm', sources: ['web', 'news'] };
     expect((await h.post('/api/v1/search', c.key, request)).headers['x-cache']).toBe('MISS');
     expect(await ledger.next()).toEqual(heldAndSettled('search', 4, 4));
@@ -56,16 +53,10 @@ describe('a cached search is charged in one step', () => {
   });
 
   it('a hit the balance cannot cover is a 402 with the contract body, and writes nothing', async () => {
-    const c = await h.t.customer(5);
-    const ledger = await watchLedger(h.t.quarry.db, c.id);
+    const { customer: c, ledger } = await customerWithLedger(h.t, 5);
     expect((await h.post('/api/v1/search', c.key, { query: 'aurora', sources: ['web', 'news'] })).statusCode).toBe(200);
     await ledger.next();
-    const refused = await h.post('/api/v1/search', c.key, { query: 'aurora', sources: ['web', 'news'] });
-    expect(refused.statusCode).toBe(402);
-    expect(refused.json()).toEqual({ error: 'Insufficient credits', credits_remaining: 1, upgrade_url: '/plans' });
-    // Not served, so not a hit either.
-    expect(refused.headers['x-cache']).toBeUndefined();
-    expect(await ledger.next()).toEqual([]);
+    await expectRefusedUnwritten(await h.post('/api/v1/search', c.key, { query: 'aurora', sources: ['web', 'news'] }), ledger, 1);
     expect(await h.balance(c.id)).toBe(1);
   });
 });
@@ -79,15 +70,13 @@ describe('CACHE_HIT_CHARGE free', () => {
   afterAll(async () => h?.close());
 
   it('a free hit is one charge of nothing, still counted as usage', async () => {
-    const c = await h.t.customer(5);
-    const ledger = await watchLedger(h.t.quarry.db, c.id);
+    const { customer: c, ledger } = await customerWithLedger(h.t, 5);
     expect((await h.post('/api/v1/news', c.key, { q: 'aurora' })).headers['x-credits-used']).toBe('2');
     expect(await ledger.next()).toEqual(heldAndSettled('search:news', 2, 2));
     const hit = await h.post('/api/v1/news', c.key, { q: 'aurora' });
     expect(hit.headers['x-cache']).toBe('HIT');
     expect(hit.headers['x-credits-used']).toBe('0');
     expect(await ledger.next()).toEqual(chargedInOneStep('search:news', 0));
-    const usage = await h.t.quarry.app.inject({ method: 'GET', url: '/api/v1/usage/', headers: { authorization: `Bearer ${c.access}` } });
-    expect(usage.json().total).toEqual({ requests: 2, credits: 2, failed: 0 });
+    expect(await usageTotal(h.t, c.access)).toEqual({ requests: 2, credits: 2, failed: 0 });
   });
 });

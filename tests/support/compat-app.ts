@@ -4,11 +4,11 @@
  * crawl delay, and throttles out of the way.
  */
 import { freePort } from './ports.js';
-import { expect } from 'vitest';
 import { startFixtureSite, type FixtureSite } from './fixture-site.js';
 import { CORPUS } from './index-corpus.js';
 import { startCrawlSite, type CrawlSite } from './index-crawl-site.js';
 import { startSearchApp, type SearchApp } from './search-app.js';
+import { expectAuditClean } from './ledger-watch.js';
 
 export interface CompatApp {
   readonly h: SearchApp;
@@ -46,13 +46,7 @@ export async function startCompatApp(env: Record<string, string> = {}): Promise<
     fixtures,
     baseUrl: `http://127.0.0.1:${port}`,
     balance: (userId) => h.balance(userId),
-    async expectAuditClean() {
-      for (const row of await h.t.quarry.services.ledger.audit()) {
-        expect(row.balance, `account ${row.email}`).toBe(row.ledgerSum);
-        expect(row.balance, `account ${row.email}`).toBeGreaterThanOrEqual(0);
-        expect(row.openHolds, `account ${row.email}`).toBe(0);
-      }
-    },
+    expectAuditClean: () => expectAuditClean(h.t),
     async close() {
       await h.close();
       await site.close();

@@ -20,6 +20,18 @@ export interface CorpusPage {
   readonly html: string;
 }
 
+/**
+ * A builder of one-paragraph pages of the site at `origin`, named by their path, in `lang` unless a
+ * page says otherwise (no `lang` attribute when neither does).
+ */
+export function simplePages(origin: string, lang?: string) {
+  return (path: string, title: string, text: string, pageLang = lang): CorpusPage => ({
+    name: path,
+    url: `${origin}${path}`,
+    html: `<!doctype html><html${pageLang === undefined ? '' : ` lang="${pageLang}"`}><head><title>${title}</title></head><body><main><h1>${title}</h1><p>${text}</p></main></body></html>`,
+  });
+}
+
 function page(options: { lang?: string; title: string; head?: string; body: string }): string {
   return `<!doctype html><html${options.lang ? ` lang="${options.lang}"` : ''}><head><meta charset="utf-8"><title>${options.title}</title>${options.head ?? ''}</head><body>${options.body}</body></html>`;
 }

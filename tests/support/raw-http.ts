@@ -20,6 +20,11 @@ export interface RawRequest {
   readonly body?: Iterable<Buffer>;
   /** Send the body with `Transfer-Encoding: chunked` (no Content-Length). */
   readonly chunked?: boolean;
+  /**
+   * Write the whole body before reading anything, as a client busy uploading does: an answer that
+   * came early is read only afterwards, so it is lost if the server reset the connection meanwhile.
+   */
+  readonly readsAfterWriting?: boolean;
   readonly timeoutMs?: number;
 }
 
@@ -85,6 +90,7 @@ export function rawRequest(request: RawRequest): Promise<RawAnswer> {
     });
     socket.on('error', () => undefined);
 
+    if (request.readsAfterWriting) socket.pause();
     socket.on('connect', () => {
       const headers: Record<string, string> = { ...(request.headers ?? {}) };
       if (!Object.keys(headers).some((name) => name.toLowerCase() === 'host')) headers.Host = `127.0.0.1:${request.port}`;
@@ -106,6 +112,7 @@ export function rawRequest(request: RawRequest): Promise<RawAnswer> {
             });
         }
         if (request.chunked && !answered && !closed && !socket.destroyed) socket.write('0\r\n\r\n');
+        socket.resume();
       })();
     });
   });

@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
 import type { Feature } from '../../src/feature.js';
 import { startTestApp, type TestApp } from './app.js';
 import { startFixtureSite, type FixtureSite } from './fixture-site.js';
+import { expectAuditClean } from './ledger-watch.js';
 
 export interface ScrapeHarness {
   readonly site: FixtureSite;
@@ -10,7 +10,7 @@ export interface ScrapeHarness {
   /** `POST /api/v1/scrape/` with an API key (none when undefined). */
   scrape(key: string | undefined, payload: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   balance(userId: number): Promise<number>;
-  /** Every account's balance equals its ledger sum and no hold is left open. */
+  /** Every account's balance equals its ledger sum, none is negative, and no hold is left open. */
   expectAuditClean(): Promise<void>;
   close(): Promise<void>;
 }
@@ -52,12 +52,7 @@ export async function startScrapeHarness(options: ScrapeHarnessOptions = {}): Pr
         headers: { 'content-type': 'application/json', ...(key === undefined ? {} : { 'x-api-key': key }), ...headers },
       }),
     balance: (userId) => t.quarry.services.ledger.balance(userId),
-    async expectAuditClean() {
-      for (const row of await t.quarry.services.ledger.audit()) {
-        expect(row.balance, `account ${row.email}`).toBe(row.ledgerSum);
-        expect(row.openHolds, `account ${row.email}`).toBe(0);
-      }
-    },
+    expectAuditClean: () => expectAuditClean(t),
     async close() {
       await t.close();
       await site.close();

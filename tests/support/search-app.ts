@@ -4,10 +4,10 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import type { Feature } from '../../src/feature.js';
-import { createIndexer } from '../../src/local-index/indexer.js';
 import { createIndexStore, type IndexStore } from '../../src/local-index/store.js';
 import { startTestApp, type TestApp } from './app.js';
 import type { CorpusPage } from './index-corpus.js';
+import { indexPages } from './index-databases.js';
 
 export interface SearchApp {
   readonly t: TestApp;
@@ -45,10 +45,7 @@ export async function startSearchApp(env: Record<string, string> = {}, options: 
   return {
     t,
     store,
-    async index(pages, at) {
-      const indexer = createIndexer({ store, now: () => at });
-      for (const page of pages) await indexer.indexHtml(page.html, page.url, 'import');
-    },
+    index: (pages, at) => indexPages(store, pages, at, 'import'),
     post(path, key, body) {
       return t.quarry.app.inject({
         method: 'POST',
