@@ -48,4 +48,14 @@ describe('extractPage on listings', () => {
     expect(text).toContain('The story of the bean begins');
     expect(text).not.toContain('More: Slow-cooker beans');
   });
+
+  it("keeps one copy of a card's details rendered twice (narrow and wide layouts), and labels shared by every card", () => {
+    const details = (n: number): string =>
+      `<section class="details"><a href="/events/${n}"><h3>Reverse-engineering legacy shops, part ${n}</h3></a><p>Wednesday at 4:00 PM</p><p>Free delivery</p></section>`;
+    const event = (n: number): string => `<li class="event"><div class="narrow-card">${details(n)}</div><div class="wide-card">${details(n)}</div></li>`;
+    const body = `<h1>Tech conferences online</h1><ul class="events">${[1, 2, 3, 4].map(event).join('')}</ul>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    for (const n of [1, 2, 3, 4]) expect(text.split(`legacy shops, part ${n}`).length - 1).toBe(1);
+    expect(text.split('Free delivery').length - 1).toBe(4);
+  });
 });
