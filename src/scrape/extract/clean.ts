@@ -69,14 +69,17 @@ export function removeBoilerplate(root: ElementNode, table: StatsTable): void {
   const visit = (element: ElementNode, listed = false): void => {
     const children = elementChildren(element);
     const parentText = statsOf(table, element).text;
-    const runs = alikeRuns(children, table, parentText);
+    let runs: Set<ElementNode> | undefined;
     for (const child of children) {
       const stats = statsOf(table, child);
       // A run of alike boxes holding most of their parent's text is what the page lists, whatever
       // their class says (`recirc`, `promo`), and so is the body of one of them.
-      if ((runs.has(child) || (listed && stats.text >= parentText * MIN_RUN_SHARE)) && classifyMarkup(child) === 'suspect') {
-        visit(child, true);
-        continue;
+      if (classifyMarkup(child) === 'suspect') {
+        runs ??= alikeRuns(children, table, parentText);
+        if (runs.has(child) || (listed && stats.text >= parentText * MIN_RUN_SHARE)) {
+          visit(child, true);
+          continue;
+        }
       }
       // Whatever its class says, an element holding most of the page's prose wraps the content (`and-w-sidebar`).
       if (shouldRemove(child, stats, total) && !(stats.prose >= proseLimit && classifyMarkup(child) === 'furniture' && !namesConsent(child))) removeNode(child);
