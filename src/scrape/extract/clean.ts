@@ -61,7 +61,9 @@ export function removeNonContent(root: ElementNode): void {
 
 /**
  * Removes page furniture recognised by its markup. Elements named like furniture but holding
- * most of the page's text are kept: sites wrap whole pages in `has-sidebar` or `with-nav` containers.
+ * most of the page's text are kept: sites wrap whole pages in `has-sidebar` or `with-nav`
+ * containers (consent managers excepted: they never wrap the page). Runs of alike link boxes
+ * named like recirculation or promotion are kept when they are what their parent lists.
  */
 export function removeBoilerplate(root: ElementNode, table: StatsTable): void {
   const total = Math.max(1, statsOf(table, root).text);
@@ -89,7 +91,7 @@ export function removeBoilerplate(root: ElementNode, table: StatsTable): void {
   visit(root);
 }
 
-/** Alike siblings (same tag and classes) this many in a row make a run of listed items. */
+/** Alike siblings (same tag and classes, not necessarily adjacent) this many make a run of listed items. */
 const MIN_RUN_ITEMS = 3;
 /** Share of the parent's text a run must hold to be what the parent lists. */
 const MIN_RUN_SHARE = 0.5;

@@ -105,7 +105,8 @@ function copiesOfBlocks(root: ElementNode, table: Map<ElementNode, Fingerprint>,
  * for wide ones, switched by CSS the extractor cannot see), and forum replies quote whole
  * posts; readers see the text once. Text that occurs three times or more is a repeated item
  * (the same blurb on every card, a credit under every photo) and stays. `minCharacters` is
- * lower on product pages, whose doubled summary is a few short fields.
+ * lower on product pages, whose doubled summary is a few short fields. `table` holds the
+ * fingerprints of the elements below `root` when they were already computed.
  */
 export function removeRepeatedBlocks(root: ElementNode, minCharacters = MIN_REPEATED_CHARACTERS, table = fingerprints(root)): void {
   for (const { later } of copiesOfBlocks(root, table, minCharacters).values()) {

@@ -1,7 +1,7 @@
 import { type ElementNode, elementChildren, isDescendantOf, removeNode, textContent } from './dom.js';
 import type { Fingerprint } from './repeated-blocks.js';
 
-/** Alike siblings (same tag and classes) this many make a run of items: cards of a grid, rows of a list. */
+/** Alike siblings (same tag and class attribute, none counting as one) this many make a run of items: cards of a grid, rows of a list. */
 const MIN_ITEMS = 3;
 /** Shorter texts (a size, a currency sign) may well repeat inside one card. */
 const MIN_CHARACTERS = 8;
