@@ -134,6 +134,25 @@ const DISCUSSION_WORDS = new Set(['comment', 'comments', 'commentlist', 'respond
 const FURNITURE_SUBSTRINGS = ['cookie', 'consent', 'breadcrumb', 'sidebar', 'navbar', 'footer', 'advert', 'taboola', 'outbrain'];
 const SUSPECT_SUBSTRINGS = ['newsletter', 'socialshare', 'sharebutton', 'relatedpost', 'relatedarticle'];
 
+/**
+ * Consent managers (cookie banners and their preference centres) are never the page, however
+ * much prose their purposes and vendor lists hold: on a listing with little prose of its own
+ * they can hold most of the page's prose and pass for its wrapper.
+ */
+const CONSENT_WORDS = new Set(['cookie', 'cookies', 'consent', 'gdpr', 'ccpa']);
+const CONSENT_SUBSTRINGS = ['cookie', 'consent'];
+
+export function namesConsent(element: ElementNode): boolean {
+  for (const token of classTokens(element)) {
+    const words = splitClassToken(token);
+    if (words.some((w) => LAYOUT_QUALIFIERS.has(w))) continue;
+    if (words.some((w) => CONSENT_WORDS.has(w))) return true;
+    const lower = token.toLowerCase();
+    if (words.length === 1 && CONSENT_SUBSTRINGS.some((s) => lower.includes(s))) return true;
+  }
+  return false;
+}
+
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i;
 
 /**

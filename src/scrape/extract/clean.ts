@@ -1,4 +1,4 @@
-import { classifyMarkup } from './boilerplate.js';
+import { classifyMarkup, namesConsent } from './boilerplate.js';
 import { type ElementNode, elementChildren, removeNode } from './dom.js';
 import { NON_CONTENT_TAGS } from './html-tags.js';
 import { type StatsTable, type TextStats, linkDensity, readableText, statsOf } from './text-stats.js';
@@ -61,21 +61,71 @@ export function removeNonContent(root: ElementNode): void {
 
 /**
  * Removes page furniture recognised by its markup. Elements named like furniture but holding
- * most of the page's text are kept: sites wrap whole pages in `has-sidebar` or `with-nav` containers.
+ * most of the page's text are kept: sites wrap whole pages in `has-sidebar` or `with-nav`
+ * containers (consent managers excepted: they never wrap the page). Runs of alike link boxes
+ * named like recirculation or promotion are kept when they are what their parent lists.
  */
 export function removeBoilerplate(root: ElementNode, table: StatsTable): void {
   const total = Math.max(1, statsOf(table, root).text);
   const proseLimit = Math.max(MIN_WRAPPER_PROSE, statsOf(table, root).prose * WRAPPER_PROSE_SHARE);
-  const visit = (element: ElementNode): void => {
-    for (const child of elementChildren(element)) {
+  const visit = (element: ElementNode, listed = false): void => {
+    const children = elementChildren(element);
+    const parentText = statsOf(table, element).text;
+    let runs: Set<ElementNode> | undefined;
+    for (const child of children) {
       const stats = statsOf(table, child);
+      // A run of alike boxes holding most of their parent's text is what the page lists, whatever
+      // their class says (`recirc`, `promo`), and so is the body of one of them.
+      if (classifyMarkup(child) === 'suspect') {
+        runs ??= alikeRuns(children, table, parentText);
+        if (runs.has(child) || (listed && stats.text >= parentText * MIN_RUN_SHARE)) {
+          visit(child, true);
+          continue;
+        }
+      }
       // Whatever its class says, an element holding most of the page's prose wraps the content (`and-w-sidebar`).
-      if (shouldRemove(child, stats, total) && !(stats.prose >= proseLimit && classifyMarkup(child) === 'furniture')) removeNode(child);
+      if (shouldRemove(child, stats, total) && !(stats.prose >= proseLimit && classifyMarkup(child) === 'furniture' && !namesConsent(child))) removeNode(child);
       else visit(child);
     }
   };
   visit(root);
 }
+
+/** Alike siblings (same tag and classes, not necessarily adjacent) this many make a run of listed items. */
+const MIN_RUN_ITEMS = 3;
+/** Share of the parent's text a run must hold to be what the parent lists. */
+const MIN_RUN_SHARE = 0.5;
+/** Share of a run's text inside links: listed items are cards and headlines linking to their pages. */
+const MIN_RUN_LINK_SHARE = 0.5;
+
+/** Children that belong to a run of at least three alike siblings holding most of their parent's text. */
+function alikeRuns(children: readonly ElementNode[], table: StatsTable, parentText: number): Set<ElementNode> {
+  const groups = new Map<string, ElementNode[]>();
+  for (const child of children) {
+    const classes = child.attrs['class']?.trim();
+    if (classes === undefined || classes === '' || statsOf(table, child).text === 0) continue;
+    const key = `${child.tag}.${classes}`;
+    const group = groups.get(key);
+    if (group) group.push(child);
+    else groups.set(key, [child]);
+  }
+  const members = new Set<ElementNode>();
+  for (const group of groups.values()) {
+    if (group.length < MIN_RUN_ITEMS) continue;
+    let text = 0;
+    let linkText = 0;
+    for (const child of group) {
+      text += statsOf(table, child).text;
+      linkText += statsOf(table, child).linkText;
+    }
+    // Listed items link to what they list; a run of prose blurbs (partners, promises) is a promo band.
+    if (text >= parentText * MIN_RUN_SHARE && linkText >= text * MIN_RUN_LINK_SHARE) for (const child of group) members.add(child);
+  }
+  return members;
+}
+
+/** A consent manager is removed unless it is nearly all the page holds (a consent wall before the page). */
+const MAX_CONSENT_SHARE = 0.8;
 
 /** Share of the page's prose that makes a furniture-named element a wrapper of the content. */
 const WRAPPER_PROSE_SHARE = 0.5;
@@ -88,7 +138,7 @@ function shouldRemove(element: ElementNode, stats: TextStats, total: number): bo
     case 'chrome':
       return share < 0.5 || linkDensity(stats) > 0.5;
     case 'furniture':
-      return share < 0.4 || linkDensity(stats) > 0.5;
+      return share < (namesConsent(element) ? MAX_CONSENT_SHARE : 0.4) || linkDensity(stats) > 0.5;
     case 'suspect':
       return share < 0.4 && (readableText(stats) < 250 || linkDensity(stats) > 0.4);
     case 'header':

@@ -6,7 +6,8 @@ import type { PageKind } from './page-kind.js';
 import { removePurchaseControls } from './product-controls.js';
 import { removeProductGrids } from './product-grid.js';
 import { pruneLinkClusters, removeArticleFurniture } from './prune.js';
-import { MIN_REPEATED_PRODUCT_CHARACTERS, removeRepeatedBlocks } from './repeated-blocks.js';
+import { MIN_REPEATED_PRODUCT_CHARACTERS, fingerprints, removeRepeatedBlocks } from './repeated-blocks.js';
+import { removeRepeatsWithinItems } from './repeated-in-items.js';
 import { removeRepeatedQuotes } from './repeated-quotes.js';
 import { removeTeaserRuns } from './teasers.js';
 import { computeStats } from './text-stats.js';
@@ -21,7 +22,8 @@ import { computeStats } from './text-stats.js';
  * 4. start where the page declares its content (articleBody, main, article), walk down to
  *    the container where the prose spreads out, and take in siblings that read as content;
  * 5. prune link clusters, a product's variant pickers, an article's headline (when `title` carries it), small print and teasers for other stories,
- *    quotes of earlier passages and second copies of blocks shown twice inside it.
+ *    quotes of earlier passages, second copies of blocks shown twice inside it, and (off
+ *    articles and threads) second copies of text shown twice inside one card of a listing.
  */
 export function extractMainContent(document: ElementNode, kind: PageKind, title?: string): ElementNode {
   // The whole document, not just <body>: malformed pages leave content after </body> or inside an unclosed <head>.
@@ -41,6 +43,8 @@ export function extractMainContent(document: ElementNode, kind: PageKind, title?
     removeTeaserRuns(content, stats);
   }
   removeRepeatedQuotes(content);
-  removeRepeatedBlocks(content, kind === 'product' ? MIN_REPEATED_PRODUCT_CHARACTERS : undefined);
+  const prints = fingerprints(content);
+  const cardCopies = kind !== 'article' && kind !== 'discussion' ? removeRepeatsWithinItems(content, prints) : 0;
+  removeRepeatedBlocks(content, kind === 'product' ? MIN_REPEATED_PRODUCT_CHARACTERS : undefined, cardCopies > 0 ? fingerprints(content) : prints);
   return content;
 }

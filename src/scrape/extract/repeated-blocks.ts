@@ -12,7 +12,7 @@ const MIN_REPEATED_CHARACTERS = 80;
 export const MIN_REPEATED_PRODUCT_CHARACTERS = 20;
 
 /** What an element's text is, as a sequence of words: equal fingerprints mean equal text. */
-interface Fingerprint {
+export interface Fingerprint {
   hash: number;
   words: number;
   characters: number;
@@ -60,7 +60,7 @@ function append(into: Fingerprint, next: Fingerprint): void {
   into.characters += next.characters;
 }
 
-function fingerprints(root: ElementNode): Map<ElementNode, Fingerprint> {
+export function fingerprints(root: ElementNode): Map<ElementNode, Fingerprint> {
   const table = new Map<ElementNode, Fingerprint>();
   const visit = (element: ElementNode): Fingerprint => {
     const print: Fingerprint = { hash: 0, words: 0, characters: 0 };
@@ -105,10 +105,11 @@ function copiesOfBlocks(root: ElementNode, table: Map<ElementNode, Fingerprint>,
  * for wide ones, switched by CSS the extractor cannot see), and forum replies quote whole
  * posts; readers see the text once. Text that occurs three times or more is a repeated item
  * (the same blurb on every card, a credit under every photo) and stays. `minCharacters` is
- * lower on product pages, whose doubled summary is a few short fields.
+ * lower on product pages, whose doubled summary is a few short fields. `table` holds the
+ * fingerprints of the elements below `root` when they were already computed.
  */
-export function removeRepeatedBlocks(root: ElementNode, minCharacters = MIN_REPEATED_CHARACTERS): void {
-  for (const { later } of copiesOfBlocks(root, fingerprints(root), minCharacters).values()) {
+export function removeRepeatedBlocks(root: ElementNode, minCharacters = MIN_REPEATED_CHARACTERS, table = fingerprints(root)): void {
+  for (const { later } of copiesOfBlocks(root, table, minCharacters).values()) {
     const [copy] = later;
     if (copy && later.length === 1) removeNode(copy);
   }

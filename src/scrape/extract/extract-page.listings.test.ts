@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { PAGE_URL, pageWithChrome, prose } from '../../../tests/support/extract-fixtures.js';
+import { extractPage } from './extract-page.js';
+
+/** Listing and collection pages: what they list is content, however little prose it holds. */
+
+const headlines = (prefix: string): string[] =>
+  ['Slow-cooker beans with smoked paprika', 'Sheet-pan chicken with lemon and olives', 'Weeknight noodles with crispy tofu'].map(
+    (title) => `${prefix}: ${title}`,
+  );
+
+function card(title: string, index: number): string {
+  return `<a class="card" href="/recipes/${index}"><span class="card__title">${title}</span></a>`;
+}
+
+describe('extractPage on listings', () => {
+  it('drops a consent preference centre holding more prose than the listing it covers', () => {
+    const purposes = ['Store and access information', 'Personalised advertising', 'Measure content performance', 'Develop and improve services']
+      .map((purpose) => `<h4>${purpose}</h4><p>${prose(`the purpose called ${purpose.toLowerCase()}`)}</p>`)
+      .join('');
+    const centre = `<div id="consent-sdk"><div role="region"><h3>Your Privacy</h3>${purposes}</div></div>`;
+    const cards = [...headlines('Dinner'), ...headlines('Lunch')].map(card).join('');
+    const page = pageWithChrome(`<h1>Dinner recipes</h1><div class="card-list">${cards}</div>`).replace('</body>', `${centre}</body>`);
+    const { text } = extractPage(page, { url: PAGE_URL });
+    expect(text).toContain('Dinner: Sheet-pan chicken with lemon and olives');
+    expect(text).toContain('Lunch: Weeknight noodles with crispy tofu');
+    expect(text).not.toContain('Personalised advertising');
+  });
+
+  it('keeps a run of alike link boxes named like recirculation when they are what the page lists', () => {
+    const box = (topic: string, index: number): string =>
+      `<div class="recirc-list-container"><h2>${topic}</h2><div class="recirc-list">${headlines(topic)
+        .map((title, n) => card(title, index * 10 + n))
+        .join('')}</div></div>`;
+    const boxes = ['Quick dinners', 'Cooking for two', 'Vegetarian mains', 'Sheet-pan suppers'].map(box).join('');
+    const body = `<h1>Dinner recipes</h1><p>What is for dinner? Popular five-star recipes.</p><div class="article-list-group">${boxes}</div>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(text).toContain('Quick dinners: Slow-cooker beans with smoked paprika');
+    expect(text).toContain('Sheet-pan suppers: Weeknight noodles with crispy tofu');
+  });
+
+  it('still drops a single related box under an article', () => {
+    const related = `<div class="related-posts"><h3>Related</h3><ul>${headlines('More')
+      .map((title, n) => `<li>${card(title, n)}</li>`)
+      .join('')}</ul></div>`;
+    const body = `<article><h1>Beans</h1><p>${prose('the bean')}</p><p>${prose('the pot', 2)}</p>${related}</article>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(text).toContain('The story of the bean begins');
+    expect(text).not.toContain('More: Slow-cooker beans');
+  });
+
+  it("keeps one copy of a card's details rendered twice (narrow and wide layouts), and labels shared by every card", () => {
+    const details = (n: number): string =>
+      `<section class="details"><a href="/events/${n}"><h3>Reverse-engineering legacy shops, part ${n}</h3></a><p>Wednesday at 4:00 PM</p><p>Free delivery</p></section>`;
+    const event = (n: number): string => `<li class="event"><div class="narrow-card">${details(n)}</div><div class="wide-card">${details(n)}</div></li>`;
+    const body = `<h1>Tech conferences online</h1><ul class="events">${[1, 2, 3, 4].map(event).join('')}</ul>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    for (const n of [1, 2, 3, 4]) expect(text.split(`legacy shops, part ${n}`).length - 1).toBe(1);
+    expect(text.split('Free delivery').length - 1).toBe(4);
+  });
+});
