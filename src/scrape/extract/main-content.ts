@@ -5,6 +5,7 @@ import type { ElementNode } from './dom.js';
 import type { PageKind } from './page-kind.js';
 import { removePurchaseControls } from './product-controls.js';
 import { removeProductGrids } from './product-grid.js';
+import { removeRecommendations } from './recommendations.js';
 import { pruneLinkClusters, removeArticleFurniture } from './prune.js';
 import { MIN_REPEATED_PRODUCT_CHARACTERS, removeRepeatedBlocks } from './repeated-blocks.js';
 import { removeRepeatedQuotes } from './repeated-quotes.js';
@@ -20,7 +21,7 @@ import { computeStats } from './text-stats.js';
  * 3. remove readers' comments unless the page is a discussion, and customers' reviews on a product page;
  * 4. start where the page declares its content (articleBody, main, article), walk down to
  *    the container where the prose spreads out, and take in siblings that read as content;
- * 5. prune link clusters, a product's variant pickers, an article's headline (when `title` carries it), small print and teasers for other stories,
+ * 5. prune link clusters, a product's recommendations of other products and its variant pickers, an article's headline (when `title` carries it), small print and teasers for other stories,
  *    quotes of earlier passages and second copies of blocks shown twice inside it.
  */
 export function extractMainContent(document: ElementNode, kind: PageKind, title?: string): ElementNode {
@@ -35,6 +36,7 @@ export function extractMainContent(document: ElementNode, kind: PageKind, title?
   const content = widenToContentSiblings(descendToContent(declared, stats, { ...DEFAULT_DESCENT, stopAtRepeatedItems: kind !== 'article' }), stats, declared);
   pruneLinkClusters(content, stats);
   removeProductGrids(content, stats, kind);
+  removeRecommendations(content, stats, kind);
   removePurchaseControls(content, kind);
   if (kind === 'article') {
     removeArticleFurniture(content, stats, title);

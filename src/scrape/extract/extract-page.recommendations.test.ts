@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { PAGE_URL, pageWithChrome, prose } from '../../../tests/support/extract-fixtures.js';
+import { extractPage } from './extract-page.js';
+
+/** Sections recommending other products under a product's own content. */
+
+const PRODUCT_HEAD = '<title>Trail Pack</title><script type="application/ld+json">{"@type":"Product","name":"Trail Pack 25"}</script>';
+
+/** Cards without prices, so the product-grid rule cannot see them: only their title says what they are. */
+function carousel(title: string): string {
+  const card = (name: string): string =>
+    `<li><a href="/p/${name.length}"><img src="/i/${name.length}.jpg" alt=""></a><h3>${name}</h3><span>In stock</span></li>`;
+  return `<section class="shelf"><div class="shelf-head"><p class="title">${title}</p></div>
+    <ul>${card('Summit Pack 40')}${card('Day Pack 18')}${card('Hip Pack 3')}</ul></section>`;
+}
+
+const DESCRIPTION = `<h1>Trail Pack 25</h1><div class="description"><p>${prose('the trail pack')}</p><p>${prose('its frame sheet', 2)}</p></div>`;
+
+describe('extractPage on product pages: recommendations', () => {
+  it('drops a carousel titled as recommendations (also in a plain <p>), but not on other pages', () => {
+    const body = `${DESCRIPTION}${carousel('Customers who viewed this item also viewed')}`;
+    const product = extractPage(pageWithChrome(body, PRODUCT_HEAD), { url: PAGE_URL }).text;
+    expect(product).toContain('The story of the trail pack begins');
+    expect(product).toContain('The story of its frame sheet begins');
+    expect(product).not.toContain('also viewed');
+    expect(product).not.toContain('Summit Pack 40');
+    const other = extractPage(pageWithChrome(body, '<title>Trail Pack</title>'), { url: PAGE_URL }).text;
+    expect(other).toContain('Summit Pack 40');
+  });
+
+  it('drops a flat section under an <h2> up to the next heading of its rank', () => {
+    const body = `<div class="product"><h1>Trail Pack 25</h1><p>${prose('the trail pack')}</p><p>${prose('its frame sheet', 2)}</p><h2>You may also like</h2><p><a href="/p/1"><img src="/i/1.jpg" alt=""></a> Summit Pack 40</p><p><a href="/p/2"><img src="/i/2.jpg" alt=""></a> Day Pack 18</p>
+      <h2>Specifications</h2><p>Volume: twenty-five litres, weight 900 grams.</p></div>`;
+    const text = extractPage(pageWithChrome(body, PRODUCT_HEAD), { url: PAGE_URL }).text;
+    expect(text).not.toContain('You may also like');
+    expect(text).not.toContain('Day Pack 18');
+    expect(text).toContain('Volume: twenty-five litres');
+  });
+
+  it('keeps a sentence of the description that uses the same words', () => {
+    const body = `<h1>Trail Pack 25</h1><div class="description"><p>${prose('the trail pack')}</p><p>Pairs well with our rain cover.</p></div>`;
+    const text = extractPage(pageWithChrome(body, PRODUCT_HEAD), { url: PAGE_URL }).text;
+    expect(text).toContain('Pairs well with our rain cover.');
+  });
+});
