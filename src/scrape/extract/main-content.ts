@@ -7,7 +7,7 @@ import { removePurchaseControls } from './product-controls.js';
 import { removeProductGrids } from './product-grid.js';
 import { removeRecommendations } from './recommendations.js';
 import { pruneLinkClusters, removeArticleFurniture } from './prune.js';
-import { MIN_REPEATED_PRODUCT_CHARACTERS, removeRepeatedBlocks } from './repeated-blocks.js';
+import { MIN_MULTIPLIED_PRODUCT_CHARACTERS, MIN_REPEATED_PRODUCT_CHARACTERS, removeRepeatedBlocks } from './repeated-blocks.js';
 import { removeRepeatedQuotes } from './repeated-quotes.js';
 import { removeTeaserRuns } from './teasers.js';
 import { computeStats } from './text-stats.js';
@@ -43,6 +43,7 @@ export function extractMainContent(document: ElementNode, kind: PageKind, title?
     removeTeaserRuns(content, stats);
   }
   removeRepeatedQuotes(content);
-  removeRepeatedBlocks(content, kind === 'product' ? MIN_REPEATED_PRODUCT_CHARACTERS : undefined);
+  if (kind === 'product') removeRepeatedBlocks(content, MIN_REPEATED_PRODUCT_CHARACTERS, MIN_MULTIPLIED_PRODUCT_CHARACTERS);
+  else removeRepeatedBlocks(content);
   return content;
 }
