@@ -28,6 +28,14 @@ describe('extractPage on product pages: recommendations', () => {
     expect(other).toContain('Summit Pack 40');
   });
 
+  it('drops add-on and "more like this" shelves', () => {
+    for (const title of ['Choose your add-ons', 'More like this']) {
+      const text = extractPage(pageWithChrome(`${DESCRIPTION}${carousel(title)}`, PRODUCT_HEAD), { url: PAGE_URL }).text;
+      expect(text).toContain('The story of its frame sheet begins');
+      expect(text).not.toContain('Summit Pack 40');
+    }
+  });
+
   it('drops a flat section under an <h2> up to the next heading of its rank', () => {
     const body = `<div class="product"><h1>Trail Pack 25</h1><p>${prose('the trail pack')}</p><p>${prose('its frame sheet', 2)}</p><h2>You may also like</h2><p><a href="/p/1"><img src="/i/1.jpg" alt=""></a> Summit Pack 40</p><p><a href="/p/2"><img src="/i/2.jpg" alt=""></a> Day Pack 18</p>
       <h2>Specifications</h2><p>Volume: twenty-five litres, weight 900 grams.</p></div>`;

@@ -8,7 +8,7 @@ import { type StatsTable, statsOf } from './text-stats.js';
  * They name a relation to *other* items, which a product's own description never does.
  */
 const RECOMMENDATION_HEADING =
-  /\b(?:you (?:may|might|will|'ll|’ll) (?:also )?(?:like|love|enjoy|need)|also (?:viewed|bought|purchased|liked|like)|(?:similar|related|recommended|suggested|sponsored) (?:items?|products?|models?)|related items? to explore|explore related|recently viewed|frequently bought|bought together|complete the look|shop the look|pairs? (?:well|perfectly) with|goes? (?:well|great) with|recommended for you|customers (?:who|also)|others like you|more from (?:this|the) (?:seller|brand|series|collection|range)|seller'?s other items)\b/i;
+  /\b(?:you (?:may|might|will|'ll|’ll) (?:also )?(?:like|love|enjoy|need)|also (?:viewed|bought|purchased|liked|like)|(?:similar|related|recommended|suggested|sponsored) (?:items?|products?|models?)|related items? to explore|explore related|recently viewed|frequently bought|bought together|complete the look|shop the look|pairs? (?:well|perfectly) with|goes? (?:well|great) with|recommended for you|customers (?:who|also)|others like you|more from (?:this|the) (?:seller|brand|series|collection|range)|seller'?s other items|more like this|you might be interested|people also (?:viewed|bought|searched)|consider these|add the essentials|(?:choose|add) (?:your )?add-ons|complete your (?:set|kit|look)|compare (?:similar|with similar)|shop similar|other sellers)\b/i;
 /** A heading is a line, not a paragraph that happens to use the words. */
 const MAX_HEADING_TEXT = 100;
 /** Words a title may put before the phrase ("People who viewed this item also viewed"). */
