@@ -29,7 +29,7 @@ const CHROME_ROLES = new Set([
   'banner',
 ]);
 
-/** Whole class tokens frameworks use for content hidden from sighted readers. */
+/** Whole class tokens frameworks use for content hidden from sighted readers (`clipped`: eBay's Skin; `blind`: the Korean convention). */
 const HIDDEN_CLASS_TOKENS = new Set([
   'hidden',
   'is-hidden',
@@ -47,6 +47,8 @@ const HIDDEN_CLASS_TOKENS = new Set([
   'assistive-text',
   'element-invisible',
   'sr-text',
+  'clipped',
+  'blind',
 ]);
 
 /** Words that name page furniture when they appear in a class or id. */

@@ -144,6 +144,17 @@ describe('extractPage main content', () => {
     expect(extractPage(gated, { url: PAGE_URL }).text).toContain('The story of gated content');
   });
 
+  it('ignores screen-reader copies named "clipped" (eBay Skin) and "blind" (Korean sites)', () => {
+    const html = pageWithChrome(`<p>${prose('visible things')}</p>
+      <p><span>See all details<span class="textual clipped">See all details on coverage</span></span></p>
+      <div><p class="blind" aria-hidden="true">Footage of a woman and her dog running towards the camera at dusk.</p></div>`);
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('visible things');
+    expect(text).toContain('See all details');
+    expect(text).not.toContain('on coverage');
+    expect(text).not.toContain('Footage of a woman');
+  });
+
   it('reads content served in <noscript> and skips noscript notices', () => {
     const html = `<html><body><div id="app"></div><noscript><p>You need to enable JavaScript to run this app.</p></noscript>
       <noscript><div class="topic"><h1>Thread title</h1><p>${prose('static fallback', 4)}</p><p>${prose('second post', 3)}</p></div></noscript></body></html>`;
