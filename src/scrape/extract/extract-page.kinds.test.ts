@@ -44,7 +44,7 @@ describe('extractPage on product pages', () => {
   it("drops rows of other products' cards (link, name, price) under a product, but not on other pages", () => {
     const card = (name: string, price: string): string =>
       `<li class="card"><a href="/p/${name.length}">${name}</a><span class="price">${price}</span><span>Free delivery</span></li>`;
-    const grid = `<h2>Customers also viewed</h2><ul class="carousel">${card('Summit Pack 40', '$129.00')}${card('Day Pack 18', '$59.95')}${card('Hip Pack 3', '€24,90')}${card('Rain Cover M', '£15.00')}</ul>`;
+    const grid = `<h2>More packs</h2><ul class="carousel">${card('Summit Pack 40', '$129.00')}${card('Day Pack 18', '$59.95')}${card('Hip Pack 3', '€24,90')}${card('Rain Cover M', '£15.00')}</ul>`;
     const body = `<h1>Trail Pack 25</h1><p>${prose('the trail pack')}</p><p>Price: $89.00</p>${grid}`;
     const product = extractPage(pageWithChrome(body, `<title>Trail Pack</title>${PRODUCT_JSON_LD}`), { url: PAGE_URL }).text;
     expect(product).toContain('The story of the trail pack begins');

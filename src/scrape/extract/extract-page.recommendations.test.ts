@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PAGE_URL, pageWithChrome, prose } from '../../../tests/support/extract-fixtures.js';
 import { extractPage } from './extract-page.js';
 
-/** Sections recommending other products under a product's own content. */
+/** Sections recommending other products or stories under a page's own content. */
 
 const PRODUCT_HEAD = '<title>Trail Pack</title><script type="application/ld+json">{"@type":"Product","name":"Trail Pack 25"}</script>';
 
@@ -17,12 +17,12 @@ function carousel(title: string): string {
 const DESCRIPTION = `<h1>Trail Pack 25</h1><div class="description"><p>${prose('the trail pack')}</p><p>${prose('its frame sheet', 2)}</p></div>`;
 
 describe('extractPage on product pages: recommendations', () => {
-  it('drops a carousel titled as recommendations (also in a plain <p>), but not on other pages', () => {
-    const body = `${DESCRIPTION}${carousel('Customers who viewed this item also viewed')}`;
+  it('drops a carousel titled as recommendations (also in a plain <p>), but not under the same title on other pages', () => {
+    const body = `${DESCRIPTION}${carousel('Similar products')}`;
     const product = extractPage(pageWithChrome(body, PRODUCT_HEAD), { url: PAGE_URL }).text;
     expect(product).toContain('The story of the trail pack begins');
     expect(product).toContain('The story of its frame sheet begins');
-    expect(product).not.toContain('also viewed');
+    expect(product).not.toContain('Similar products');
     expect(product).not.toContain('Summit Pack 40');
     const other = extractPage(pageWithChrome(body, '<title>Trail Pack</title>'), { url: PAGE_URL }).text;
     expect(other).toContain('Summit Pack 40');
@@ -49,5 +49,25 @@ describe('extractPage on product pages: recommendations', () => {
     const body = `<h1>Trail Pack 25</h1><div class="description"><p>${prose('the trail pack')}</p><p>Pairs well with our rain cover.</p></div>`;
     const text = extractPage(pageWithChrome(body, PRODUCT_HEAD), { url: PAGE_URL }).text;
     expect(text).toContain('Pairs well with our rain cover.');
+  });
+
+  it('on a page of unknown kind, drops shelves only under a phrase no own content uses ("also viewed"), not "Related products"', () => {
+    const head = '<title>Trail Pack</title>';
+    const viewed = extractPage(pageWithChrome(`${DESCRIPTION}${carousel('Customers who viewed this item also viewed')}`, head), { url: PAGE_URL }).text;
+    expect(viewed).toContain('The story of its frame sheet begins');
+    expect(viewed).not.toContain('Summit Pack 40');
+    const related = extractPage(pageWithChrome(`${DESCRIPTION}${carousel('Related products')}`, head), { url: PAGE_URL }).text;
+    expect(related).toContain('Summit Pack 40');
+  });
+
+  it('drops "Related posts" under an article', () => {
+    const head = '<title>Packing light</title><script type="application/ld+json">{"@type":"BlogPosting","headline":"Packing light"}</script>';
+    const posts = `<div class="more"><h3>Related posts</h3><ul><li><a href="/a">Ten tips</a><p>Fold, roll and stuff</p></li><li><a href="/b">Winter kit</a><p>Layers that work</p></li></ul></div>`;
+    const text = extractPage(
+      pageWithChrome(`<article><h1>Packing light</h1><p>${prose('packing light')}</p><p>${prose('ultralight gear', 2)}</p>${posts}</article>`, head),
+      { url: PAGE_URL },
+    ).text;
+    expect(text).toContain('The story of ultralight gear begins');
+    expect(text).not.toContain('Fold, roll and stuff');
   });
 });

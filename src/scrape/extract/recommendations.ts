@@ -9,6 +9,15 @@ import { type StatsTable, statsOf } from './text-stats.js';
  */
 const RECOMMENDATION_HEADING =
   /\b(?:you (?:may|might|will|'ll|’ll) (?:also )?(?:like|love|enjoy|need)|also (?:viewed|bought|purchased|liked|like)|(?:similar|related|recommended|suggested|sponsored) (?:items?|products?|models?)|related items? to explore|explore related|recently viewed|frequently bought|bought together|complete the look|shop the look|pairs? (?:well|perfectly) with|goes? (?:well|great) with|recommended for you|customers (?:who|also)|others like you|more from (?:this|the) (?:seller|brand|series|collection|range)|seller'?s other items|more like this|you might be interested|people also (?:viewed|bought|searched)|consider these|add the essentials|(?:choose|add) (?:your )?add-ons|complete your (?:set|kit|look)|compare (?:similar|with similar)|shop similar|other sellers)\b/i;
+/**
+ * The phrases only shops use, about items bought or viewed by others: on pages not declared
+ * as products ("Related products" on a service's page names its own suite) only these count.
+ */
+const SHOPPING_RECOMMENDATION_HEADING =
+  /\b(?:(?:also|who) (?:viewed|bought|purchased)|frequently bought|bought together|recently viewed|similar items|more like this|you (?:may|might) also like)\b/i;
+/** Under an article, the boxes of other stories: its own text never titles a section so. */
+const STORY_RECOMMENDATION_HEADING =
+  /\b(?:related (?:posts?|articles?|stories|reading|content)|read next|(?:more|other) (?:stories|articles|posts) (?:from|by|on|about|like)|recommended (?:reading|articles?|stories|posts?|for you)|popular (?:posts|articles|stories)|trending (?:now|stories|articles)|(?:latest|recent) (?:posts|articles|stories)|you (?:may|might) also (?:like|enjoy))\b/i;
 /** A heading is a line, not a paragraph that happens to use the words. */
 const MAX_HEADING_TEXT = 100;
 /** Words a title may put before the phrase ("People who viewed this item also viewed"). */
@@ -32,11 +41,11 @@ function headingRank(element: ElementNode): number {
  * with `<p>` and `<span>` as often as with `<h2>`): it opens with the words and is no
  * sentence, so "Pairs well with cheese." in a description is not taken for one.
  */
-function isRecommendationTitle(element: ElementNode, table: StatsTable): boolean {
+function isRecommendationTitle(element: ElementNode, table: StatsTable, phrases: RegExp): boolean {
   const stats = statsOf(table, element);
   if (stats.text === 0 || stats.text > MAX_HEADING_TEXT || stats.links > 0 || element.tag === 'a') return false;
   const text = textContent(element).trim();
-  const match = RECOMMENDATION_HEADING.exec(text);
+  const match = phrases.exec(text);
   return match !== null && match.index <= MAX_LEAD_IN && !/[.!]$/.test(text);
 }
 
@@ -86,17 +95,21 @@ function removeFlatSection(heading: ElementNode): void {
 }
 
 /**
- * On a product page, the sections that recommend other products (cards of related, similar
- * or recently viewed items under a heading saying so) are not the product's content, even
- * when their cards show no price for the product-grid rule to see.
+ * Sections that recommend other pages (cards of related, similar or recently viewed items, of
+ * other stories, under a title saying so) are not the page's content, even when their cards
+ * show no price or teaser for the other rules to see. Which titles count depends on the kind
+ * of page: a product's page uses the widest set, an article's names other stories, and a page
+ * of unknown kind only the phrases no service or listing would title its own content with.
+ * A discussion keeps everything (a thread's "similar threads" are a forum's business).
  */
 export function removeRecommendations(root: ElementNode, table: StatsTable, kind: PageKind): void {
-  if (kind !== 'product') return;
+  if (kind === 'discussion') return;
+  const phrases = kind === 'product' ? RECOMMENDATION_HEADING : kind === 'article' ? STORY_RECOMMENDATION_HEADING : SHOPPING_RECOMMENDATION_HEADING;
   const limit = statsOf(table, root).text * MAX_SECTION_SHARE;
   const titles: ElementNode[] = [];
   const pending = [root];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    if (next !== root && isRecommendationTitle(next, table)) titles.push(next);
+    if (next !== root && isRecommendationTitle(next, table, phrases)) titles.push(next);
     else pending.push(...elementChildren(next));
   }
   for (const title of titles) {
