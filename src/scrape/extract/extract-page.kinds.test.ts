@@ -28,6 +28,13 @@ describe('extractPage on product pages', () => {
     expect(text).not.toContain('hip belt is comfortable');
   });
 
+  it("drops reviews on a page that declares nothing only when they read as a shop's (verified purchases)", () => {
+    const verified = PRODUCT_BODY.replaceAll('I carried it', 'Verified Purchase. I carried it');
+    expect(extractPage(pageWithChrome(verified, '<title>Trail Pack</title>'), { url: PAGE_URL }).text).not.toContain('hip belt is comfortable');
+    const testimonials = extractPage(pageWithChrome(PRODUCT_BODY, '<title>Trail Pack</title>'), { url: PAGE_URL }).text;
+    expect(testimonials).toContain('hip belt is comfortable');
+  });
+
   it('reads a product declared only in microdata', () => {
     const body = `<div itemscope itemtype="https://schema.org/Product"><meta itemprop="name" content="Trail Pack 25">${PRODUCT_BODY}</div>`;
     const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });

@@ -19,7 +19,7 @@ import { computeStats } from './text-stats.js';
  *
  * 1. remove what is never content (scripts, media, controls, hidden elements);
  * 2. remove page furniture named by tag, role, class or id (navigation, footers, banners…);
- * 3. remove readers' comments unless the page is a discussion, and customers' reviews on a product page;
+ * 3. remove readers' comments unless the page is a discussion, and customers' reviews on a product page (or a shop's reviews on an undeclared one);
  * 4. start where the page declares its content (articleBody, main, article), walk down to
  *    the container where the prose spreads out, and take in siblings that read as content;
  * 5. prune link clusters, a theme's sample text, a product's recommendations of other products and its variant pickers, an article's headline (when `title` carries it), small print and teasers for other stories,
