@@ -37,8 +37,8 @@ const REVIEW_WORDS = new Set(['review', 'reviews', 'testimonial', 'testimonials'
 /** A review-named element holding this share of the page's text is the page's wrapper, not a review box. */
 const MAX_REVIEWS_SHARE = 0.5;
 
-/** What only a shop's customer reviews say: the purchase was checked, readers vote on helpfulness. */
-const CUSTOMER_REVIEW_MARKERS = /\bverified (?:purchase|buyer|owner)\b|\bfound this helpful\b|\bwas this review helpful\b/i;
+/** What only a shop's customer reviews say: the purchase was checked, readers vote on helpfulness (no leading word boundary: markup glues "2025Verified Purchase"). */
+const CUSTOMER_REVIEW_MARKERS = /verified (?:purchase|buyer|owner)\b|found this helpful\b|was this review helpful\b/i;
 
 /**
  * Customers' reviews under a product are what others say about it, not what the page
