@@ -155,6 +155,17 @@ describe('extractPage main content', () => {
     expect(text).not.toContain('Footage of a woman');
   });
 
+  it('separates a label and its value laid out apart in sibling spans, but not a word split for styling or code', () => {
+    const html = pageWithChrome(`<p>${prose('book details')}</p>
+      <div class="row"><span class="name">Publisher</span><span class="value">Houghton Mifflin</span></div>
+      <div class="row"><span class="name">Pages</span><span class="value">240</span></div>
+      <p><span class="drop-cap">W</span><span>ilderness</span> starts here. Call <code><span>set</span><span>Todos</span></code> once.</p>`);
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('Publisher Houghton Mifflin');
+    expect(text).toContain('Wilderness starts here');
+    expect(text).toContain('setTodos');
+  });
+
   it('reads content served in <noscript> and skips noscript notices', () => {
     const html = `<html><body><div id="app"></div><noscript><p>You need to enable JavaScript to run this app.</p></noscript>
       <noscript><div class="topic"><h1>Thread title</h1><p>${prose('static fallback', 4)}</p><p>${prose('second post', 3)}</p></div></noscript></body></html>`;
