@@ -35,6 +35,16 @@ describe('extractPage on product pages', () => {
     expect(testimonials).toContain('hip belt is comfortable');
   });
 
+  it("drops a product's custom fields printed under programme field names, keeping terms in words", () => {
+    const fields = `<dl><dt>Material:</dt><dd>Combed cotton</dd><dt>retail_price_tier1:</dt><dd>$20.00_1-9 items</dd>
+      <dt>cat_thumb_Navy:</dt><dd>https://cdn.example.com/thumbs/navy.jpg</dd><dt>Fit:</dt><dd>Regular</dd></dl>`;
+    const { text } = extractPage(pageWithChrome(`${PRODUCT_BODY}${fields}`, `<title>Trail Pack</title>${PRODUCT_JSON_LD}`), { url: PAGE_URL });
+    expect(text).toContain('Combed cotton');
+    expect(text).toContain('Regular');
+    expect(text).not.toContain('retail_price_tier1');
+    expect(text).not.toContain('navy.jpg');
+  });
+
   it('reads a product declared only in microdata', () => {
     const body = `<div itemscope itemtype="https://schema.org/Product"><meta itemprop="name" content="Trail Pack 25">${PRODUCT_BODY}</div>`;
     const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });

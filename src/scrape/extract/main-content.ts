@@ -3,6 +3,7 @@ import { DEFAULT_DESCENT, declaredContentRoot, descendToContent, widenToContentS
 import { removeDiscussion, removeReviews } from './discussion.js';
 import type { ElementNode } from './dom.js';
 import type { PageKind } from './page-kind.js';
+import { removeFieldNameTerms } from './field-names.js';
 import { separateGluedLabels } from './glued-labels.js';
 import { removePlaceholderText } from './placeholder-text.js';
 import { removePurchaseControls } from './product-controls.js';
@@ -23,7 +24,7 @@ import { computeStats } from './text-stats.js';
  * 3. remove readers' comments unless the page is a discussion, and customers' reviews on a product page (or a shop's reviews on an undeclared one);
  * 4. start where the page declares its content (articleBody, main, article), walk down to
  *    the container where the prose spreads out, and take in siblings that read as content;
- * 5. separate labels and values that sibling spans run together, prune link clusters, a theme's sample text, a product's recommendations of other products and its variant pickers, an article's headline (when `title` carries it), small print and teasers for other stories,
+ * 5. separate labels and values that sibling spans run together, prune link clusters, a theme's sample text, a product's recommendations of other products, its variant pickers and custom fields under programme names, an article's headline (when `title` carries it), small print and teasers for other stories,
  *    quotes of earlier passages and second copies of blocks shown twice inside it.
  */
 export function extractMainContent(document: ElementNode, kind: PageKind, title?: string): ElementNode {
@@ -41,6 +42,7 @@ export function extractMainContent(document: ElementNode, kind: PageKind, title?
   removeRecommendations(content, stats, kind);
   removePlaceholderText(content, stats);
   removePurchaseControls(content, kind);
+  removeFieldNameTerms(content, kind);
   if (kind === 'article') {
     removeArticleFurniture(content, stats, title);
     removeTeaserRuns(content, stats);
