@@ -51,11 +51,13 @@ describe('extractPage on product pages: recommendations', () => {
     expect(text).toContain('Pairs well with our rain cover.');
   });
 
-  it('on a page of unknown kind, drops shelves only under a phrase no own content uses ("also viewed"), not "Related products"', () => {
+  it('on a page of unknown kind, drops shelves only under a phrase no own content uses ("also viewed", "Related posts"), not "Related products"', () => {
     const head = '<title>Trail Pack</title>';
     const viewed = extractPage(pageWithChrome(`${DESCRIPTION}${carousel('Customers who viewed this item also viewed')}`, head), { url: PAGE_URL }).text;
     expect(viewed).toContain('The story of its frame sheet begins');
     expect(viewed).not.toContain('Summit Pack 40');
+    const posts = extractPage(pageWithChrome(`${DESCRIPTION}${carousel('Related posts')}`, head), { url: PAGE_URL }).text;
+    expect(posts).not.toContain('Summit Pack 40');
     const related = extractPage(pageWithChrome(`${DESCRIPTION}${carousel('Related products')}`, head), { url: PAGE_URL }).text;
     expect(related).toContain('Summit Pack 40');
   });

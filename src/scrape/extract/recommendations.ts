@@ -10,11 +10,12 @@ import { type StatsTable, statsOf } from './text-stats.js';
 const RECOMMENDATION_HEADING =
   /\b(?:you (?:may|might|will|'ll|’ll) (?:also )?(?:like|love|enjoy|need)|also (?:viewed|bought|purchased|liked|like)|(?:similar|related|recommended|suggested|sponsored) (?:items?|products?|models?)|related items? to explore|explore related|recently viewed|frequently bought|bought together|complete the look|shop the look|pairs? (?:well|perfectly) with|goes? (?:well|great) with|recommended for you|customers (?:who|also)|others like you|more from (?:this|the) (?:seller|brand|series|collection|range)|seller'?s other items|more like this|you might be interested|people also (?:viewed|bought|searched)|consider these|add the essentials|(?:choose|add) (?:your )?add-ons|complete your (?:set|kit|look)|compare (?:similar|with similar)|shop similar|other sellers)\b/i;
 /**
- * The phrases only shops use, about items bought or viewed by others: on pages not declared
- * as products ("Related products" on a service's page names its own suite) only these count.
+ * The phrases no page titles its own content with (items others viewed or bought, related
+ * posts, what to read next): on pages not declared as products or articles only these count
+ * ("Related products" on a service's page names its own suite, "Latest posts" a blog's index).
  */
-const SHOPPING_RECOMMENDATION_HEADING =
-  /\b(?:(?:also|who) (?:viewed|bought|purchased)|frequently bought|bought together|recently viewed|similar items|more like this|you (?:may|might) also like)\b/i;
+const UNAMBIGUOUS_RECOMMENDATION_HEADING =
+  /\b(?:(?:also|who) (?:viewed|bought|purchased)|frequently bought|bought together|recently viewed|similar items|more like this|you (?:may|might) also like|related (?:posts?|articles?|stories)|read next|recommended (?:reading|articles?|stories|posts?))\b/i;
 /** Under an article, the boxes of other stories: its own text never titles a section so. */
 const STORY_RECOMMENDATION_HEADING =
   /\b(?:related (?:posts?|articles?|stories|reading|content)|read next|(?:more|other) (?:stories|articles|posts) (?:from|by|on|about|like)|recommended (?:reading|articles?|stories|posts?|for you)|popular (?:posts|articles|stories)|trending (?:now|stories|articles)|(?:latest|recent) (?:posts|articles|stories)|you (?:may|might) also (?:like|enjoy))\b/i;
@@ -104,7 +105,7 @@ function removeFlatSection(heading: ElementNode): void {
  */
 export function removeRecommendations(root: ElementNode, table: StatsTable, kind: PageKind): void {
   if (kind === 'discussion') return;
-  const phrases = kind === 'product' ? RECOMMENDATION_HEADING : kind === 'article' ? STORY_RECOMMENDATION_HEADING : SHOPPING_RECOMMENDATION_HEADING;
+  const phrases = kind === 'product' ? RECOMMENDATION_HEADING : kind === 'article' ? STORY_RECOMMENDATION_HEADING : UNAMBIGUOUS_RECOMMENDATION_HEADING;
   const limit = statsOf(table, root).text * MAX_SECTION_SHARE;
   const titles: ElementNode[] = [];
   const pending = [root];
