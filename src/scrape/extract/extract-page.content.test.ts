@@ -267,6 +267,19 @@ describe('extractPage main content', () => {
     expect(extractPage(cdata, { url: PAGE_URL }).text).toContain('The story of after cdata');
   });
 
+  it('puts React-streamed segments where their placeholders are, each a small part of the page', () => {
+    const segment = (n: number, topic: string): string => `<div hidden id="S:${n}"><h2>Part ${n}</h2><p>${prose(topic)}</p></div>`;
+    const html = `<html><body><main><h1>Pricing</h1><p>${prose('the shell')}</p><template id="B:0"></template><template id="B:1"></template><template id="P:2"></template></main>
+      <footer><p>Company address and legal notices in small print at the foot of every page.</p></footer>
+      ${segment(0, 'the first plan')}${segment(1, 'the second plan')}${segment(2, 'the third plan')}</body></html>`;
+    const { text } = extractPage(html, { url: PAGE_URL });
+    const first = text.indexOf('The story of the first plan');
+    expect(first).toBeGreaterThan(text.indexOf('The story of the shell'));
+    expect(text.indexOf('The story of the second plan')).toBeGreaterThan(first);
+    expect(text).toContain('The story of the third plan');
+    expect(text).not.toContain('legal notices');
+  });
+
   it('prefers the element marked as articleBody over teasers around it', () => {
     const teaser = (n: number): string =>
       `<div class="teaser"><a href="/t/${n}">Headline number ${n} about something else entirely</a><p>Teaser text number ${n} that summarises another story in a sentence or two for readers.</p></div>`;

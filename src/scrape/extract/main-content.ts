@@ -5,6 +5,7 @@ import type { ElementNode } from './dom.js';
 import type { PageKind } from './page-kind.js';
 import { removeFieldNameTerms } from './field-names.js';
 import { separateGluedLabels } from './glued-labels.js';
+import { placeStreamedSegments } from './streamed-segments.js';
 import { removePlaceholderText } from './placeholder-text.js';
 import { removePurchaseControls } from './product-controls.js';
 import { removeProductGrids } from './product-grid.js';
@@ -19,7 +20,7 @@ import { computeStats } from './text-stats.js';
  * Finds the main content of a parsed page and prunes what does not belong to it; returns
  * the element holding it. Mutates the tree: metadata and structured data must be read first.
  *
- * 1. remove what is never content (scripts, media, controls, hidden elements);
+ * 1. put a streamed page's late segments in their placeholders, then remove what is never content (scripts, media, controls, hidden elements);
  * 2. remove page furniture named by tag, role, class or id (navigation, footers, banners…);
  * 3. remove readers' comments unless the page is a discussion, and customers' reviews on a product page (or a shop's reviews on an undeclared one);
  * 4. start where the page declares its content (articleBody, main, article), walk down to
@@ -29,6 +30,7 @@ import { computeStats } from './text-stats.js';
  */
 export function extractMainContent(document: ElementNode, kind: PageKind, title?: string): ElementNode {
   // The whole document, not just <body>: malformed pages leave content after </body> or inside an unclosed <head>.
+  placeStreamedSegments(document);
   removeNonContent(document);
   removeBoilerplate(document, computeStats(document));
   const boilerplateFree = computeStats(document);
