@@ -38,4 +38,17 @@ describe('extractPage on text as the browser lays it out', () => {
     expect(text).toContain('The story of the third plan');
     expect(text).not.toContain('legal notices');
   });
+
+  it("reads an accordion's collapsed answers (hidden right after their question or button), not a menu behind a button", () => {
+    const faq = (q: string, a: string): string =>
+      `<div class="faq-item"><div class="faq-question">${q}</div><div class="faq-answer" style="display: none;">${a}</div></div>`;
+    const html = pageWithChrome(`<div class="product"><h1>Trail Pack 25</h1><p>${prose('the trail pack')}</p>
+      <button type="button" class="menu-toggle" aria-label="Menu"></button><ul class="nav-menu" style="display:none"><li><a href="/a">Shop all packs and bags</a></li></ul>
+      ${faq('Is it waterproof?', 'The shell is coated and the seams are taped, so light rain stays out for hours.')}
+      <button type="button" aria-expanded="false">Specifications</button><div hidden>Volume twenty-five litres, weight nine hundred grams.</div></div>`);
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('the seams are taped');
+    expect(text).toContain('Volume twenty-five litres');
+    expect(text).not.toContain('Shop all packs');
+  });
 });
