@@ -1,4 +1,4 @@
-import { type ElementNode, elementChildren, removeNode, textContent } from './dom.js';
+import { type ElementNode, elementChildren, textContent } from './dom.js';
 import type { PageKind } from './page-kind.js';
 
 /** A label that is a programme's field name (`retail_price_tier1`, `cat_thumb_Navy`), not words for readers. */
@@ -13,12 +13,17 @@ const FIELD_NAME = /^\s*[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*/;
 export function removeFieldNameTerms(root: ElementNode, kind: PageKind): void {
   if (kind !== 'product') return;
   const visit = (element: ElementNode): void => {
-    let dropping = false;
-    for (const child of elementChildren(element)) {
-      if (element.tag === 'dl' && child.tag === 'dt') dropping = FIELD_NAME.test(textContent(child));
-      if (element.tag === 'dl' && dropping && (child.tag === 'dt' || child.tag === 'dd')) removeNode(child);
-      else visit(child);
+    if (element.tag === 'dl') {
+      let dropping = false;
+      element.children = element.children.filter((child) => {
+        if (child.kind !== 'element') return true;
+        if (child.tag === 'dt') dropping = FIELD_NAME.test(textContent(child));
+        const drop = dropping && (child.tag === 'dt' || child.tag === 'dd');
+        if (drop) child.parent = null;
+        return !drop;
+      });
     }
+    for (const child of elementChildren(element)) visit(child);
   };
   visit(root);
 }

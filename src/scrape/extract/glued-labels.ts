@@ -42,9 +42,14 @@ function runsTogether(left: DomNode | undefined, right: DomNode | undefined): bo
 export function separateGluedLabels(root: ElementNode): void {
   const visit = (element: ElementNode): void => {
     if (CODE_TAGS.has(element.tag)) return;
-    for (let i = element.children.length - 1; i > 0; i--) {
-      if (runsTogether(element.children[i - 1], element.children[i])) element.children.splice(i, 0, { kind: 'text', value: ' ', parent: element });
+    const spaced: DomNode[] = [];
+    let previous: DomNode | undefined;
+    for (const child of element.children) {
+      if (runsTogether(previous, child)) spaced.push({ kind: 'text', value: ' ', parent: element });
+      spaced.push(child);
+      previous = child;
     }
+    if (spaced.length !== element.children.length) element.children = spaced;
     for (const child of element.children) if (child.kind === 'element') visit(child);
   };
   visit(root);

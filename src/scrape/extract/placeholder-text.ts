@@ -3,6 +3,8 @@ import { type StatsTable, statsOf } from './text-stats.js';
 
 /** Typesetters' filler: a theme's sample block left in the markup (and usually hidden by its CSS), never content. */
 const FILLER = /\blorem ipsum\b/i;
+/** Filler blocks handled per page: a theme leaves a few, and the bound keeps hostile pages linear. */
+const MAX_FILLER_BLOCKS = 64;
 /** Text a filler block's box may hold besides the filler: the sample's heading and labels. */
 const MAX_BOX_EXTRA_TEXT = 80;
 
@@ -21,7 +23,7 @@ function fillerBlocks(root: ElementNode): ElementNode[] {
 
 /** Removes sample text left by a theme ("Lorem ipsum dolor sit amet…") with the small box around it. */
 export function removePlaceholderText(root: ElementNode, table: StatsTable): void {
-  for (const block of fillerBlocks(root)) {
+  for (const block of fillerBlocks(root).slice(0, MAX_FILLER_BLOCKS)) {
     if (!block.parent) continue;
     let box = block;
     const filler = statsOf(table, block).text;

@@ -26,6 +26,9 @@ const MAX_LEAD_IN = 30;
 /** A box this large a share of the content is the content itself, whatever its heading says. */
 const MAX_SECTION_SHARE = 0.5;
 
+/** Titles handled per page: pages have a few shelves, and the bound keeps hostile pages (thousands of alike titles) linear. */
+const MAX_TITLES = 64;
+
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 function isHeading(element: ElementNode): boolean {
@@ -59,23 +62,25 @@ function opens(parent: ElementNode, child: ElementNode, table: StatsTable): bool
   return false;
 }
 
-function containsHeadline(element: ElementNode): boolean {
-  const pending = [element];
+/** Every element holding an `h1` (the page's headline): one climb per headline, stopping where chains meet. */
+function headlineHolders(root: ElementNode): Set<ElementNode> {
+  const holders = new Set<ElementNode>();
+  const pending = [root];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    if (next.tag === 'h1') return true;
+    if (next.tag === 'h1') for (let p: ElementNode | null = next; p && !holders.has(p); p = p.parent) holders.add(p);
     pending.push(...elementChildren(next));
   }
-  return false;
+  return holders;
 }
 
 /**
  * The box a recommendation heading opens: the largest ancestor it is the first text of,
  * below the content root, short of half the content and not holding the page's headline.
  */
-function sectionOf(heading: ElementNode, root: ElementNode, table: StatsTable, limit: number): ElementNode {
+function sectionOf(heading: ElementNode, root: ElementNode, table: StatsTable, limit: number, holders: Set<ElementNode>): ElementNode {
   let section = heading;
   for (let parent = section.parent; parent && parent !== root; parent = parent.parent) {
-    if (!opens(parent, section, table) || statsOf(table, parent).text > limit || containsHeadline(parent)) break;
+    if (!opens(parent, section, table) || statsOf(table, parent).text > limit || holders.has(parent)) break;
     section = parent;
   }
   return section;
@@ -109,13 +114,15 @@ export function removeRecommendations(root: ElementNode, table: StatsTable, kind
   const limit = statsOf(table, root).text * MAX_SECTION_SHARE;
   const titles: ElementNode[] = [];
   const pending = [root];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+  for (let next = pending.pop(); next !== undefined && titles.length < MAX_TITLES; next = pending.pop()) {
     if (next !== root && isRecommendationTitle(next, table, phrases)) titles.push(next);
     else pending.push(...elementChildren(next));
   }
+  if (titles.length === 0) return;
+  const holders = headlineHolders(root);
   for (const title of titles) {
     if (!title.parent) continue;
-    const section = sectionOf(title, root, table, limit);
+    const section = sectionOf(title, root, table, limit, holders);
     if (section === title && isHeading(title)) removeFlatSection(title);
     else removeNode(section);
   }

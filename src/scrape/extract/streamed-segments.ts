@@ -2,6 +2,8 @@ import type { ElementNode } from './dom.js';
 
 /** React's streamed segment: `<div hidden id="S:4">` sent after the shell, moved into place by a script. */
 const SEGMENT_ID = /^S:\d+$/;
+/** Segments placed per page: React pages stream tens, and the bound keeps hostile pages linear. */
+const MAX_SEGMENTS = 512;
 /**
  * Puts the segments of a page streamed by React where its scripts would: into the placeholder
  * (`<template id="B:4">`) they replace. Left where they were sent, after the shell and hidden,
@@ -18,7 +20,7 @@ export function placeStreamedSegments(root: ElementNode): void {
     for (const child of next.children) if (child.kind === 'element') pending.push(child);
   }
   if (segments.length === 0) return;
-  for (const segment of segments) {
+  for (const segment of segments.slice(0, MAX_SEGMENTS)) {
     const id = segment.attrs['id'] ?? '';
     const number = id.slice(2);
     // React numbers a segment as the boundary or placeholder it completes (`$RC("B:4","S:4")`, `$RS("S:5","P:5")`).

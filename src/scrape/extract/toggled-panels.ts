@@ -9,8 +9,15 @@ const TOGGLE_WORDS = new Set(['question']);
 const CHROME_TAGS = new Set(['nav', 'aside', 'dialog', 'menu']);
 const CHROME_WORDS = new Set(['nav', 'subnav', 'menu', 'submenu', 'dropdown', 'modal', 'popup', 'popover', 'overlay', 'drawer']);
 
+/**
+ * Siblings searched for an element's place: accordions are short, and the bound keeps the
+ * check, run for every hidden element, linear on hostile pages with huge flat lists.
+ */
+const MAX_SIBLINGS = 400;
+
 function previousElement(element: ElementNode): ElementNode | undefined {
   const siblings = element.parent?.children ?? [];
+  if (siblings.length > MAX_SIBLINGS) return undefined;
   for (let i = siblings.indexOf(element) - 1; i >= 0; i--) {
     const sibling = siblings[i];
     if (sibling?.kind === 'element') return sibling;
