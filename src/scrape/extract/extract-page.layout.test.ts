@@ -39,16 +39,18 @@ describe('extractPage on text as the browser lays it out', () => {
     expect(text).not.toContain('legal notices');
   });
 
-  it("reads an accordion's collapsed answers (hidden right after their question or button), not a menu behind a button", () => {
+  it("reads an accordion's collapsed answers (hidden right after their question, question heading or button), not a menu behind a button", () => {
     const faq = (q: string, a: string): string =>
       `<div class="faq-item"><div class="faq-question">${q}</div><div class="faq-answer" style="display: none;">${a}</div></div>`;
     const html = pageWithChrome(`<div class="product"><h1>Trail Pack 25</h1><p>${prose('the trail pack')}</p>
       <button type="button" class="menu-toggle" aria-label="Menu"></button><ul class="nav-menu" style="display:none"><li><a href="/a">Shop all packs and bags</a></li></ul>
       ${faq('Is it waterproof?', 'The shell is coated and the seams are taped, so light rain stays out for hours.')}
+      <h3>Does it float?</h3><div class="content" style="display: none;">It floats when the hip belt is buckled and the bladder is empty.</div>
       <button type="button" aria-expanded="false">Specifications</button><div hidden>Volume twenty-five litres, weight nine hundred grams.</div></div>`);
     const { text } = extractPage(html, { url: PAGE_URL });
     expect(text).toContain('the seams are taped');
     expect(text).toContain('Volume twenty-five litres');
+    expect(text).toContain('It floats when the hip belt is buckled');
     expect(text).not.toContain('Shop all packs');
   });
 });
