@@ -25,8 +25,10 @@ import { computeStats } from './text-stats.js';
  * 3. remove readers' comments unless the page is a discussion, and customers' reviews on a product page (or a shop's reviews on an undeclared one);
  * 4. start where the page declares its content (articleBody, main, article), walk down to
  *    the container where the prose spreads out, and take in siblings that read as content;
- * 5. separate labels and values that sibling spans run together, prune link clusters, a theme's sample text, a product's recommendations of other products, its variant pickers and custom fields under programme names, an article's headline (when `title` carries it), small print and teasers for other stories,
- *    quotes of earlier passages and second copies of blocks shown twice inside it.
+ * 5. prune link clusters, sections recommending other products or stories, a theme's sample text, a product's variant
+ *    pickers and custom fields under programme names, an article's headline (when `title` carries it), small print and
+ *    teasers for other stories; put a space between sibling spans whose texts would run together; drop quotes of earlier
+ *    passages and second copies of blocks shown twice inside it.
  */
 export function extractMainContent(document: ElementNode, kind: PageKind, title?: string): ElementNode {
   // The whole document, not just <body>: malformed pages leave content after </body> or inside an unclosed <head>.
