@@ -1,5 +1,6 @@
 import { classTokens, classWords, splitClassToken } from './class-words.js';
 import { type ElementNode, elementChildren } from './dom.js';
+import { followsItsToggle } from './toggled-panels.js';
 
 /**
  * How an element's own markup (tag, ARIA role, class and id words) classifies it, before
@@ -29,7 +30,7 @@ const CHROME_ROLES = new Set([
   'banner',
 ]);
 
-/** Whole class tokens frameworks use for content hidden from sighted readers. */
+/** Whole class tokens frameworks use for content hidden from sighted readers (`blind`: the convention of Korean sites, as `sr-only` is Bootstrap's). */
 const HIDDEN_CLASS_TOKENS = new Set([
   'hidden',
   'is-hidden',
@@ -47,6 +48,7 @@ const HIDDEN_CLASS_TOKENS = new Set([
   'assistive-text',
   'element-invisible',
   'sr-text',
+  'blind',
 ]);
 
 /** Words that name page furniture when they appear in a class or id. */
@@ -157,10 +159,11 @@ const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s
 
 /**
  * Tab panels and collapsed sections are hidden only until a reader clicks their tab or
- * heading: product descriptions and specifications often sit there. Their content counts.
+ * heading: product descriptions and specifications often sit there. Their content counts,
+ * also when only their place tells (right after their toggle: `toggled-panels.ts`).
  */
 function isCollapsedPanel(element: ElementNode): boolean {
-  if (element.attrs['role'] === 'tabpanel') return true;
+  if (element.attrs['role'] === 'tabpanel' || followsItsToggle(element)) return true;
   const names = `${element.attrs['class'] ?? ''} ${element.attrs['id'] ?? ''}`.toLowerCase();
   if (!PANEL_OWNER_HINT.test(names)) return false;
   const words = classWords(element);

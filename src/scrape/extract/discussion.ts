@@ -1,6 +1,6 @@
 import { classifyMarkup } from './boilerplate.js';
 import { classWords } from './class-words.js';
-import { type ElementNode, elementChildren, removeNode } from './dom.js';
+import { type ElementNode, elementChildren, removeNode, textContent } from './dom.js';
 import type { PageKind } from './page-kind.js';
 import { type StatsTable, statsOf } from './text-stats.js';
 
@@ -37,13 +37,18 @@ const REVIEW_WORDS = new Set(['review', 'reviews', 'testimonial', 'testimonials'
 /** A review-named element holding this share of the page's text is the page's wrapper, not a review box. */
 const MAX_REVIEWS_SHARE = 0.5;
 
+/** What only a shop's customer reviews say: the purchase was checked, readers vote on helpfulness (no leading word boundary: markup glues "2025Verified Purchase"). */
+const CUSTOMER_REVIEW_MARKERS = /verified (?:purchase|buyer|owner)\b|found this helpful\b|was this review helpful\b/i;
+
 /**
  * Customers' reviews under a product are what others say about it, not what the page
- * presents (its description and specifications): they go on pages that declare a product.
+ * presents (its description and specifications): they go on pages that declare a product,
+ * and on pages that declare nothing when they read as a shop's reviews (a service's
+ * testimonials stay).
  */
 export function removeReviews(root: ElementNode, table: StatsTable, kind: PageKind): void {
-  if (kind !== 'product') return;
+  if (kind !== 'product' && kind !== 'other') return;
   const limit = statsOf(table, root).text * MAX_REVIEWS_SHARE;
   const reviews = outermostMatching(root, (element) => classWords(element).some((word) => REVIEW_WORDS.has(word)) && statsOf(table, element).text < limit);
-  for (const element of reviews) removeNode(element);
+  for (const element of reviews) if (kind === 'product' || CUSTOMER_REVIEW_MARKERS.test(textContent(element))) removeNode(element);
 }

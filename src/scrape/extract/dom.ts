@@ -73,6 +73,11 @@ export function parseHtml(html: string): HtmlDocument {
         return;
       }
       if (DISCARDED_WHILE_PARSING.has(name) && !isJsonLdScript(name, attribs)) {
+        // A streamed page's placeholder stays, empty, to show where its segment goes (`streamed-segments.ts`).
+        if (isStreamPlaceholder(name, attribs) && elements < MAX_ELEMENTS) {
+          elements++;
+          current.children.push(createElement(name, { id: attribs['id'] ?? '' }, current));
+        }
         discardDepth = 1;
         return;
       }
@@ -126,6 +131,11 @@ export function parseHtml(html: string): HtmlDocument {
 function withoutStrayCdata(html: string): string {
   if (!html.includes('<![CDATA[')) return html;
   return html.replace(/(?<!\/\*\s*|\/\/\s*)<!\[CDATA\[[^>]*>/g, '');
+}
+
+/** React's placeholders for streamed content: `<template id="B:0">` (a boundary), `<template id="P:5">`. */
+function isStreamPlaceholder(tag: string, attrs: Record<string, string>): boolean {
+  return tag === 'template' && /^[BP]:\d+$/.test(attrs['id'] ?? '');
 }
 
 function isJsonLdScript(tag: string, attrs: Record<string, string>): boolean {

@@ -28,6 +28,23 @@ describe('extractPage on product pages', () => {
     expect(text).not.toContain('hip belt is comfortable');
   });
 
+  it("drops reviews on a page that declares nothing only when they read as a shop's (verified purchases)", () => {
+    const verified = PRODUCT_BODY.replaceAll('I carried it', 'Reviewed on 2 May 2025Verified Purchase. I carried it');
+    expect(extractPage(pageWithChrome(verified, '<title>Trail Pack</title>'), { url: PAGE_URL }).text).not.toContain('hip belt is comfortable');
+    const testimonials = extractPage(pageWithChrome(PRODUCT_BODY, '<title>Trail Pack</title>'), { url: PAGE_URL }).text;
+    expect(testimonials).toContain('hip belt is comfortable');
+  });
+
+  it("drops a product's custom fields printed under programme field names, keeping terms in words", () => {
+    const fields = `<dl><dt>Material:</dt><dd>Combed cotton</dd><dt>retail_price_tier1:</dt><dd>$20.00_1-9 items</dd>
+      <dt>cat_thumb_Navy:</dt><dd>https://cdn.example.com/thumbs/navy.jpg</dd><dt>Fit:</dt><dd>Regular</dd></dl>`;
+    const { text } = extractPage(pageWithChrome(`${PRODUCT_BODY}${fields}`, `<title>Trail Pack</title>${PRODUCT_JSON_LD}`), { url: PAGE_URL });
+    expect(text).toContain('Combed cotton');
+    expect(text).toContain('Regular');
+    expect(text).not.toContain('retail_price_tier1');
+    expect(text).not.toContain('navy.jpg');
+  });
+
   it('reads a product declared only in microdata', () => {
     const body = `<div itemscope itemtype="https://schema.org/Product"><meta itemprop="name" content="Trail Pack 25">${PRODUCT_BODY}</div>`;
     const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
@@ -44,7 +61,7 @@ describe('extractPage on product pages', () => {
   it("drops rows of other products' cards (link, name, price) under a product, but not on other pages", () => {
     const card = (name: string, price: string): string =>
       `<li class="card"><a href="/p/${name.length}">${name}</a><span class="price">${price}</span><span>Free delivery</span></li>`;
-    const grid = `<h2>Customers also viewed</h2><ul class="carousel">${card('Summit Pack 40', '$129.00')}${card('Day Pack 18', '$59.95')}${card('Hip Pack 3', '€24,90')}${card('Rain Cover M', '£15.00')}</ul>`;
+    const grid = `<h2>More packs</h2><ul class="carousel">${card('Summit Pack 40', '$129.00')}${card('Day Pack 18', '$59.95')}${card('Hip Pack 3', '€24,90')}${card('Rain Cover M', '£15.00')}</ul>`;
     const body = `<h1>Trail Pack 25</h1><p>${prose('the trail pack')}</p><p>Price: $89.00</p>${grid}`;
     const product = extractPage(pageWithChrome(body, `<title>Trail Pack</title>${PRODUCT_JSON_LD}`), { url: PAGE_URL }).text;
     expect(product).toContain('The story of the trail pack begins');

@@ -28,6 +28,18 @@ describe('extractPage on text the page shows twice', () => {
     expect(occurrences(other, 'Stoneware mug, sage')).toBe(2);
   });
 
+  it('keeps one copy of a product section rendered three times (phone, tablet, desktop), but only on a product page', () => {
+    const jsonLd = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Slim wallet"}</script>';
+    const section =
+      '<div class="feature"><h3>Designed for everyday</h3><p>We rethink what looks good and build it to last, for those of us who carry less.</p></div>';
+    const body = `<div class="product"><p>${prose('the slim wallet')}</p>${section}${section}${section}<p>${prose('its cash strap')}</p></div>`;
+    const product = extractPage(pageWithChrome(body, `<title>Slim wallet</title>${jsonLd}`), { url: PAGE_URL }).text;
+    expect(occurrences(product, 'We rethink what looks good')).toBe(1);
+    expect(product).toContain('The story of its cash strap begins');
+    const other = extractPage(pageWithChrome(body), { url: PAGE_URL }).text;
+    expect(occurrences(other, 'We rethink what looks good')).toBe(3);
+  });
+
   it('keeps a blurb that every card of a grid repeats, and short labels that repeat', () => {
     const blurb = 'Scalable arm system designed to support up to six screens on a single post, with cable routing.';
     const card = (name: string): string => `<div class="card"><h3><a href="/p/${name}">${name}</a></h3><p>${blurb}</p><p>In stock</p></div>`;

@@ -127,4 +127,20 @@ describe('extractPage on hostile input', () => {
       expect(performance.now() - started, unit).toBeLessThan(5_000);
     }
   });
+
+  it('reads a megabyte of alike closed blocks of the shapes later passes look at within seconds', () => {
+    const units = [
+      '<h3>Similar items</h3><span>card</span>',
+      '<button>Question?</button><div style="display:none">answer</div>',
+      '<span>label</span><span>Value</span>',
+      '<template id="B:1"></template><div hidden id="S:1"><p>segment</p></div>',
+      '<div><p>Lorem ipsum dolor sit amet.</p></div>',
+    ];
+    for (const unit of units) {
+      const html = `<html><head><script type="application/ld+json">{"@type":"Product"}</script></head><body><main><h1>T</h1>${unit.repeat(Math.ceil(1_000_000 / unit.length))}</main></body></html>`;
+      const started = performance.now();
+      extractPage(html, { url: URL });
+      expect(performance.now() - started, unit).toBeLessThan(5_000);
+    }
+  });
 });

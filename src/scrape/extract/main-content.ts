@@ -3,10 +3,15 @@ import { DEFAULT_DESCENT, declaredContentRoot, descendToContent, widenToContentS
 import { removeDiscussion, removeReviews } from './discussion.js';
 import type { ElementNode } from './dom.js';
 import type { PageKind } from './page-kind.js';
+import { removeFieldNameTerms } from './field-names.js';
+import { separateGluedLabels } from './glued-labels.js';
+import { placeStreamedSegments } from './streamed-segments.js';
+import { removePlaceholderText } from './placeholder-text.js';
 import { removePurchaseControls } from './product-controls.js';
 import { removeProductGrids } from './product-grid.js';
+import { removeRecommendations } from './recommendations.js';
 import { pruneLinkClusters, removeArticleFurniture } from './prune.js';
-import { MIN_REPEATED_PRODUCT_CHARACTERS, fingerprints, removeRepeatedBlocks } from './repeated-blocks.js';
+import { MIN_MULTIPLIED_PRODUCT_CHARACTERS, MIN_REPEATED_PRODUCT_CHARACTERS, fingerprints, removeRepeatedBlocks } from './repeated-blocks.js';
 import { removeRepeatsWithinItems } from './repeated-in-items.js';
 import { removeRepeatedQuotes } from './repeated-quotes.js';
 import { removeTeaserRuns } from './teasers.js';
@@ -16,17 +21,20 @@ import { computeStats } from './text-stats.js';
  * Finds the main content of a parsed page and prunes what does not belong to it; returns
  * the element holding it. Mutates the tree: metadata and structured data must be read first.
  *
- * 1. remove what is never content (scripts, media, controls, hidden elements);
+ * 1. put a streamed page's late segments in their placeholders, then remove what is never content (scripts, media, controls, hidden elements);
  * 2. remove page furniture named by tag, role, class or id (navigation, footers, banners…);
- * 3. remove readers' comments unless the page is a discussion, and customers' reviews on a product page;
+ * 3. remove readers' comments unless the page is a discussion, and customers' reviews on a product page (or a shop's reviews on an undeclared one);
  * 4. start where the page declares its content (articleBody, main, article), walk down to
  *    the container where the prose spreads out, and take in siblings that read as content;
- * 5. prune link clusters, a product's variant pickers, an article's headline (when `title` carries it), small print and teasers for other stories,
- *    quotes of earlier passages, second copies of blocks shown twice inside it, and (off
- *    articles and threads) second copies of text shown twice inside one card of a listing.
+ * 5. prune link clusters, sections recommending other products or stories, a theme's sample text, a product's variant
+ *    pickers and custom fields under programme names, an article's headline (when `title` carries it), small print and
+ *    teasers for other stories; put a space between sibling spans whose texts would run together; drop quotes of earlier
+ *    passages, second copies of blocks shown twice inside it, and (off articles and threads) second copies of text
+ *    shown twice inside one card of a listing.
  */
 export function extractMainContent(document: ElementNode, kind: PageKind, title?: string): ElementNode {
   // The whole document, not just <body>: malformed pages leave content after </body> or inside an unclosed <head>.
+  placeStreamedSegments(document);
   removeNonContent(document);
   removeBoilerplate(document, computeStats(document));
   const boilerplateFree = computeStats(document);
@@ -37,14 +45,21 @@ export function extractMainContent(document: ElementNode, kind: PageKind, title?
   const content = widenToContentSiblings(descendToContent(declared, stats, { ...DEFAULT_DESCENT, stopAtRepeatedItems: kind !== 'article' }), stats, declared);
   pruneLinkClusters(content, stats);
   removeProductGrids(content, stats, kind);
+  removeRecommendations(content, stats, kind);
+  removePlaceholderText(content, stats);
   removePurchaseControls(content, kind);
+  removeFieldNameTerms(content, kind);
   if (kind === 'article') {
     removeArticleFurniture(content, stats, title);
     removeTeaserRuns(content, stats);
   }
+  separateGluedLabels(content);
   removeRepeatedQuotes(content);
   const prints = fingerprints(content);
   const cardCopies = kind !== 'article' && kind !== 'discussion' ? removeRepeatsWithinItems(content, prints) : 0;
-  removeRepeatedBlocks(content, kind === 'product' ? MIN_REPEATED_PRODUCT_CHARACTERS : undefined, cardCopies > 0 ? fingerprints(content) : prints);
+  const table = cardCopies > 0 ? fingerprints(content) : prints;
+  if (kind === 'product')
+    removeRepeatedBlocks(content, { minCharacters: MIN_REPEATED_PRODUCT_CHARACTERS, everyCopyFrom: MIN_MULTIPLIED_PRODUCT_CHARACTERS, table });
+  else removeRepeatedBlocks(content, { table });
   return content;
 }

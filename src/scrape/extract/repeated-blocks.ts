@@ -10,6 +10,12 @@ const MIN_REPEATED_CHARACTERS = 80;
  * SKU. Shorter blocks than this are single labels ("In stock", a size) and may repeat.
  */
 export const MIN_REPEATED_PRODUCT_CHARACTERS = 20;
+/**
+ * On a product page a section this long (a feature blurb with its heading) shown three times
+ * or more is one section laid out for phone, tablet and desktop, not a card's repeated blurb:
+ * a product's page has no grid of its own. Shorter text (a badge, "In stock") may repeat.
+ */
+export const MIN_MULTIPLIED_PRODUCT_CHARACTERS = 80;
 
 /** What an element's text is, as a sequence of words: equal fingerprints mean equal text. */
 export interface Fingerprint {
@@ -99,18 +105,29 @@ function copiesOfBlocks(root: ElementNode, table: Map<ElementNode, Fingerprint>,
   return blocks;
 }
 
+export interface RepeatedBlockOptions {
+  readonly minCharacters?: number;
+  readonly everyCopyFrom?: number;
+  readonly table?: Map<ElementNode, Fingerprint>;
+}
+
 /**
  * Removes the second copy of a block of text shown earlier in the content. Shops and landing
  * pages render the same title, price and description twice (one copy for narrow screens, one
  * for wide ones, switched by CSS the extractor cannot see), and forum replies quote whole
  * posts; readers see the text once. Text that occurs three times or more is a repeated item
- * (the same blurb on every card, a credit under every photo) and stays. `minCharacters` is
- * lower on product pages, whose doubled summary is a few short fields. `table` holds the
- * fingerprints of the elements below `root` when they were already computed.
+ * (the same blurb on every card, a credit under every photo) and stays, unless it is at least
+ * `everyCopyFrom` characters long. `minCharacters` is lower on product pages, whose doubled
+ * summary is a few short fields. `table` holds the fingerprints of the elements below `root`
+ * when they were already computed.
  */
-export function removeRepeatedBlocks(root: ElementNode, minCharacters = MIN_REPEATED_CHARACTERS, table = fingerprints(root)): void {
-  for (const { later } of copiesOfBlocks(root, table, minCharacters).values()) {
+export function removeRepeatedBlocks(
+  root: ElementNode,
+  { minCharacters = MIN_REPEATED_CHARACTERS, everyCopyFrom = Number.POSITIVE_INFINITY, table = fingerprints(root) }: RepeatedBlockOptions = {},
+): void {
+  for (const { first, later } of copiesOfBlocks(root, table, minCharacters).values()) {
     const [copy] = later;
     if (copy && later.length === 1) removeNode(copy);
+    else if (later.length > 1 && (table.get(first)?.characters ?? 0) >= everyCopyFrom) for (const node of later) removeNode(node);
   }
 }

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { PAGE_URL, pageWithChrome, prose } from '../../../tests/support/extract-fixtures.js';
+import { extractPage } from './extract-page.js';
+
+/** Markup whose text a browser shows otherwise than it reads: screen-reader copies, glued spans, streamed segments. */
+describe('extractPage on text as the browser lays it out', () => {
+  it('ignores screen-reader copies named "blind" (the convention of Korean sites)', () => {
+    const html = pageWithChrome(`<p>${prose('visible things')}</p>
+      <p><span>See all details<span class="textual blind">See all details on coverage</span></span></p>
+      <div><p class="blind" aria-hidden="true">Footage of a woman and her dog running towards the camera at dusk.</p></div>`);
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('visible things');
+    expect(text).toContain('See all details');
+    expect(text).not.toContain('on coverage');
+    expect(text).not.toContain('Footage of a woman');
+  });
+
+  it('separates a label and its value laid out apart in sibling spans, but not a word split for styling or code', () => {
+    const html = pageWithChrome(`<p>${prose('book details')}</p>
+      <div class="row"><span class="name">Publisher</span><span class="value">Houghton Mifflin</span></div>
+      <div class="row"><span class="name">Pages</span><span class="value">240</span></div>
+      <p><span class="drop-cap">W</span><span>ilderness</span> starts here. Call <code><span>set</span><span>Todos</span></code> once.</p>`);
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('Publisher Houghton Mifflin');
+    expect(text).toContain('Wilderness starts here');
+    expect(text).toContain('setTodos');
+  });
+
+  it('puts React-streamed segments where their placeholders are, each a small part of the page', () => {
+    const segment = (n: number, topic: string): string => `<div hidden id="S:${n}"><h2>Part ${n}</h2><p>${prose(topic)}</p></div>`;
+    const html = `<html><body><main><h1>Pricing</h1><p>${prose('the shell')}</p><template id="B:0"></template><template id="B:1"></template><template id="P:2"></template></main>
+      <footer><p>Company address and legal notices in small print at the foot of every page.</p></footer>
+      ${segment(0, 'the first plan')}${segment(1, 'the second plan')}${segment(2, 'the third plan')}</body></html>`;
+    const { text } = extractPage(html, { url: PAGE_URL });
+    const first = text.indexOf('The story of the first plan');
+    expect(first).toBeGreaterThan(text.indexOf('The story of the shell'));
+    expect(text.indexOf('The story of the second plan')).toBeGreaterThan(first);
+    expect(text).toContain('The story of the third plan');
+    expect(text).not.toContain('legal notices');
+  });
+
+  it("reads an accordion's collapsed answers (hidden right after their question, question heading or button), not a menu behind a button", () => {
+    const faq = (q: string, a: string): string =>
+      `<div class="faq-item"><div class="faq-question">${q}</div><div class="faq-answer" style="display: none;">${a}</div></div>`;
+    const html = pageWithChrome(`<div class="product"><h1>Trail Pack 25</h1><p>${prose('the trail pack')}</p>
+      <button type="button" class="menu-toggle" aria-label="Menu"></button><ul class="nav-menu" style="display:none"><li><a href="/a">Shop all packs and bags</a></li></ul>
+      ${faq('Is it waterproof?', 'The shell is coated and the seams are taped, so light rain stays out for hours.')}
+      <h3>Does it float?</h3><div class="content" style="display: none;">It floats when the hip belt is buckled and the bladder is empty.</div>
+      <button type="button" aria-expanded="false">Specifications</button><div hidden>Volume twenty-five litres, weight nine hundred grams.</div></div>`);
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('the seams are taped');
+    expect(text).toContain('Volume twenty-five litres');
+    expect(text).toContain('It floats when the hip belt is buckled');
+    expect(text).not.toContain('Shop all packs');
+  });
+});

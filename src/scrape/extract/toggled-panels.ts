@@ -1,0 +1,46 @@
+import { classWords } from './class-words.js';
+import { type ElementNode, textContent } from './dom.js';
+
+/** Elements readers click to open what follows them. */
+const TOGGLE_TAGS = new Set(['summary', 'button']);
+/** A FAQ's question opens its answer. */
+const TOGGLE_WORDS = new Set(['question']);
+/** A FAQ's question as a heading opens the answer under it. */
+const QUESTION_HEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6', 'dt']);
+/** Menus, drop-downs and dialogs also open under a button; they are chrome, not collapsed content. */
+const CHROME_TAGS = new Set(['nav', 'aside', 'dialog', 'menu']);
+const CHROME_WORDS = new Set(['nav', 'subnav', 'menu', 'submenu', 'dropdown', 'modal', 'popup', 'popover', 'overlay', 'drawer']);
+
+/**
+ * Siblings searched for an element's place: accordions are short, and the bound keeps the
+ * check, run for every hidden element, linear on hostile pages with huge flat lists.
+ */
+const MAX_SIBLINGS = 400;
+
+function previousElement(element: ElementNode): ElementNode | undefined {
+  const siblings = element.parent?.children ?? [];
+  if (siblings.length > MAX_SIBLINGS) return undefined;
+  for (let i = siblings.indexOf(element) - 1; i >= 0; i--) {
+    const sibling = siblings[i];
+    if (sibling?.kind === 'element') return sibling;
+  }
+  return undefined;
+}
+
+function isChrome(element: ElementNode): boolean {
+  return CHROME_TAGS.has(element.tag) || element.attrs['role'] === 'dialog' || classWords(element).some((word) => CHROME_WORDS.has(word));
+}
+
+/**
+ * A hidden block right after its own toggle (a button, a `<summary>`, a heading asking a question, anything with
+ * `aria-expanded`, a FAQ's question) is an accordion's collapsed answer: readers open it with
+ * one click, and product pages keep their FAQ answers and specifications there. Menus and
+ * dialogs behind a button stay hidden.
+ */
+export function followsItsToggle(element: ElementNode): boolean {
+  const toggle = previousElement(element);
+  if (!toggle || isChrome(element) || isChrome(toggle)) return false;
+  if (TOGGLE_TAGS.has(toggle.tag) || toggle.attrs['aria-expanded'] !== undefined) return true;
+  if (classWords(toggle).some((word) => TOGGLE_WORDS.has(word))) return true;
+  return QUESTION_HEADINGS.has(toggle.tag) && textContent(toggle).trim().endsWith('?');
+}
