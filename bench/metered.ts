@@ -12,7 +12,8 @@
  * `--in-process` it shares this process and event loop with the servers (the older figures),
  * which charges the generator's CPU to both the bare and the metered server.
  * `--profile PREFIX` writes PREFIX-<dialect>.cpuprofile: the CPU profile of this process during
- * the hot-account run (the server alone, unless `--in-process`).
+ * the hot-account run (the server alone, unless `--in-process`), and with `--stages`
+ * PREFIX-<dialect>-stage-<name>.cpuprofile for each stage.
  * `--stages` also prices the metered call's stages with the hot account, each a route of its own
  * on the same server: the app's global hooks, body parsing and validation; + authentication,
  * throttle and the JSON check; + the cache lookup (no charge).
@@ -64,9 +65,12 @@ const STAGES = [
 ] as const;
 
 /** The metered call's stages in turn, hot account on every connection (`--stages`). */
-async function stages(url: string, key: string, body: string, bare: Figures): Promise<string[]> {
+async function stages(url: string, key: string, body: string, bare: Figures, profilePrefix: string | undefined): Promise<string[]> {
   const rows: string[] = [];
-  for (const [name, path] of STAGES) rows.push(row(name, await load(`${url}/api/v1/test/stage/${path}`, [key], body), bare));
+  for (const [name, path] of STAGES) {
+    const file = profilePrefix ? `${profilePrefix}-stage-${path}.cpuprofile` : undefined;
+    rows.push(row(name, await profiled(file, () => load(`${url}/api/v1/test/stage/${path}`, [key], body)), bare));
+  }
   return rows;
 }
 
@@ -100,7 +104,7 @@ async function measure(dialect: string, databaseUrl: string | undefined): Promis
       body,
     );
     const spreadRow = row(`metered, ${ACCOUNTS} accounts × ${connections / ACCOUNTS}`, spread, bare);
-    const stageRows = values.stages ? await stages(url, customers[0]!.key, body, bare) : [];
+    const stageRows = values.stages ? await stages(url, customers[0]!.key, body, bare, profileFile?.replace(/\.cpuprofile$/, '')) : [];
     const audit = await t.quarry.services.ledger.audit();
     const clean = audit.every((r) => r.balance === r.ledgerSum && r.openHolds === 0 && r.expiredOpenHolds === 0);
     const generator = inProcess ? 'autocannon in this process' : 'autocannon in its own process';

@@ -168,9 +168,13 @@ describe('under fire', () => {
     await auditIsClean();
   });
 
-  it('shares one throttle per key and answers 429 with Retry-After', async () => {
+  // In memory the buckets answer at once; in Redis through a promise: both paths of the hook.
+  const redisUrl = process.env.QUARRY_TEST_REDIS_URL;
+  const buckets: { where: string; env: Record<string, string> }[] = [{ where: 'in memory', env: {} }];
+  if (redisUrl) buckets.push({ where: 'in Redis', env: { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `metering-${Date.now()}:` } });
+  it.each(buckets)('shares one throttle per key and answers 429 with Retry-After ($where)', async ({ env }) => {
     const throttled = await startTestApp(
-      { THROTTLE_KEY_RATE: '5/min', THROTTLE_ACCOUNT_RATE: '1000/min' },
+      { THROTTLE_KEY_RATE: '5/min', THROTTLE_ACCOUNT_RATE: '1000/min', ...env },
       { features: [...defaultFeatures(), meteredTestFeature().feature] },
     );
     try {

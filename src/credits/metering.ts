@@ -24,7 +24,7 @@ export interface MeteredCall {
 
 export interface MeteringOptions {
   /** The `X-API-KEY` authentication hook. */
-  readonly authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  readonly authenticate: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
   readonly ledger: Ledger;
   readonly limiter: RateLimiter;
   readonly keyRate: Rate;
@@ -87,16 +87,29 @@ export function createMetering(options: MeteringOptions) {
     reply.header('ratelimit-reset', decision.resetSeconds);
   }
 
-  /** Token buckets per key and per account; runs after API-key authentication. */
-  async function throttle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const key = request.apiKey!;
-    const [byKey, byAccount] = await Promise.all([
-      limiter.take(`key:${key.keyId}`, options.keyRate),
-      limiter.take(`account:${key.userId}`, options.accountRate),
-    ]);
+  /** The answer to the two buckets' decisions: the tighter one's headers, and a 429 when either refused. */
+  function throttled(reply: FastifyReply, byKey: RateDecision, byAccount: RateDecision): ThrottledError | undefined {
     const tighter = byKey.remaining / byKey.limit <= byAccount.remaining / byAccount.limit ? byKey : byAccount;
     rateHeaders(reply, !byKey.allowed ? byKey : !byAccount.allowed ? byAccount : tighter);
-    if (!byKey.allowed || !byAccount.allowed) throw new ThrottledError(Math.max(byKey.retryAfterSeconds, byAccount.retryAfterSeconds));
+    if (byKey.allowed && byAccount.allowed) return undefined;
+    return new ThrottledError(Math.max(byKey.retryAfterSeconds, byAccount.retryAfterSeconds));
+  }
+
+  /**
+   * Token buckets per key and per account; runs after API-key authentication. With in-process
+   * buckets both decisions are at hand at once, and the request goes on without a promise.
+   */
+  function throttle(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+    const key = request.apiKey!;
+    const byKey = limiter.take(`key:${key.keyId}`, options.keyRate);
+    const byAccount = limiter.take(`account:${key.userId}`, options.accountRate);
+    if (byKey instanceof Promise || byAccount instanceof Promise) {
+      Promise.all([byKey, byAccount])
+        .then(([k, a]) => throttled(reply, k, a))
+        .then(done, done);
+    } else {
+      done(throttled(reply, byKey, byAccount));
+    }
   }
 
   /** Holds `maxCost` for the request's account; throws InsufficientCreditsError (→ 402) when it cannot. */
@@ -183,7 +196,6 @@ export function createMetering(options: MeteringOptions) {
   }
 
   return {
-    throttle,
     begin,
     run,
     /** Route options every metered endpoint uses: authenticate → throttle, then JSON only. */

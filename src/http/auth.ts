@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { UserRow } from '../accounts/users.js';
 import { AuthenticationError, PermissionDeniedError } from '../errors.js';
 import type { AuthenticatedKey } from '../keys/service.js';
@@ -24,7 +24,8 @@ export const KEY_NOT_ACCEPTED = 'This action needs a login token (Authorization:
 
 export interface AuthDeps {
   authenticateAccess(token: string): Promise<UserRow>;
-  authenticateKey(secret: string): Promise<AuthenticatedKey | undefined>;
+  /** Answers at once for a key verified lately (see KeyService.authenticate). */
+  authenticateKey(secret: string): AuthenticatedKey | undefined | Promise<AuthenticatedKey | undefined>;
   /** The owner of an authenticated key, as account routes need the user row. */
   userById(id: number): Promise<UserRow | undefined>;
   /** Tells an API-key secret from a JWT, so `Authorization: Bearer <key>` reaches the key check. */
@@ -40,8 +41,11 @@ export interface AuthHooks {
   readonly requireUser: Hook;
   /** Token authentication when credentials are present; anonymous otherwise. A bad token is still 401. */
   readonly optionalUser: Hook;
-  /** API-key authentication for metered endpoints: `X-API-KEY`, or `Authorization: Bearer <api key>`. */
-  readonly requireApiKey: Hook;
+  /**
+   * API-key authentication for metered endpoints: `X-API-KEY`, or `Authorization: Bearer <api key>`.
+   * A callback hook: a key verified lately is accepted without a promise (metered requests' hot path).
+   */
+  readonly requireApiKey: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
   /**
    * Account data readable with either credential: a login token (header or cookie) or an API key
    * (`X-API-KEY`, or `Authorization: Bearer <key>`); `request.user` is the owner either way.
@@ -155,11 +159,16 @@ export function createAuthHooks(deps: AuthDeps): AuthHooks {
     async optionalUser(request) {
       await authenticate(request);
     },
-    async requireApiKey(request) {
+    requireApiKey(request, _reply, done) {
+      const accept = (key: AuthenticatedKey | undefined): AuthenticationError | undefined => {
+        if (!key) return new AuthenticationError({ detail: INVALID_API_KEY });
+        request.apiKey = key;
+        return undefined;
+      };
       const secret = apiKeyOf(request);
-      const key = secret === undefined ? undefined : await deps.authenticateKey(secret);
-      if (!key) throw new AuthenticationError({ detail: INVALID_API_KEY });
-      request.apiKey = key;
+      const found = secret === undefined ? undefined : deps.authenticateKey(secret);
+      if (found instanceof Promise) found.then(accept).then(done, done);
+      else done(accept(found));
     },
   };
 }

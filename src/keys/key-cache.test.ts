@@ -34,6 +34,17 @@ describe(`the cache of verified keys, one instance (${TEST_DIALECT})`, () => {
     expect((await credits(other.key)).statusCode).toBe(401);
   });
 
+  it('answers a key verified lately at once, without a promise; a key not seen lately waits for the database', async () => {
+    const c = await t.customer(5);
+    const keys = t.quarry.services.keys;
+    const first = keys.authenticate(c.key);
+    expect(first).toBeInstanceOf(Promise);
+    expect(await first).toEqual({ keyId: c.keyId, userId: expect.any(Number) });
+    const again = keys.authenticate(c.key);
+    expect(again).not.toBeInstanceOf(Promise);
+    expect(again).toEqual(await first);
+  });
+
   it('forgets a revoked key at once', async () => {
     const c = await t.customer(5);
     expect((await credits(c.key)).statusCode).toBe(200);

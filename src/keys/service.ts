@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.js';
 import { InvalidInputError, NotFoundError } from '../errors.js';
 import { createSecretBox, digestOf, displayPrefix, generateSecret, looksLikeSecret, sameDigest } from './secrets.js';
 import { createKeyStore, type KeyRow } from './store.js';
-import { createVerifiedKeyCache, type KeyAccessChange } from './verified-cache.js';
+import { createVerifiedKeyCache, type KeyAccessChange, type VerifiedKey } from './verified-cache.js';
 
 export interface KeyView {
   readonly id: number;
@@ -119,6 +119,20 @@ export function createKeyService(options: KeyServiceOptions) {
     }
   }
 
+  function used(key: VerifiedKey): AuthenticatedKey {
+    pendingUse.set(key.keyId, now().toISOString());
+    return { keyId: key.keyId, userId: key.userId };
+  }
+
+  async function verifyAndRemember(digest: string): Promise<AuthenticatedKey | undefined> {
+    const generation = verified.generation();
+    const row = await store.byDigest(digest);
+    if (!row || !sameDigest(row.digest, digest) || row.is_active !== 1 || row.owner_active !== 1 || isOperatorLocked(row.owner_locked_until)) return undefined;
+    const key = { keyId: row.id, userId: row.user_id };
+    verified.remember(digest, key, generation);
+    return used(key);
+  }
+
   async function mustFind(userId: number, keyId: number): Promise<KeyRow> {
     const row = await store.findActive(userId, keyId);
     if (!row) throw new NotFoundError();
@@ -202,20 +216,13 @@ export function createKeyService(options: KeyServiceOptions) {
      * reading the database; revoking or resetting it, or suspending its owner through this service,
      * forgets it at once here and, through `announce`, on the other instances.
      */
-    async authenticate(secret: string): Promise<AuthenticatedKey | undefined> {
+    authenticate(secret: string): AuthenticatedKey | undefined | Promise<AuthenticatedKey | undefined> {
       if (!looksLikeSecret(secret)) return undefined;
       const digest = digestOf(secret);
-      let key = verified.lookup(digest);
-      if (!key) {
-        const generation = verified.generation();
-        const row = await store.byDigest(digest);
-        if (!row || !sameDigest(row.digest, digest) || row.is_active !== 1 || row.owner_active !== 1 || isOperatorLocked(row.owner_locked_until))
-          return undefined;
-        key = { keyId: row.id, userId: row.user_id };
-        verified.remember(digest, key, generation);
-      }
-      pendingUse.set(key.keyId, now().toISOString());
-      return { keyId: key.keyId, userId: key.userId };
+      const known = verified.lookup(digest);
+      // A key verified moments ago answers at once, without a promise: this runs on every
+      // metered request. Only a key not seen lately waits for the database.
+      return known ? used(known) : verifyAndRemember(digest);
     },
 
     /**

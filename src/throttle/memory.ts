@@ -11,7 +11,7 @@ interface Bucket {
 export function createMemoryRateLimiter(now: () => number = Date.now, maxKeys = 100_000): RateLimiter {
   const buckets = new LRUCache<string, Bucket>({ max: maxKeys });
   return {
-    async take(key: string, rate: Rate) {
+    take(key: string, rate: Rate) {
       const nowMs = now();
       const bucket = buckets.get(key);
       const available = bucket ? refill(bucket.tokens, bucket.updatedMs, nowMs, rate) : rate.limit;

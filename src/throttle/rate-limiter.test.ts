@@ -22,6 +22,12 @@ describe('the memory token bucket', () => {
     expect((await limiter.take('k', rate)).allowed).toBe(false);
     expect((await limiter.take('other', rate)).allowed).toBe(true);
   });
+
+  it('answers at once, without a promise: it sits on every metered request', () => {
+    const decision = createMemoryRateLimiter().take('k', parseRate('6/min'));
+    expect(decision).not.toBeInstanceOf(Promise);
+    expect(decision).toMatchObject({ allowed: true, remaining: 5 });
+  });
 });
 
 describe.runIf(redis)('the Redis token bucket', () => {

@@ -14,10 +14,12 @@ export interface RateDecision {
 
 /**
  * Token buckets keyed by caller. `take` must be atomic per key: concurrent takes from one
- * bucket never hand out more than its tokens, on one process (memory) or many (Redis).
+ * bucket never hand out more than its tokens, on one process (memory) or many (Redis). The
+ * memory limiter answers at once, without a promise: it sits on every metered request, where
+ * a promise and its microtask turn cost more than the bucket arithmetic.
  */
 export interface RateLimiter {
-  take(key: string, rate: Rate): Promise<RateDecision>;
+  take(key: string, rate: Rate): RateDecision | Promise<RateDecision>;
   close(): Promise<void>;
 }
 
