@@ -61,6 +61,26 @@ describe('a client that leaves before its answer', () => {
     expect(await t.quarry.services.ledger.balance(c.id)).toBe(20);
   });
 
+  it('charges nothing for a cache hit whose client left before it was served', async () => {
+    const c = await t.customer(20);
+    const warm = { cost: 2, cache_key: `left-${c.id}` };
+    const first = await fetch(`${origin}/api/v1/test/metered`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': c.key },
+      body: JSON.stringify(warm),
+    });
+    expect(first.status).toBe(200);
+    expect(await charges(c.id)).toBe(1);
+    for (let i = 0; i < 3; i++) {
+      const socket = await send(c.key, { ...warm, before_hold_ms: 150 });
+      socket.destroy();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await settled(c.id);
+    expect(await charges(c.id)).toBe(1);
+    expect(await t.quarry.services.ledger.balance(c.id)).toBe(18);
+  });
+
   it('releases the hold when the socket closes while the work runs', async () => {
     const c = await t.customer(20);
     const runs = metered.state.runs;

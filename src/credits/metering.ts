@@ -41,27 +41,24 @@ export interface MeteringOptions {
  */
 export function createMetering(options: MeteringOptions) {
   const { ledger, limiter } = options;
-  // One watch per metered request, made when its headers arrive, so a client that goes away
-  // at any later point (while the body is read, the key checked or the hold written) is
-  // noticed. Keyed weakly: it goes with the request.
+  // A watch per metered request that holds credits, made at the hold: before it (and for a
+  // cache hit, charged in one step) the socket's own state tells whether the client left; the
+  // watch's close listener matters only while the hold is written and the work runs. Keyed
+  // weakly: it goes with the request.
   const connections = new WeakMap<FastifyRequest, ConnectionWatch>();
-
-  /** First hook of every metered route: watches the connection from the start. */
-  function watchConnection(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
-    connectionOf(request, reply);
-    done();
-  }
 
   /**
    * Whether the client can still receive an answer. Besides the response's close event: the
    * server ends a socket whose client sent its FIN (Node's HTTP server is not half-open), and a
-   * destroyed socket is gone whatever events are still queued.
+   * destroyed socket is gone whatever events are still queued. Makes no watch for a client
+   * that is still there: a cache hit asks once and needs none.
    */
   function clientGone(request: FastifyRequest, reply: FastifyReply): boolean {
-    const watch = connectionOf(request, reply);
+    if (connections.get(request)?.gone === true) return true;
     const socket = request.raw.socket as { destroyed?: boolean; writableEnded?: boolean } | null;
-    if (!watch.gone && (reply.raw.destroyed || socket?.destroyed === true || socket?.writableEnded === true)) watch.markGone();
-    return watch.gone;
+    if (!reply.raw.destroyed && socket?.destroyed !== true && socket?.writableEnded !== true) return false;
+    connectionOf(request, reply).markGone();
+    return true;
   }
 
   function connectionOf(request: FastifyRequest, reply: FastifyReply): ConnectionWatch {
@@ -199,7 +196,7 @@ export function createMetering(options: MeteringOptions) {
     begin,
     run,
     /** Route options every metered endpoint uses: authenticate → throttle, then JSON only. */
-    hooks: { onRequest: [watchConnection, options.authenticate, throttle], preValidation: requireJson },
+    hooks: { onRequest: [options.authenticate, throttle], preValidation: requireJson },
   };
 }
 
