@@ -50,6 +50,11 @@ ${SITE_FOOTER}
 </body></html>`;
 }
 
+/** A `<head>` declaring a product page: its title, and schema.org Product JSON-LD naming the product. */
+export function productHead(title: string, name = title): string {
+  return `<title>${title}</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"${name}"}</script>`;
+}
+
 /** Words that only ever appear in the furniture of `pageWithChrome`. */
 export const FURNITURE_SNIPPETS = [
   'Business',

@@ -1,5 +1,5 @@
-import { classifyMarkup, namesConsent } from './boilerplate.js';
-import { type ElementNode, elementChildren, removeNode } from './dom.js';
+import { type MarkupVerdict, classifyMarkup, namesConsent } from './boilerplate.js';
+import { type ElementNode, alikeKey, elementChildren, removeNode } from './dom.js';
 import { NON_CONTENT_TAGS } from './html-tags.js';
 import { type StatsTable, type TextStats, linkDensity, readableText, statsOf } from './text-stats.js';
 
@@ -74,9 +74,10 @@ export function removeBoilerplate(root: ElementNode, table: StatsTable): void {
     let runs: Set<ElementNode> | undefined;
     for (const child of children) {
       const stats = statsOf(table, child);
+      const verdict = classifyMarkup(child);
       // A run of alike boxes holding most of their parent's text is what the page lists, whatever
       // their class says (`recirc`, `promo`), and so is the body of one of them.
-      if (classifyMarkup(child) === 'suspect') {
+      if (verdict === 'suspect') {
         runs ??= alikeRuns(children, table, parentText);
         if (runs.has(child) || (listed && stats.text >= parentText * MIN_RUN_SHARE)) {
           visit(child, true);
@@ -84,7 +85,7 @@ export function removeBoilerplate(root: ElementNode, table: StatsTable): void {
         }
       }
       // Whatever its class says, an element holding most of the page's prose wraps the content (`and-w-sidebar`).
-      if (shouldRemove(child, stats, total) && !(stats.prose >= proseLimit && classifyMarkup(child) === 'furniture' && !namesConsent(child))) removeNode(child);
+      if (shouldRemove(child, verdict, stats, total) && !(stats.prose >= proseLimit && verdict === 'furniture' && !namesConsent(child))) removeNode(child);
       else visit(child);
     }
   };
@@ -102,9 +103,8 @@ const MIN_RUN_LINK_SHARE = 0.5;
 function alikeRuns(children: readonly ElementNode[], table: StatsTable, parentText: number): Set<ElementNode> {
   const groups = new Map<string, ElementNode[]>();
   for (const child of children) {
-    const classes = child.attrs['class']?.trim();
-    if (classes === undefined || classes === '' || statsOf(table, child).text === 0) continue;
-    const key = `${child.tag}.${classes}`;
+    if (!child.attrs['class']?.trim() || statsOf(table, child).text === 0) continue;
+    const key = alikeKey(child);
     const group = groups.get(key);
     if (group) group.push(child);
     else groups.set(key, [child]);
@@ -132,9 +132,9 @@ const WRAPPER_PROSE_SHARE = 0.5;
 /** Pages with less prose than this (characters) are judged by their text share alone. */
 const MIN_WRAPPER_PROSE = 500;
 
-function shouldRemove(element: ElementNode, stats: TextStats, total: number): boolean {
+function shouldRemove(element: ElementNode, verdict: MarkupVerdict, stats: TextStats, total: number): boolean {
   const share = stats.text / total;
-  switch (classifyMarkup(element)) {
+  switch (verdict) {
     case 'chrome':
       return share < 0.5 || linkDensity(stats) > 0.5;
     case 'furniture':

@@ -199,6 +199,23 @@ export function removeNode(node: DomNode): void {
   node.parent = null;
 }
 
+/** Moves `source`'s children to where `target` stands; `target` and the emptied `source` leave the tree. */
+export function replaceWithChildrenOf(target: DomNode, source: ElementNode): void {
+  const parent = target.parent;
+  if (!parent) return;
+  const moved = source.children;
+  source.children = [];
+  removeNode(source);
+  for (const node of moved) node.parent = parent;
+  parent.children.splice(parent.children.indexOf(target), 1, ...moved);
+  target.parent = null;
+}
+
+/** What makes siblings alike: the same tag and the same class attribute (cards of a grid, rows of a list). */
+export function alikeKey(element: ElementNode): string {
+  return `${element.tag}.${(element.attrs['class'] ?? '').trim()}`;
+}
+
 export function isDescendantOf(node: DomNode, ancestor: ElementNode): boolean {
   for (let p = node.parent; p; p = p.parent) if (p === ancestor) return true;
   return false;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_URL, pageWithChrome, prose } from '../../../tests/support/extract-fixtures.js';
+import { PAGE_URL, pageWithChrome, productHead, prose } from '../../../tests/support/extract-fixtures.js';
 import { extractPage } from './extract-page.js';
 
 /** Extraction heuristics that depend on what kind of page it is (product, listing, thread). */
 
-const PRODUCT_JSON_LD = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Trail Pack 25"}</script>';
+const PRODUCT_HEAD = productHead('Trail Pack', 'Trail Pack 25');
 
 function reviewsBlock(): string {
   const review = (who: string, body: string): string =>
@@ -23,7 +23,7 @@ const PRODUCT_BODY = `
 
 describe('extractPage on product pages', () => {
   it('drops customer reviews on a page that declares a product in JSON-LD', () => {
-    const { text } = extractPage(pageWithChrome(PRODUCT_BODY, `<title>Trail Pack</title>${PRODUCT_JSON_LD}`), { url: PAGE_URL });
+    const { text } = extractPage(pageWithChrome(PRODUCT_BODY, PRODUCT_HEAD), { url: PAGE_URL });
     expect(text).toContain('The story of the trail pack begins');
     expect(text).not.toContain('hip belt is comfortable');
   });
@@ -38,7 +38,7 @@ describe('extractPage on product pages', () => {
   it("drops a product's custom fields printed under programme field names, keeping terms in words", () => {
     const fields = `<dl><dt>Material:</dt><dd>Combed cotton</dd><dt>retail_price_tier1:</dt><dd>$20.00_1-9 items</dd>
       <dt>cat_thumb_Navy:</dt><dd>https://cdn.example.com/thumbs/navy.jpg</dd><dt>Fit:</dt><dd>Regular</dd></dl>`;
-    const { text } = extractPage(pageWithChrome(`${PRODUCT_BODY}${fields}`, `<title>Trail Pack</title>${PRODUCT_JSON_LD}`), { url: PAGE_URL });
+    const { text } = extractPage(pageWithChrome(`${PRODUCT_BODY}${fields}`, PRODUCT_HEAD), { url: PAGE_URL });
     expect(text).toContain('Combed cotton');
     expect(text).toContain('Regular');
     expect(text).not.toContain('retail_price_tier1');
@@ -63,7 +63,7 @@ describe('extractPage on product pages', () => {
       `<li class="card"><a href="/p/${name.length}">${name}</a><span class="price">${price}</span><span>Free delivery</span></li>`;
     const grid = `<h2>More packs</h2><ul class="carousel">${card('Summit Pack 40', '$129.00')}${card('Day Pack 18', '$59.95')}${card('Hip Pack 3', '€24,90')}${card('Rain Cover M', '£15.00')}</ul>`;
     const body = `<h1>Trail Pack 25</h1><p>${prose('the trail pack')}</p><p>Price: $89.00</p>${grid}`;
-    const product = extractPage(pageWithChrome(body, `<title>Trail Pack</title>${PRODUCT_JSON_LD}`), { url: PAGE_URL }).text;
+    const product = extractPage(pageWithChrome(body, PRODUCT_HEAD), { url: PAGE_URL }).text;
     expect(product).toContain('The story of the trail pack begins');
     expect(product).toContain('Price: $89.00');
     expect(product).not.toContain('Summit Pack 40');
@@ -77,7 +77,7 @@ describe('extractPage on product pages', () => {
       <div role="radiogroup" aria-label="Size"><span role="radio" aria-checked="true">Twenty-five litres</span><span role="radio">Thirty litres</span></div>
       <button>Add to cart</button></div>`;
     const body = `<h1>Trail Pack 25</h1><p>${prose('the trail pack')}</p><p>Price: $89.00</p>${pickers}<p>${prose('its frame sheet', 2)}</p>`;
-    const product = extractPage(pageWithChrome(body, `<title>Trail Pack</title>${PRODUCT_JSON_LD}`), { url: PAGE_URL }).text;
+    const product = extractPage(pageWithChrome(body, PRODUCT_HEAD), { url: PAGE_URL }).text;
     expect(product).toContain('The story of the trail pack begins');
     expect(product).toContain('The story of its frame sheet begins');
     expect(product).toContain('Price: $89.00');

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_URL, pageWithChrome, prose } from '../../../tests/support/extract-fixtures.js';
+import { PAGE_URL, pageWithChrome, productHead, prose } from '../../../tests/support/extract-fixtures.js';
 import { extractPage } from './extract-page.js';
 
 /** Sections recommending other products or stories under a page's own content. */
 
-const PRODUCT_HEAD = '<title>Trail Pack</title><script type="application/ld+json">{"@type":"Product","name":"Trail Pack 25"}</script>';
+const PRODUCT_HEAD = productHead('Trail Pack', 'Trail Pack 25');
 
 /** Cards without prices, so the product-grid rule cannot see them: only their title says what they are. */
 function carousel(title: string): string {

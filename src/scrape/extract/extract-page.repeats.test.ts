@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_URL, pageWithChrome, prose } from '../../../tests/support/extract-fixtures.js';
+import { PAGE_URL, pageWithChrome, productHead, prose } from '../../../tests/support/extract-fixtures.js';
 import { extractPage } from './extract-page.js';
 
 function occurrences(text: string, snippet: string): number {
@@ -18,10 +18,9 @@ describe('extractPage on text the page shows twice', () => {
   });
 
   it("keeps one copy of a product's short title and price box shown twice, but only on a product page", () => {
-    const jsonLd = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Stoneware mug"}</script>';
     const box = '<div class="price-box"><p>Stoneware mug, sage</p><p>$24.00</p></div>';
     const body = `<div class="product">${box}<p>${prose('kilns')}</p><p>${prose('glazes')}</p>${box}</div>`;
-    const product = extractPage(pageWithChrome(body, `<title>Stoneware mug</title>${jsonLd}`), { url: PAGE_URL }).text;
+    const product = extractPage(pageWithChrome(body, productHead('Stoneware mug')), { url: PAGE_URL }).text;
     expect(occurrences(product, 'Stoneware mug, sage')).toBe(1);
     expect(product).toContain('The story of kilns begins');
     const other = extractPage(pageWithChrome(body), { url: PAGE_URL }).text;
@@ -29,11 +28,10 @@ describe('extractPage on text the page shows twice', () => {
   });
 
   it('keeps one copy of a product section rendered three times (phone, tablet, desktop), but only on a product page', () => {
-    const jsonLd = '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Slim wallet"}</script>';
     const section =
       '<div class="feature"><h3>Designed for everyday</h3><p>We rethink what looks good and build it to last, for those of us who carry less.</p></div>';
     const body = `<div class="product"><p>${prose('the slim wallet')}</p>${section}${section}${section}<p>${prose('its cash strap')}</p></div>`;
-    const product = extractPage(pageWithChrome(body, `<title>Slim wallet</title>${jsonLd}`), { url: PAGE_URL }).text;
+    const product = extractPage(pageWithChrome(body, productHead('Slim wallet')), { url: PAGE_URL }).text;
     expect(occurrences(product, 'We rethink what looks good')).toBe(1);
     expect(product).toContain('The story of its cash strap begins');
     const other = extractPage(pageWithChrome(body), { url: PAGE_URL }).text;

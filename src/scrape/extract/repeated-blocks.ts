@@ -42,6 +42,11 @@ function wordHash(text: string, start: number, end: number): number {
   return hash;
 }
 
+/** A fingerprint as a map key: equal keys mean equal text. */
+export function fingerprintKey(print: Fingerprint): string {
+  return `${print.hash}:${print.words}:${print.characters}`;
+}
+
 function textFingerprint(text: string): Fingerprint {
   const print: Fingerprint = { hash: 0, words: 0, characters: 0 };
   let start = -1;
@@ -90,7 +95,7 @@ function copiesOfBlocks(root: ElementNode, table: Map<ElementNode, Fingerprint>,
     for (const child of elementChildren(element)) {
       const print = table.get(child);
       if (!print || print.characters < minCharacters) continue;
-      const key = `${print.hash}:${print.words}:${print.characters}`;
+      const key = fingerprintKey(print);
       const copies = blocks.get(key);
       // A wrapper and its only child share their text: that is one copy, not two.
       if (copies && !isDescendantOf(child, copies.first)) {

@@ -1,14 +1,10 @@
-import { type ElementNode, elementChildren, isDescendantOf, removeNode, textContent } from './dom.js';
-import type { Fingerprint } from './repeated-blocks.js';
+import { type ElementNode, alikeKey, elementChildren, isDescendantOf, removeNode, textContent } from './dom.js';
+import { type Fingerprint, fingerprintKey } from './repeated-blocks.js';
 
 /** Alike siblings (same tag and class attribute, none counting as one) this many make a run of items: cards of a grid, rows of a list. */
 const MIN_ITEMS = 3;
 /** Shorter texts (a size, a currency sign) may well repeat inside one card. */
 const MIN_CHARACTERS = 8;
-
-function itemKey(element: ElementNode): string {
-  return `${element.tag}.${(element.attrs['class'] ?? '').trim()}`;
-}
 
 /** Sentences shown twice in one box (a teaser and its expanded text) are kept as the page shows them; labels, titles and prices go. */
 const MIN_SENTENCE_CHARACTERS = 40;
@@ -22,7 +18,7 @@ function runKeys(children: readonly ElementNode[]): Set<string> {
   const counts = new Map<string, number>();
   const runs = new Set<string>();
   for (const child of children) {
-    const key = itemKey(child);
+    const key = alikeKey(child);
     const count = (counts.get(key) ?? 0) + 1;
     counts.set(key, count);
     if (count >= MIN_ITEMS) runs.add(key);
@@ -39,13 +35,13 @@ function removeCopiesWithin(item: ElementNode, table: Map<ElementNode, Fingerpri
     const runs = runKeys(children);
     for (const child of children) {
       // Items of a run nested in this one (the workouts of a programme card) are compared each within itself.
-      if (runs.has(itemKey(child))) continue;
+      if (runs.has(alikeKey(child))) continue;
       const print = table.get(child);
       if (!print || print.characters < MIN_CHARACTERS) {
         visit(child);
         continue;
       }
-      const key = `${print.hash}:${print.words}:${print.characters}`;
+      const key = fingerprintKey(print);
       const earlier = first.get(key);
       // A wrapper and the block it wraps share their text: that is one copy, not two.
       if (earlier && !isDescendantOf(child, earlier) && !isSentence(child, print)) {
@@ -74,7 +70,7 @@ export function removeRepeatsWithinItems(root: ElementNode, table: Map<ElementNo
     const children = elementChildren(element);
     const runs = runKeys(children);
     for (const child of children) {
-      if (runs.has(itemKey(child))) removed += removeCopiesWithin(child, table);
+      if (runs.has(alikeKey(child))) removed += removeCopiesWithin(child, table);
       visit(child);
     }
   };

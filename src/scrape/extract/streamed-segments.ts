@@ -1,4 +1,4 @@
-import type { ElementNode } from './dom.js';
+import { type ElementNode, replaceWithChildrenOf } from './dom.js';
 
 /** React's streamed segment: `<div hidden id="S:4">` sent after the shell, moved into place by a script. */
 const SEGMENT_ID = /^S:\d+$/;
@@ -25,13 +25,6 @@ export function placeStreamedSegments(root: ElementNode): void {
     const number = id.slice(2);
     // React numbers a segment as the boundary or placeholder it completes (`$RC("B:4","S:4")`, `$RS("S:5","P:5")`).
     const target = placeholders.get(`B:${number}`) ?? placeholders.get(`P:${number}`);
-    const parent = target?.parent;
-    const from = segment.parent;
-    if (!target || !parent || !from) continue;
-    for (const child of segment.children) child.parent = parent;
-    parent.children.splice(parent.children.indexOf(target), 1, ...segment.children);
-    target.parent = null;
-    from.children.splice(from.children.indexOf(segment), 1);
-    segment.parent = null;
+    if (target) replaceWithChildrenOf(target, segment);
   }
 }
