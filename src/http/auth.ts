@@ -83,6 +83,13 @@ function apiKeyOf(request: FastifyRequest): string | undefined {
   return /^Bearer[ ]+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
 }
 
+/** The outcome of the X-API-KEY check: the key on the request, or the 401 to answer. */
+function acceptKey(request: FastifyRequest, key: AuthenticatedKey | undefined): AuthenticationError | undefined {
+  if (!key) return new AuthenticationError({ detail: INVALID_API_KEY });
+  request.apiKey = key;
+  return undefined;
+}
+
 export function ownOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
@@ -160,15 +167,10 @@ export function createAuthHooks(deps: AuthDeps): AuthHooks {
       await authenticate(request);
     },
     requireApiKey(request, _reply, done) {
-      const accept = (key: AuthenticatedKey | undefined): AuthenticationError | undefined => {
-        if (!key) return new AuthenticationError({ detail: INVALID_API_KEY });
-        request.apiKey = key;
-        return undefined;
-      };
       const secret = apiKeyOf(request);
       const found = secret === undefined ? undefined : deps.authenticateKey(secret);
-      if (found instanceof Promise) found.then(accept).then(done, done);
-      else done(accept(found));
+      if (found instanceof Promise) found.then((key) => acceptKey(request, key)).then(done, done);
+      else done(acceptKey(request, found));
     },
   };
 }
