@@ -26,10 +26,20 @@ export interface Figures {
   readonly p50: number;
   readonly p99: number;
   readonly errors: number;
+  /**
+   * CPU time (user + system, all threads) per answered request: of the process serving it, and
+   * of the load generator. Unlike req/s, these hardly move with the machine's other load, and
+   * they say which side held the run back. With `inProcess` both are the one shared process.
+   */
+  readonly serverCpuMicros: number;
+  readonly generatorCpuMicros: number;
 }
 
-async function runAutocannon(spec: LoadSpec): Promise<Figures> {
+type GeneratorFigures = Omit<Figures, 'serverCpuMicros'>;
+
+async function runAutocannon(spec: LoadSpec): Promise<GeneratorFigures> {
   let next = 0;
+  const cpu = process.cpuUsage();
   const result = await autocannon({
     url: spec.url,
     method: 'POST',
@@ -41,13 +51,20 @@ async function runAutocannon(spec: LoadSpec): Promise<Figures> {
       if (spec.keys.length > 0) client.setHeaders({ 'content-type': 'application/json', 'x-api-key': spec.keys[next++ % spec.keys.length]! });
     },
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  const used = process.cpuUsage(cpu);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    generatorCpuMicros: (used.user + used.system) / Math.max(1, result.requests.total),
+  };
 }
 
 const self = fileURLToPath(import.meta.url);
 
 /** Runs the load in a separate Node process (TypeScript through tsx, as the benchmarks run). */
-function runInChild(spec: LoadSpec): Promise<Figures> {
+function runInChild(spec: LoadSpec): Promise<GeneratorFigures> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', self, JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -55,13 +72,17 @@ function runInChild(spec: LoadSpec): Promise<Figures> {
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
-      resolve(JSON.parse(out) as Figures);
+      resolve(JSON.parse(out) as GeneratorFigures);
     });
   });
 }
 
-export function load(spec: LoadSpec, options: { inProcess: boolean }): Promise<Figures> {
-  return options.inProcess ? runAutocannon(spec) : runInChild(spec);
+export async function load(spec: LoadSpec, options: { inProcess: boolean }): Promise<Figures> {
+  const cpu = process.cpuUsage();
+  const figures = await (options.inProcess ? runAutocannon(spec) : runInChild(spec));
+  const used = process.cpuUsage(cpu);
+  const requests = Math.max(1, figures.rps * spec.duration);
+  return { ...figures, serverCpuMicros: (used.user + used.system) / requests };
 }
 
 if (process.argv[1] === self) {
