@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../tests/support/app.js';
 import { fakeReply, fakeUsage, startFakeOpenAI, type FakeOpenAI } from '../../tests/support/fake-openai.js';
+import { expectAuditClean } from '../../tests/support/ledger-watch.js';
 import { chatFeature } from './feature.js';
 import { createTokenCounter, type TokenCounter } from './tokens.js';
 
@@ -54,14 +55,6 @@ const chat = (key: string | undefined, payload: unknown, app: TestApp = t) =>
 
 const ask = (content: string, extra: Record<string, unknown> = {}) => ({ messages: [{ role: 'user', content }], ...extra });
 
-async function auditIsClean(app: TestApp = t): Promise<void> {
-  for (const row of await app.quarry.services.ledger.audit()) {
-    expect(row.balance, `account ${row.email}`).toBe(row.ledgerSum);
-    expect(row.balance, `account ${row.email}`).toBeGreaterThanOrEqual(0);
-    expect(row.openHolds, `account ${row.email}`).toBe(0);
-  }
-}
-
 describe('a completion', () => {
   it('answers in the contract shape under the service model, charged by the upstream usage', async () => {
     const c = await t.customer(10_000);
@@ -99,7 +92,7 @@ describe('a completion', () => {
     const sent = fake.requests.at(-1)!;
     expect(sent.body).toMatchObject({ model: 'upstream-model', temperature: 0.7, max_tokens: 50, stream: false, messages: payload.messages });
     expect(sent.headers.authorization).toBe(`Bearer ${UPSTREAM_KEY}`);
-    await auditIsClean();
+    await expectAuditClean(t);
   });
 
   it('sends the contract defaults upstream: temperature 0.7 and max_tokens 4096', async () => {
@@ -132,7 +125,7 @@ describe('a completion', () => {
       credits_remaining: 10_000 - prompt - 2 * completion,
     });
     expect(await t.quarry.services.ledger.balance(c.id)).toBe(10_000 - prompt - 2 * completion);
-    await auditIsClean();
+    await expectAuditClean(t);
   });
 
   it('charges at most the hold when the upstream reports more tokens than the worst case', async () => {
@@ -176,7 +169,7 @@ describe('credits', () => {
     expect(balance).toBeGreaterThanOrEqual(0);
     expect(balance).toBe(start - spent);
     for (const r of refused) expect(r.json().credits_remaining).toBeGreaterThanOrEqual(0);
-    await auditIsClean();
+    await expectAuditClean(t);
   });
 });
 
@@ -308,7 +301,7 @@ describe('upstream failures', () => {
     const longWait = await chat(c.key, ask('again', { max_tokens: 10 }));
     expect(longWait.statusCode).toBe(503);
     expect(longWait.headers['retry-after']).toBe('120');
-    await auditIsClean();
+    await expectAuditClean(t);
   });
 
   it('retries a 500 and answers when the upstream recovers', async () => {
@@ -332,7 +325,7 @@ describe('upstream failures', () => {
       expect(res.body).not.toContain('Fake failure');
     }
     expect(await t.quarry.services.ledger.balance(c.id)).toBe(1000);
-    await auditIsClean();
+    await expectAuditClean(t);
   });
 
   it('answers 504 when the upstream does not answer in time, charging nothing', async () => {
@@ -373,7 +366,7 @@ describe('configuration', () => {
       expect(res.statusCode).toBe(502);
       expect(res.json()).toEqual({ error: 'The chat upstream rejected the request (invalid_api_key).' });
       for (const secret of ['sk-wrong', '127.0.0.1', new URL(fake.url).port, 'Incorrect']) expect(res.body).not.toContain(secret);
-      await auditIsClean(other);
+      await expectAuditClean(other);
     } finally {
       await other.close();
     }
