@@ -35,8 +35,19 @@ function contentCharacters(element: ElementNode, stopAt: number): number {
   return count;
 }
 
-/** Removes what can never be content: scripts, media, form controls, hidden elements. */
-export function removeNonContent(root: ElementNode): void {
+/** Fields a reader fills in: a form holding one collects input (contact, sign-up, search, a quantity to buy). */
+const FILLED_INPUT_TYPES = new Set(['text', 'email', 'tel', 'password', 'number', 'search', 'url', 'date', '']);
+
+function isFieldToFill(element: ElementNode): boolean {
+  if (element.tag === 'textarea' || element.tag === 'select') return true;
+  return element.tag === 'input' && FILLED_INPUT_TYPES.has((element.attrs['type'] ?? '').trim().toLowerCase());
+}
+
+/**
+ * Removes what can never be content: scripts, media, form controls, hidden elements. Returns
+ * the forms that held a field to fill in, which the controls' removal would otherwise hide.
+ */
+export function removeNonContent(root: ElementNode): ReadonlySet<ElementNode> {
   const total = contentCharacters(root, Number.POSITIVE_INFINITY);
   const isRemoved = (element: ElementNode): boolean => {
     if (NON_CONTENT_TAGS.has(element.tag)) return true;
@@ -45,18 +56,21 @@ export function removeNonContent(root: ElementNode): void {
     const threshold = Math.max(1, total * REVEALED_BY_SCRIPT_SHARE);
     return contentCharacters(element, threshold) < threshold;
   };
-  const visit = (element: ElementNode): void => {
+  const inputForms = new Set<ElementNode>();
+  const visit = (element: ElementNode, form: ElementNode | undefined): void => {
     element.children = element.children.filter((child) => {
       if (child.kind === 'text') return true;
+      if (form && isFieldToFill(child)) inputForms.add(form);
       if (isRemoved(child)) {
         child.parent = null;
         return false;
       }
       return true;
     });
-    for (const child of element.children) if (child.kind === 'element') visit(child);
+    for (const child of element.children) if (child.kind === 'element') visit(child, child.tag === 'form' ? child : form);
   };
-  visit(root);
+  visit(root, undefined);
+  return inputForms;
 }
 
 /**
@@ -65,7 +79,7 @@ export function removeNonContent(root: ElementNode): void {
  * containers (consent managers excepted: they never wrap the page). Runs of alike link boxes
  * named like recirculation or promotion are kept when they are what their parent lists.
  */
-export function removeBoilerplate(root: ElementNode, table: StatsTable): void {
+export function removeBoilerplate(root: ElementNode, table: StatsTable, inputForms: ReadonlySet<ElementNode>): void {
   const total = Math.max(1, statsOf(table, root).text);
   const proseLimit = Math.max(MIN_WRAPPER_PROSE, statsOf(table, root).prose * WRAPPER_PROSE_SHARE);
   const visit = (element: ElementNode, listed = false): void => {
@@ -85,7 +99,8 @@ export function removeBoilerplate(root: ElementNode, table: StatsTable): void {
         }
       }
       // Whatever its class says, an element holding most of the page's prose wraps the content (`and-w-sidebar`).
-      if (shouldRemove(child, verdict, stats, total) && !(stats.prose >= proseLimit && verdict === 'furniture' && !namesConsent(child))) removeNode(child);
+      if (shouldRemove(child, verdict, stats, total, inputForms) && !(stats.prose >= proseLimit && verdict === 'furniture' && !namesConsent(child)))
+        removeNode(child);
       else visit(child);
     }
   };
@@ -132,7 +147,20 @@ const WRAPPER_PROSE_SHARE = 0.5;
 /** Pages with less prose than this (characters) are judged by their text share alone. */
 const MIN_WRAPPER_PROSE = 500;
 
-function shouldRemove(element: ElementNode, verdict: MarkupVerdict, stats: TextStats, total: number): boolean {
+/**
+ * A form with no field to fill in that is mostly prose wraps content, not controls: forum
+ * software puts a thread's posts inside its moderation form (checkboxes and buttons to act on
+ * them). Contact and sign-up forms, which may carry a long consent notice, and a shop's buy box
+ * have fields to fill in.
+ */
+const MIN_FORM_PROSE = 300;
+const MIN_FORM_PROSE_SHARE = 0.4;
+
+function wrapsProse(stats: TextStats): boolean {
+  return stats.prose >= MIN_FORM_PROSE && stats.prose >= stats.text * MIN_FORM_PROSE_SHARE;
+}
+
+function shouldRemove(element: ElementNode, verdict: MarkupVerdict, stats: TextStats, total: number, inputForms: ReadonlySet<ElementNode>): boolean {
   const share = stats.text / total;
   switch (verdict) {
     case 'chrome':
@@ -144,7 +172,7 @@ function shouldRemove(element: ElementNode, verdict: MarkupVerdict, stats: TextS
     case 'header':
       return share < 0.3 && (readableText(stats) < 400 || linkDensity(stats) > 0.4);
     default:
-      if (element.tag === 'form') return share < 0.4;
+      if (element.tag === 'form') return share < 0.4 && (inputForms.has(element) || !wrapsProse(stats));
       return false;
   }
 }

@@ -190,3 +190,34 @@ describe('extractPage with a furniture-named wrapper', () => {
     expect(text).toContain('The story of mosquitoes begins');
   });
 });
+
+describe('extractPage on a thread inside a form', () => {
+  // Forum software wraps a thread's posts in its moderation form; a consent manager's
+  // preference centre beside it can hold more text than the whole thread.
+  const consentCentre = `<div id="consent-sdk"><div class="preference-centre">${['strictly necessary', 'performance', 'functional', 'targeting']
+    .map((purpose) => `<h3>${purpose}</h3><p>${prose(`${purpose} cookies`, 4)}</p>`)
+    .join('')}</div></div>`;
+  const thread = (fields: string) =>
+    `<!doctype html><html><head><title>First telescope?</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"First telescope?"}</script></head>
+    <body><main><h1>First telescope?</h1><form action="/topic/12/?do=multimodComment" method="post">${fields}
+      <article class="post"><p>${prose('refractors')}</p><button>Quote</button></article>
+      <article class="post"><p>${prose('binoculars', 2)}</p><button>Quote</button></article>
+    </form></main>${consentCentre}</body></html>`;
+
+  it('keeps the posts of a moderation form (buttons and hidden fields, nothing to fill in)', () => {
+    const { text } = extractPage(thread('<input type="hidden" name="csrf" value="x"><input type="checkbox" name="posts[]">'), { url: PAGE_URL });
+    expect(text).toContain('The story of refractors begins');
+    expect(text).toContain('The story of binoculars begins');
+  });
+
+  it('still drops a form with fields to fill in, however much notice text it carries', () => {
+    const contact = `<form action="/contact" method="post"><label>Name <input name="name"></label><label>Email <input type="email" name="email"></label>
+      <textarea name="message"></textarea><p>${prose('consent notices', 4)}</p><button>Send</button></form>`;
+    const html = pageWithChrome(
+      `<h1>Heat pumps</h1><p>${prose('heat pumps', 4)}</p><p>${prose('ground loops', 4)}</p><p>${prose('radiators', 4)}</p>${contact}`,
+    );
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('The story of radiators begins');
+    expect(text).not.toContain('consent notices');
+  });
+});

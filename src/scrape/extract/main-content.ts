@@ -35,8 +35,8 @@ import { computeStats } from './text-stats.js';
 export function extractMainContent(document: ElementNode, kind: PageKind, title?: string): ElementNode {
   // The whole document, not just <body>: malformed pages leave content after </body> or inside an unclosed <head>.
   placeStreamedSegments(document);
-  removeNonContent(document);
-  removeBoilerplate(document, computeStats(document));
+  const inputForms = removeNonContent(document);
+  removeBoilerplate(document, computeStats(document), inputForms);
   const boilerplateFree = computeStats(document);
   removeDiscussion(document, boilerplateFree, kind);
   removeReviews(document, boilerplateFree, kind);
