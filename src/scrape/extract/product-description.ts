@@ -1,4 +1,5 @@
 import type { ElementNode } from './dom.js';
+import { plainStructuredText } from './json-ld-content.js';
 import type { JsonObject, JsonValue, MicrodataItem } from './types.js';
 
 const PRODUCT_TYPE = /^(Product|ProductGroup|IndividualProduct|ProductModel)$/;
@@ -19,16 +20,10 @@ function typeNames(type: JsonValue | undefined): string[] {
   return list.filter((t): t is string => typeof t === 'string').map((t) => t.replace(/^.*[/#]/, ''));
 }
 
-function plainText(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  // Shops paste HTML into their descriptions.
-  return value.replace(/<[^>]*>/g, ' ');
-}
-
 function microdataDescription(items: readonly MicrodataItem[], depth = 0): string | undefined {
   for (const item of items) {
     if (item.type.some((t) => PRODUCT_TYPE.test(t.replace(/^.*[/#]/, '')))) {
-      const description = plainText(item.properties['description']?.find((value) => typeof value === 'string'));
+      const description = plainStructuredText(item.properties['description']?.find((value) => typeof value === 'string'));
       if (description !== undefined) return description;
     }
     if (depth < 2) {
@@ -44,7 +39,7 @@ function microdataDescription(items: readonly MicrodataItem[], depth = 0): strin
 export function productDescription(jsonLd: readonly JsonObject[], microdata: readonly MicrodataItem[]): string | undefined {
   for (const object of jsonLd) {
     if (!typeNames(object['@type']).some((t) => PRODUCT_TYPE.test(t))) continue;
-    const description = plainText(object['description']);
+    const description = plainStructuredText(object['description']);
     if (description !== undefined) return description;
   }
   return microdataDescription(microdata);
