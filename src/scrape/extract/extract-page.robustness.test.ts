@@ -138,6 +138,7 @@ describe('extractPage on hostile input', () => {
       '<h3><span><button aria-expanded="false">Specs</button></span></h3><div hidden>specs</div>',
       '<div><p>Lorem ipsum dolor sit amet.</p></div>',
       '<div><div><p>Lorem ipsum dolor sit amet, consectetur adipiscing elit.',
+      '<div><span>Free shipping</span><div><h1>T</h1>',
     ];
     const description = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(6);
     for (const unit of units) {
