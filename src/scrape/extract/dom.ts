@@ -133,9 +133,9 @@ function withoutStrayCdata(html: string): string {
   return html.replace(/(?<!\/\*\s*|\/\/\s*)<!\[CDATA\[[^>]*>/g, '');
 }
 
-/** React's placeholders for streamed content: `<template id="B:0">` (a boundary), `<template id="P:5">`. */
+/** React's placeholders for streamed content: `<template id="B:0">` (a boundary), `<template id="P:2e">` (numbered in hexadecimal). */
 function isStreamPlaceholder(tag: string, attrs: Record<string, string>): boolean {
-  return tag === 'template' && /^[BP]:\d+$/.test(attrs['id'] ?? '');
+  return tag === 'template' && /^[BP]:[0-9a-f]+$/.test(attrs['id'] ?? '');
 }
 
 function isJsonLdScript(tag: string, attrs: Record<string, string>): boolean {

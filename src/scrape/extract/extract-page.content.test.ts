@@ -118,6 +118,21 @@ describe('extractPage main content', () => {
     expect(text).not.toContain('Add to cart');
   });
 
+  it('reads a JSON-LD description written as HTML with entities or URL-encoded as readers would', () => {
+    for (const description of [
+      'iFixit&apos;s featherweight trail shoe &amp; its rock plate<br>drain &quot;quickly&quot;.',
+      'iFixit%27s%20featherweight%20trail%20shoe%20%26%20its%20rock%20plate%20drain%20%22quickly%22.',
+    ]) {
+      const jsonLd = { '@context': 'https://schema.org', '@type': 'Product', name: 'Trail Runner 3', description };
+      const html = pageWithChrome(
+        `<div class="product"><h1>Trail Runner 3</h1><span class="price">$140</span><button>Add to cart</button></div>`,
+        `<script type="application/ld+json">${JSON.stringify(jsonLd)}</script>`,
+      );
+      const { text } = extractPage(html, { url: PAGE_URL });
+      expect(text).toContain(`iFixit's featherweight trail shoe & its rock plate drain "quickly".`);
+    }
+  });
+
   it('does not repeat a JSON-LD description the page already shows', () => {
     const description = 'A featherweight trail shoe with a rock plate and a recycled mesh upper that drains quickly.';
     const jsonLd = { '@context': 'https://schema.org', '@type': 'Product', name: 'Trail Runner 3', description };

@@ -92,6 +92,27 @@ describe('extractPage on product pages', () => {
   });
 });
 
+describe("extractPage on the shop around a product's title", () => {
+  const lead = `<div class="store-strip"><p>Free shipping on domestic orders over $75</p><p>Need help choosing? Call 1-888-555-0100 for expert advice.</p></div>`;
+  const product = `<div class="pdp">${lead}<div class="info"><span>image 1 of 8</span><h1>Trail Pack 25</h1><p>${prose('the trail pack')}</p><p>${prose('its frame sheet', 2)}</p></div></div>`;
+
+  it('drops what stands before the title of a declared product when it is a small part of the content', () => {
+    const text = extractPage(pageWithChrome(product, PRODUCT_HEAD), { url: PAGE_URL }).text;
+    expect(text).toContain('Trail Pack 25');
+    expect(text).toContain('The story of its frame sheet begins');
+    expect(text).not.toContain('Free shipping on domestic orders');
+    expect(text).not.toContain('image 1 of 8');
+    expect(extractPage(pageWithChrome(product, '<title>Trail Pack</title>'), { url: PAGE_URL }).text).toContain('Free shipping on domestic orders');
+  });
+
+  it('keeps a description laid out before the title', () => {
+    const first = `<div class="pdp"><div class="about"><p>${prose('the harness', 4)}</p><p>${prose('the fabric', 4)}</p></div><div class="buy"><h1>Trail Pack 25</h1><p>$129.00</p><p>${prose('the straps', 3)}</p></div></div>`;
+    const text = extractPage(pageWithChrome(first, PRODUCT_HEAD), { url: PAGE_URL }).text;
+    expect(text).toContain('The story of the harness begins');
+    expect(text).toContain('The story of the straps begins');
+  });
+});
+
 describe('extractPage on listings', () => {
   const card = (title: string, summary: string): string => `
     <article class="river-article">

@@ -39,6 +39,29 @@ describe('extractPage on text as the browser lays it out', () => {
     expect(text).not.toContain('legal notices');
   });
 
+  it('places segments React numbers in hexadecimal (S:2e into P:2e), also when a placeholder sits in another segment', () => {
+    const html = `<html><body><main><h1>Executive chair</h1><p>${prose('the chair')}</p><template id="B:a"></template></main>
+      <div hidden id="S:a"><h2>Details</h2><template id="P:2e"></template></div>
+      <div hidden id="S:2e"><ul><li>Seat cushion thickness: four inches of high-density foam</li><li>Weight capacity: two hundred and seventy-five pounds</li></ul></div></body></html>`;
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('Seat cushion thickness');
+    expect(text.indexOf('Seat cushion thickness')).toBeGreaterThan(text.indexOf('The story of the chair'));
+  });
+
+  it("reads an accordion's panel hidden after a heading that wraps its button (the WAI-ARIA accordion pattern)", () => {
+    const section = (title: string, body: string, open: boolean): string =>
+      `<h2 class="acc-title"><button type="button" aria-expanded="${open}" aria-controls="p-${title}"><span><p>${title}</p></span></button></h2>` +
+      `<div id="p-${title}" role="region" aria-hidden="${!open}" style="box-sizing:border-box;${open ? '' : 'display:none;height:0px'}">${body}</div>`;
+    const html = pageWithChrome(`<div class="product"><h1>Executive Chair</h1><p>${prose('the chair')}</p>
+      ${section('Description', `<p>${prose('its leather')}</p>`, true)}
+      ${section('Specifications', '<ul><li>Seat cushion thickness: 4 inches</li><li>Weight capacity: 275 pounds</li></ul>', false)}
+      <h2>Delivery</h2><div style="display:none"><p>A note about delivery dates hidden by a script that nobody opens.</p></div></div>`);
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('The story of its leather');
+    expect(text).toContain('Seat cushion thickness: 4 inches');
+    expect(text).not.toContain('A note about delivery dates');
+  });
+
   it("reads an accordion's collapsed answers (hidden right after their question, question heading or button), not a menu behind a button", () => {
     const faq = (q: string, a: string): string =>
       `<div class="faq-item"><div class="faq-question">${q}</div><div class="faq-answer" style="display: none;">${a}</div></div>`;

@@ -134,10 +134,15 @@ describe('extractPage on hostile input', () => {
       '<button>Question?</button><div style="display:none">answer</div>',
       '<span>label</span><span>Value</span>',
       '<template id="B:1"></template><div hidden id="S:1"><p>segment</p></div>',
+      '<template id="P:2e"></template><div hidden id="S:2e"><p>segment</p></div>',
+      '<h3><span><button aria-expanded="false">Specs</button></span></h3><div hidden>specs</div>',
       '<div><p>Lorem ipsum dolor sit amet.</p></div>',
+      '<div><div><p>Lorem ipsum dolor sit amet, consectetur adipiscing elit.',
+      '<div><span>Free shipping</span><div><h1>T</h1>',
     ];
+    const description = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(6);
     for (const unit of units) {
-      const html = `<html><head><script type="application/ld+json">{"@type":"Product"}</script></head><body><main><h1>T</h1>${unit.repeat(Math.ceil(1_000_000 / unit.length))}</main></body></html>`;
+      const html = `<html><head><script type="application/ld+json">{"@type":"Product","description":"${description}"}</script></head><body><main><h1>T</h1>${unit.repeat(Math.ceil(1_000_000 / unit.length))}</main></body></html>`;
       const started = performance.now();
       extractPage(html, { url: URL });
       expect(performance.now() - started, unit).toBeLessThan(5_000);

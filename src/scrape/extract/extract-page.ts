@@ -5,6 +5,7 @@ import { productFactsFromJsonLd } from './json-ld-content.js';
 import { extractMainContent } from './main-content.js';
 import { renderMarkdown } from './markdown.js';
 import { detectPageKind } from './page-kind.js';
+import { productDescription } from './product-description.js';
 import { collectMeta, documentBaseUrl, extractMetadata } from './metadata.js';
 import { renderText } from './render-text.js';
 import { collectStructuredData } from './structured-data.js';
@@ -28,7 +29,9 @@ export function extractPage(html: string, options: ExtractOptions): ExtractedPag
   const structuredData = collectStructuredData(root, meta, baseUrl, warnings);
   const metadata = extractMetadata(root, meta, structuredData.jsonLd, options.url, baseUrl);
 
-  const content = extractMainContent(root, detectPageKind(meta, structuredData.jsonLd, structuredData.microdata), metadata.title);
+  const kind = detectPageKind(meta, structuredData.jsonLd, structuredData.microdata);
+  const description = kind === 'product' ? productDescription(structuredData.jsonLd, structuredData.microdata) : undefined;
+  const content = extractMainContent(root, kind, metadata.title, description);
   const blocks = buildBlocks(content, { baseUrl });
   const contentText = renderText(blocks);
   const productFacts = productFactsFromJsonLd(structuredData.jsonLd, contentText);

@@ -1,4 +1,5 @@
 import type { Block } from './blocks.js';
+import { parseHtml, textContent } from './dom.js';
 import type { JsonObject, JsonValue } from './types.js';
 
 const PRODUCT_TYPES = new Set(['Product', 'ProductGroup', 'IndividualProduct', 'ProductModel', 'Vehicle', 'Car']);
@@ -9,15 +10,25 @@ function isProduct(object: JsonObject): boolean {
   return types.some((t) => typeof t === 'string' && PRODUCT_TYPES.has(t.replace(/^.*[/#]/, '')));
 }
 
-function plain(value: JsonValue | undefined): string | undefined {
+/** Text written without a space and with `%20` between words: a URL-encoded description. */
+const PERCENT_ENCODED = /^[^\s]*%20[^\s]*$/;
+
+/**
+ * A structured-data string as readers would read it: shops paste HTML (tags and entities such
+ * as `&apos;`) into their descriptions, and some URL-encode them (`An%20elegant%20sofa`).
+ */
+export function plainStructuredText(value: JsonValue | undefined): string | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-  // Shops paste HTML into JSON-LD descriptions.
-  const text = String(value)
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
+  let source = String(value);
+  if (PERCENT_ENCODED.test(source)) {
+    try {
+      source = decodeURIComponent(source);
+    } catch {
+      // A stray `%` that starts no escape: the text stays as written.
+    }
+  }
+  const withoutTags = source.replace(/<[^>]*>/g, ' ');
+  const text = (withoutTags.includes('&') ? textContent(parseHtml(withoutTags).root) : withoutTags).replace(/\s+/g, ' ').trim();
   return text === '' ? undefined : text;
 }
 
@@ -39,8 +50,8 @@ function propertyLines(object: JsonObject): string[] {
   const lines: string[] = [];
   for (const property of list) {
     if (property === null || typeof property !== 'object' || Array.isArray(property)) continue;
-    const name = plain(property['name']);
-    const value = plain(property['value']) ?? plain(property['valueReference']);
+    const name = plainStructuredText(property['name']);
+    const value = plainStructuredText(property['value']) ?? plainStructuredText(property['valueReference']);
     if (name && value) lines.push(`${name}: ${value}`);
   }
   return lines;
@@ -57,7 +68,7 @@ export function productFactsFromJsonLd(jsonLd: readonly JsonObject[], contentTex
   const seen = new Set<string>();
   for (const object of jsonLd) {
     if (!isProduct(object)) continue;
-    const description = plain(object['description']);
+    const description = plainStructuredText(object['description']);
     if (description && !seen.has(description) && !alreadyShown(description, shownWords)) {
       seen.add(description);
       blocks.push({ type: 'paragraph', content: [{ type: 'text', text: description }] });

@@ -8,7 +8,9 @@ import { separateGluedLabels } from './glued-labels.js';
 import { placeStreamedSegments } from './streamed-segments.js';
 import { removePlaceholderText } from './placeholder-text.js';
 import { removePurchaseControls } from './product-controls.js';
+import { narrowToProductDescription } from './product-description.js';
 import { removeProductGrids } from './product-grid.js';
+import { removeLeadBeforeTitle } from './product-lead.js';
 import { removeRecommendations } from './recommendations.js';
 import { pruneLinkClusters, removeArticleFurniture } from './prune.js';
 import { MIN_MULTIPLIED_PRODUCT_CHARACTERS, MIN_REPEATED_PRODUCT_CHARACTERS, fingerprints, removeRepeatedBlocks } from './repeated-blocks.js';
@@ -30,9 +32,11 @@ import { computeStats } from './text-stats.js';
  *    pickers and custom fields under programme names, an article's headline (when `title` carries it), small print and
  *    teasers for other stories; put a space between sibling spans whose texts would run together; drop quotes of earlier
  *    passages, second copies of blocks shown twice inside it, and (off articles and threads) second copies of text
- *    shown twice inside one card of a listing.
+ *    shown twice inside one card of a listing;
+ * 6. on a product page, drop the shop's lead-in before the product's title, and, when the structured data states a
+ *    description, take the description's box if it holds nearly half the content beside a buy box (`product-description.ts`).
  */
-export function extractMainContent(document: ElementNode, kind: PageKind, title?: string): ElementNode {
+export function extractMainContent(document: ElementNode, kind: PageKind, title?: string, productDescription?: string): ElementNode {
   // The whole document, not just <body>: malformed pages leave content after </body> or inside an unclosed <head>.
   placeStreamedSegments(document);
   const inputForms = removeNonContent(document);
@@ -61,5 +65,7 @@ export function extractMainContent(document: ElementNode, kind: PageKind, title?
   if (kind === 'product')
     removeRepeatedBlocks(content, { minCharacters: MIN_REPEATED_PRODUCT_CHARACTERS, everyCopyFrom: MIN_MULTIPLIED_PRODUCT_CHARACTERS, table });
   else removeRepeatedBlocks(content, { table });
-  return content;
+  if (kind !== 'product') return content;
+  removeLeadBeforeTitle(content);
+  return narrowToProductDescription(content, productDescription);
 }

@@ -1,7 +1,7 @@
 import { type ElementNode, replaceWithChildrenOf } from './dom.js';
 
-/** React's streamed segment: `<div hidden id="S:4">` sent after the shell, moved into place by a script. */
-const SEGMENT_ID = /^S:\d+$/;
+/** React's streamed segment: `<div hidden id="S:4">` sent after the shell, moved into place by a script; React numbers them in hexadecimal (`S:2e`). */
+const SEGMENT_ID = /^S:[0-9a-f]+$/;
 /** Segments placed per page: React pages stream tens, and the bound keeps hostile pages linear. */
 const MAX_SEGMENTS = 512;
 /**

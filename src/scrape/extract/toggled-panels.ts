@@ -7,6 +7,10 @@ const TOGGLE_TAGS = new Set(['summary', 'button']);
 const TOGGLE_WORDS = new Set(['question']);
 /** A FAQ's question as a heading opens the answer under it. */
 const QUESTION_HEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6', 'dt']);
+/** Headings that wrap an accordion's button (the WAI-ARIA accordion pattern: `<h3><button aria-expanded>`). */
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** Elements looked at inside a heading for its button: a heading is short, and the bound keeps hostile ones cheap. */
+const MAX_HEADING_ELEMENTS = 16;
 /** Menus, drop-downs and dialogs also open under a button; they are chrome, not collapsed content. */
 const CHROME_TAGS = new Set(['nav', 'aside', 'dialog', 'menu']);
 const CHROME_WORDS = new Set(['nav', 'subnav', 'menu', 'submenu', 'dropdown', 'modal', 'popup', 'popover', 'overlay', 'drawer']);
@@ -27,20 +31,37 @@ function previousElement(element: ElementNode): ElementNode | undefined {
   return undefined;
 }
 
+function isToggle(element: ElementNode): boolean {
+  return TOGGLE_TAGS.has(element.tag) || element.attrs['aria-expanded'] !== undefined;
+}
+
+/** Whether a heading holds the button that opens the panel after it. */
+function wrapsToggle(heading: ElementNode): boolean {
+  const pending = heading.children.slice(0, MAX_HEADING_ELEMENTS);
+  let seen = 0;
+  for (let next = pending.shift(); next !== undefined && seen < MAX_HEADING_ELEMENTS; next = pending.shift()) {
+    if (next.kind !== 'element') continue;
+    seen++;
+    if (isToggle(next)) return true;
+    pending.push(...next.children.slice(0, MAX_HEADING_ELEMENTS));
+  }
+  return false;
+}
+
 function isChrome(element: ElementNode): boolean {
   return CHROME_TAGS.has(element.tag) || element.attrs['role'] === 'dialog' || classWords(element).some((word) => CHROME_WORDS.has(word));
 }
 
 /**
- * A hidden block right after its own toggle (a button, a `<summary>`, a heading asking a question, anything with
- * `aria-expanded`, a FAQ's question) is an accordion's collapsed answer: readers open it with
+ * A hidden block right after its own toggle (a button, a `<summary>`, a heading asking a question or wrapping
+ * the button, anything with `aria-expanded`, a FAQ's question) is an accordion's collapsed answer: readers open it with
  * one click, and product pages keep their FAQ answers and specifications there. Menus and
  * dialogs behind a button stay hidden.
  */
 export function followsItsToggle(element: ElementNode): boolean {
   const toggle = previousElement(element);
   if (!toggle || isChrome(element) || isChrome(toggle)) return false;
-  if (TOGGLE_TAGS.has(toggle.tag) || toggle.attrs['aria-expanded'] !== undefined) return true;
+  if (isToggle(toggle) || (HEADINGS.has(toggle.tag) && wrapsToggle(toggle))) return true;
   if (classWords(toggle).some((word) => TOGGLE_WORDS.has(word))) return true;
   return QUESTION_HEADINGS.has(toggle.tag) && textContent(toggle).trim().endsWith('?');
 }
