@@ -58,4 +58,33 @@ describe('extractPage on listings', () => {
     for (const n of [1, 2, 3, 4]) expect(text.split(`legacy shops, part ${n}`).length - 1).toBe(1);
     expect(text.split('Free delivery').length - 1).toBe(4);
   });
+
+  it('keeps an A to Z list of short category links beside a title box holding the only sentence of the page', () => {
+    const letters = [
+      'Adapters Anchors Axles Adhesives',
+      'Bands Bolts Brackets Bushings',
+      'Casters Clamps Clips Couplings',
+      'Dowels Drawers Dampers',
+      'Eyebolts Extrusions Escutcheons',
+      'Hinges Hooks Hasps Handles',
+      'Latches Levers Locks',
+      'Nuts Nails Nozzles',
+      'Rivets Rods Rollers',
+      'Screws Springs Studs Shims',
+    ];
+    const groups = letters
+      .map(
+        (names) =>
+          `<div class="letter-group"><h3>${names[0]}</h3><ul>${names
+            .split(' ')
+            .map((name) => `<li><a href="/c/${name}">${name}</a></li>`)
+            .join('')}</ul></div>`,
+      )
+      .join('');
+    const body = `<div class="page-title"><h1>Fasteners and hardware</h1><p>Find item details, images and prices from the catalogues of manufacturers and distributors.</p></div><div class="browse">${groups}</div>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(text).toContain('Find item details');
+    expect(text).toContain('Drawers');
+    expect(text).toContain('Nozzles');
+  });
 });
