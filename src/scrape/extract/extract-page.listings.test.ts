@@ -87,4 +87,18 @@ describe('extractPage on listings', () => {
     expect(text).toContain('Drawers');
     expect(text).toContain('Nozzles');
   });
+
+  it('keeps the rows of a table and the entries of a definition list that link, beside an introduction of prose', () => {
+    const row = (n: number): string =>
+      `<tr><td>${n}</td><td><a href="/clubs/${n}">Harbour Rovers ${n}</a></td><td><a href="/grounds/${n}">Quay Park ${n}</a></td><td><a href="/reports/${n}">Report</a></td></tr>`;
+    const entry = (n: number): string =>
+      `<dt><a href="/abs/${n}">arXiv:${n}</a> [<a href="/pdf/${n}">pdf</a>, <a href="/ps/${n}">ps</a>, <a href="/other/${n}">other</a>]</dt><dd>Tidal models, part ${n}</dd>`;
+    const body = `<h1>Fixtures and new papers</h1><p>${prose('the season', 4)}</p><p>${prose('the league', 4)}</p>
+      <table><tr><th>Round</th><th>Home</th><th>Ground</th><th>Match</th></tr>${[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16].map(row).join('')}</table>
+      <dl>${[7, 8, 9, 10, 11, 12].map(entry).join('')}</dl>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(text).toContain('Harbour Rovers 4');
+    expect(text).toContain('Quay Park 6');
+    expect(text).toContain('arXiv:9');
+  });
 });

@@ -24,8 +24,16 @@ export function pruneLinkClusters(root: ElementNode, table: StatsTable): void {
   visit(root);
 }
 
+/**
+ * Rows and cells of a table, items of a list, terms and descriptions of a definition list:
+ * parts of a unit that goes whole or stays whole. A listing's table has rows of links (a
+ * ranking, a fixture list) and an index's entries link to their authors; a menu goes as its
+ * whole list.
+ */
+const PARTS_OF_UNITS = new Set(['tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'li', 'dt', 'dd']);
+
 function isLinkCluster(element: ElementNode, stats: TextStats): boolean {
-  if (stats.links < 3 || element.tag === 'a') return false;
+  if (stats.links < 3 || element.tag === 'a' || PARTS_OF_UNITS.has(element.tag)) return false;
   const density = linkDensity(stats);
   const averageLinkText = stats.linkText / stats.links;
   return density > 0.75 && averageLinkText < 40;
