@@ -142,9 +142,29 @@ function shouldRemove(element: ElementNode, verdict: MarkupVerdict, stats: TextS
     case 'suspect':
       return share < 0.4 && (readableText(stats) < 250 || linkDensity(stats) > 0.4);
     case 'header':
+      if (isSectionHeader(element, stats)) return false;
       return share < 0.3 && (readableText(stats) < 400 || linkDensity(stats) > 0.4);
     default:
       if (element.tag === 'form') return share < 0.4;
       return false;
   }
+}
+
+const SECTION_HEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
+/** Link density above which a header is a bar of links (a site header's menus), whatever heading it holds. */
+const MAX_SECTION_HEADER_LINK_DENSITY = 0.5;
+
+/**
+ * A header holding a section's heading (`h2`–`h6`, at most two levels down: a card's or a
+ * section's header wraps its heading in one box at most) and few links opens a section of the
+ * content — a feature's title and its introduction, a card's headline — not the page's
+ * header, which holds the logo, the menus and at most the page's `h1`.
+ */
+function isSectionHeader(element: ElementNode, stats: TextStats): boolean {
+  if (linkDensity(stats) > MAX_SECTION_HEADER_LINK_DENSITY) return false;
+  for (const child of elementChildren(element)) {
+    if (SECTION_HEADINGS.has(child.tag)) return true;
+    for (const grandchild of elementChildren(child)) if (SECTION_HEADINGS.has(grandchild.tag)) return true;
+  }
+  return false;
 }

@@ -74,6 +74,21 @@ describe('extractPage main content', () => {
     expectNoFurniture(page.text);
   });
 
+  it("keeps a section's own header (its heading and introduction) but drops the site header", () => {
+    const section = (title: string, intro: string, detail: string): string =>
+      `<section class="feature"><header class="feature-header"><h2>${title}</h2><p>${intro}</p></header><p>${detail}</p></section>`;
+    const html = pageWithChrome(
+      `<h1>Screen recording for teams</h1>` +
+        section('Record in a few clicks', 'Capture your screen and camera at once.', 'Recordings upload while you talk, so the link is ready when you stop.') +
+        section('Edit like a pro', 'Trim, stitch and add captions in the browser.', 'Every edit is kept in the history, so nothing you cut is lost for good.') +
+        section('Share anywhere', 'Send a link or embed the video in your tools.', 'Viewers need no account, and you see who watched and for how long.'),
+    );
+    const { text } = extractPage(html, { url: PAGE_URL });
+    for (const phrase of ['Record in a few clicks', 'Capture your screen and camera', 'Edit like a pro', 'Send a link or embed'])
+      expect(text).toContain(phrase);
+    expectNoFurniture(text);
+  });
+
   it('keeps every section of a service page', () => {
     const html = pageWithChrome(`
       <section class="hero"><h1>Cloud backups for small firms</h1><p>Automatic, encrypted backups of every laptop and server in your office.</p></section>
