@@ -1,4 +1,5 @@
 import { type MarkupVerdict, classifyMarkup, namesConsent } from './boilerplate.js';
+import { classWords } from './class-words.js';
 import { type ElementNode, alikeKey, elementChildren, removeNode } from './dom.js';
 import { NON_CONTENT_TAGS } from './html-tags.js';
 import { type StatsTable, type TextStats, linkDensity, readableText, statsOf } from './text-stats.js';
@@ -140,6 +141,8 @@ function shouldRemove(element: ElementNode, verdict: MarkupVerdict, stats: TextS
     case 'furniture':
       return share < (namesConsent(element) ? MAX_CONSENT_SHARE : 0.4) || linkDensity(stats) > 0.5;
     case 'suspect':
+      // A banner with a section's heading is a hero or a section's header, not an advertisement.
+      if (isSectionHeader(element, stats) && classWords(element).includes('banner')) return false;
       return share < 0.4 && (readableText(stats) < 250 || linkDensity(stats) > 0.4);
     case 'header':
       if (isSectionHeader(element, stats)) return false;

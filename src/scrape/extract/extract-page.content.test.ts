@@ -89,6 +89,17 @@ describe('extractPage main content', () => {
     expectNoFurniture(text);
   });
 
+  it('keeps a banner holding a section heading (a hero) but drops a banner advertisement', () => {
+    const html = pageWithChrome(
+      `<div class="hero-banner"><h2>Backups you never think about</h2><p>Every laptop in the office, saved each hour.</p><a href="/trial">Start a trial</a></div>` +
+        `<p>${prose('the backup agent', 4)}</p><div class="promo-banner"><a href="/sale">Spring sale: 20% off</a> <a href="/plans">See plans</a></div>`,
+    );
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('Backups you never think about');
+    expect(text).toContain('saved each hour');
+    expect(text).not.toContain('Spring sale');
+  });
+
   it('keeps every section of a service page', () => {
     const html = pageWithChrome(`
       <section class="hero"><h1>Cloud backups for small firms</h1><p>Automatic, encrypted backups of every laptop and server in your office.</p></section>
