@@ -101,4 +101,17 @@ describe('extractPage on listings', () => {
     expect(text).toContain('Quay Park 6');
     expect(text).toContain('arXiv:9');
   });
+
+  it("keeps a front page's sections of headlines that together hold most of its content, beside a story of prose", () => {
+    const topics = ['World', 'Business', 'Science', 'Climate', 'Health', 'Culture', 'Travel', 'Food'];
+    const section = (topic: string): string =>
+      `<div class="section-group"><h2>${topic}</h2><ul>${[1, 2, 3, 4, 5, 6, 7, 8]
+        .map((n) => `<li><a href="/${topic}/${n}">${topic} headline number ${n} of today</a></li>`)
+        .join('')}</ul></div>`;
+    const body = `<p>${prose('the lead story', 3)}</p><p>${prose('the harbour', 3)}</p>${topics.map(section).join('')}`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(text).toContain('The story of the lead story');
+    expect(text).toContain('Climate headline number 3 of today');
+    expect(text).toContain('Food headline number 8 of today');
+  });
 });
