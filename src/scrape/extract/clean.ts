@@ -145,7 +145,8 @@ function shouldRemove(element: ElementNode, verdict: MarkupVerdict, stats: TextS
       if (isSectionHeader(element, stats) && classWords(element).includes('banner')) return false;
       return share < 0.4 && (readableText(stats) < 250 || linkDensity(stats) > 0.4);
     case 'header':
-      if (isSectionHeader(element, stats)) return false;
+      // A section's heading named like a header (`<h2 class="module-header">`) is that heading, not the page's header.
+      if (SECTION_HEADINGS.has(element.tag) || isSectionHeader(element, stats)) return false;
       return share < 0.3 && (readableText(stats) < 400 || linkDensity(stats) > 0.4);
     default:
       if (element.tag === 'form') return share < 0.4;

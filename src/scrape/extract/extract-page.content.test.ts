@@ -89,6 +89,14 @@ describe('extractPage main content', () => {
     expectNoFurniture(text);
   });
 
+  it('keeps section headings whose class names them a header', () => {
+    const module = (title: string, topic: string): string => `<div class="module"><h2 class="module-header">${title}</h2><p>${prose(topic, 2)}</p></div>`;
+    const html = pageWithChrome(`<h1>Harbour guide</h1>${module('Where to moor', 'the moorings')}${module('When the tide turns', 'the tides')}`);
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('Where to moor');
+    expect(text).toContain('When the tide turns');
+  });
+
   it('keeps a banner holding a section heading (a hero) but drops a banner advertisement', () => {
     const html = pageWithChrome(
       `<div class="hero-banner"><h2>Backups you never think about</h2><p>Every laptop in the office, saved each hour.</p><a href="/trial">Start a trial</a></div>` +
