@@ -69,6 +69,7 @@ export function removeNonContent(root: ElementNode): void {
 export function removeBoilerplate(root: ElementNode, table: StatsTable): void {
   const total = Math.max(1, statsOf(table, root).text);
   const proseLimit = Math.max(MIN_WRAPPER_PROSE, statsOf(table, root).prose * WRAPPER_PROSE_SHARE);
+  const toFill = formsToFill(root);
   const visit = (element: ElementNode, listed = false): void => {
     const children = elementChildren(element);
     const parentText = statsOf(table, element).text;
@@ -86,7 +87,8 @@ export function removeBoilerplate(root: ElementNode, table: StatsTable): void {
         }
       }
       // Whatever its class says, an element holding most of the page's prose wraps the content (`and-w-sidebar`).
-      if (shouldRemove(child, verdict, stats, total) && !(stats.prose >= proseLimit && verdict === 'furniture' && !namesConsent(child))) removeNode(child);
+      if (shouldRemove(child, verdict, stats, total, toFill) && !(stats.prose >= proseLimit && verdict === 'furniture' && !namesConsent(child)))
+        removeNode(child);
       else visit(child);
     }
   };
@@ -133,7 +135,7 @@ const WRAPPER_PROSE_SHARE = 0.5;
 /** Pages with less prose than this (characters) are judged by their text share alone. */
 const MIN_WRAPPER_PROSE = 500;
 
-function shouldRemove(element: ElementNode, verdict: MarkupVerdict, stats: TextStats, total: number): boolean {
+function shouldRemove(element: ElementNode, verdict: MarkupVerdict, stats: TextStats, total: number, toFill: ReadonlySet<ElementNode>): boolean {
   const share = stats.text / total;
   switch (verdict) {
     case 'chrome':
@@ -149,7 +151,7 @@ function shouldRemove(element: ElementNode, verdict: MarkupVerdict, stats: TextS
       if (SECTION_HEADINGS.has(element.tag) || isSectionHeader(element, stats)) return false;
       return share < 0.3 && (readableText(stats) < 400 || linkDensity(stats) > 0.4);
     default:
-      if (element.tag === 'form') return share < 0.4;
+      if (element.tag === 'form') return share < 0.4 && (stats.prose < MIN_FORM_PROSE || toFill.has(element));
       return false;
   }
 }
@@ -171,4 +173,25 @@ function isSectionHeader(element: ElementNode, stats: TextStats): boolean {
     for (const grandchild of elementChildren(child)) if (SECTION_HEADINGS.has(grandchild.tag)) return true;
   }
   return false;
+}
+
+/**
+ * A form with less prose than this is a search box, a sign-up or a comment box; with more and
+ * nothing to fill in, it wraps content (a forum's comment bodies, a page built as one form).
+ */
+const MIN_FORM_PROSE = 150;
+/** What a form to fill in holds: names of its fields, or a table of rows to pick from (a cart, a comparison grid). */
+const FIELD_TAGS = new Set(['label', 'legend', 'table']);
+
+/** Forms that ask readers for something, found in one pass (each element counts for its nearest form). */
+function formsToFill(root: ElementNode): Set<ElementNode> {
+  const forms = new Set<ElementNode>();
+  const visit = (element: ElementNode, form: ElementNode | undefined): void => {
+    for (const child of elementChildren(element)) {
+      if (form && FIELD_TAGS.has(child.tag)) forms.add(form);
+      visit(child, child.tag === 'form' ? child : form);
+    }
+  };
+  visit(root, undefined);
+  return forms;
 }

@@ -108,6 +108,19 @@ describe('extractPage main content', () => {
     expect(text).not.toContain('Spring sale');
   });
 
+  it('keeps posts whose bodies sit in forms (nothing to fill in) but drops a contact form with its notice', () => {
+    const post = (topic: string): string =>
+      `<div class="comment"><p class="author">harbourfan</p><form class="usertext"><input type="hidden" name="id"><div class="md"><p>${prose(topic, 2)}</p></div></form></div>`;
+    const contact = `<form class="contact"><label>First name</label><input><label>Email</label><input><p>By checking this box you agree that we may contact you by phone, text message and email about our services, at any time, with messages sent by automated systems; consent is not a condition of purchase.</p><button>Send</button></form>`;
+    const html = pageWithChrome(
+      `<h1>Which mooring is best?</h1><div class="thread">${post('the north quay')}${post('the south quay')}${post('the river mouth')}</div>${contact}`,
+    );
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('The story of the north quay');
+    expect(text).toContain('The story of the river mouth');
+    expect(text).not.toContain('By checking this box');
+  });
+
   it('keeps every section of a service page', () => {
     const html = pageWithChrome(`
       <section class="hero"><h1>Cloud backups for small firms</h1><p>Automatic, encrypted backups of every laptop and server in your office.</p></section>
