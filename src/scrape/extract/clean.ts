@@ -141,6 +141,7 @@ function shouldRemove(element: ElementNode, verdict: MarkupVerdict, stats: TextS
     case 'chrome':
       return share < 0.5 || linkDensity(stats) > 0.5;
     case 'furniture':
+      if (isProseNamedNavigation(element, stats)) return false;
       return share < (namesConsent(element) ? MAX_CONSENT_SHARE : 0.4) || linkDensity(stats) > 0.5;
     case 'suspect':
       // A banner with a section's heading is a hero or a section's header, not an advertisement.
@@ -194,4 +195,21 @@ function formsToFill(root: ElementNode): Set<ElementNode> {
   };
   visit(root, undefined);
   return forms;
+}
+
+/** Words naming navigation: menus hold link labels, not paragraphs. */
+const NAVIGATION_WORDS = new Set(['nav', 'navbar', 'navigation', 'menu', 'menubar', 'megamenu']);
+/** Prose (characters) no menu holds: enough to judge a box by, as the walk to the content does. */
+const MIN_NAVIGATION_PROSE = 400;
+/** Link density above which a box is a box of links (as for the content's siblings). */
+const MAX_NAVIGATION_PROSE_LINK_DENSITY = 0.3;
+
+/**
+ * A box named as navigation that holds paragraphs of prose with few links is content whose
+ * class or id happens to carry the word: a section anchored by its heading's slug
+ * (`#menu-innovation-strategies`), the panels of a tab menu, `content-nav-section`.
+ */
+function isProseNamedNavigation(element: ElementNode, stats: TextStats): boolean {
+  if (stats.prose < MIN_NAVIGATION_PROSE || linkDensity(stats) > MAX_NAVIGATION_PROSE_LINK_DENSITY) return false;
+  return classWords(element).some((word) => NAVIGATION_WORDS.has(word));
 }

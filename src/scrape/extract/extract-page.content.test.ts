@@ -121,6 +121,17 @@ describe('extractPage main content', () => {
     expect(text).not.toContain('By checking this box');
   });
 
+  it('keeps paragraphs in a box whose class or id happens to name a menu, and still drops the menus', () => {
+    const answer = (question: string, topic: string): string => `<div class="tab-pane"><h3>${question}</h3><p>${prose(topic, 3)}</p></div>`;
+    const html = pageWithChrome(
+      `<h1>Identity protection</h1><p>${prose('identity theft', 4)}</p><p>${prose('the credit bureaus', 4)}</p><p>${prose('the dark web', 4)}</p><div class="faq_tabs-menu">${answer('Is it worth it?', 'the cost')}${answer('How does it work?', 'the monitoring')}</div>`,
+    );
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('The story of the cost');
+    expect(text).toContain('The story of the monitoring');
+    expectNoFurniture(text);
+  });
+
   it('keeps every section of a service page', () => {
     const html = pageWithChrome(`
       <section class="hero"><h1>Cloud backups for small firms</h1><p>Automatic, encrypted backups of every laptop and server in your office.</p></section>
