@@ -1,4 +1,5 @@
 import { type MarkupVerdict, classifyMarkup, namesConsent } from './boilerplate.js';
+import { classWords } from './class-words.js';
 import { type ElementNode, alikeKey, elementChildren, removeNode } from './dom.js';
 import { NON_CONTENT_TAGS } from './html-tags.js';
 import { type StatsTable, type TextStats, linkDensity, readableText, statsOf } from './text-stats.js';
@@ -38,8 +39,11 @@ function contentCharacters(element: ElementNode, stopAt: number): number {
 /** Fields a reader fills in: a form holding one collects input (contact, sign-up, search, a quantity to buy). */
 const FILLED_INPUT_TYPES = new Set(['text', 'email', 'tel', 'password', 'number', 'search', 'url', 'date', '']);
 
+/** What else a form to fill in holds: names of its fields, or a table of rows to pick from (a cart, a comparison grid). */
+const FIELD_PARTS = new Set(['textarea', 'select', 'label', 'legend', 'table']);
+
 function isFieldToFill(element: ElementNode): boolean {
-  if (element.tag === 'textarea' || element.tag === 'select') return true;
+  if (FIELD_PARTS.has(element.tag)) return true;
   return element.tag === 'input' && FILLED_INPUT_TYPES.has((element.attrs['type'] ?? '').trim().toLowerCase());
 }
 
@@ -150,10 +154,10 @@ const MIN_WRAPPER_PROSE = 500;
 /**
  * A form with no field to fill in that is mostly prose wraps content, not controls: forum
  * software puts a thread's posts inside its moderation form (checkboxes and buttons to act on
- * them). Contact and sign-up forms, which may carry a long consent notice, and a shop's buy box
- * have fields to fill in.
+ * them), or each comment's body in a form of its own. Contact and sign-up forms, which may carry
+ * a long consent notice, and a shop's buy box have fields to fill in (see removeNonContent).
  */
-const MIN_FORM_PROSE = 300;
+const MIN_FORM_PROSE = 150;
 const MIN_FORM_PROSE_SHARE = 0.4;
 
 function wrapsProse(stats: TextStats): boolean {
@@ -166,13 +170,54 @@ function shouldRemove(element: ElementNode, verdict: MarkupVerdict, stats: TextS
     case 'chrome':
       return share < 0.5 || linkDensity(stats) > 0.5;
     case 'furniture':
+      if (isProseNamedNavigation(element, stats)) return false;
       return share < (namesConsent(element) ? MAX_CONSENT_SHARE : 0.4) || linkDensity(stats) > 0.5;
     case 'suspect':
+      // A banner with a section's heading is a hero or a section's header, not an advertisement.
+      if (isSectionHeader(element, stats) && classWords(element).includes('banner')) return false;
       return share < 0.4 && (readableText(stats) < 250 || linkDensity(stats) > 0.4);
     case 'header':
+      // A section's heading named like a header (`<h2 class="module-header">`) is that heading, not the page's header.
+      if (SECTION_HEADINGS.has(element.tag) || isSectionHeader(element, stats)) return false;
       return share < 0.3 && (readableText(stats) < 400 || linkDensity(stats) > 0.4);
     default:
       if (element.tag === 'form') return share < 0.4 && (inputForms.has(element) || !wrapsProse(stats));
       return false;
   }
+}
+
+const SECTION_HEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
+/** Link density above which a header is a bar of links (a site header's menus), whatever heading it holds. */
+const MAX_SECTION_HEADER_LINK_DENSITY = 0.5;
+
+/**
+ * A header holding a section's heading (`h2`–`h6`, at most two levels down: a card's or a
+ * section's header wraps its heading in one box at most) and few links opens a section of the
+ * content — a feature's title and its introduction, a card's headline — not the page's
+ * header, which holds the logo, the menus and at most the page's `h1`.
+ */
+function isSectionHeader(element: ElementNode, stats: TextStats): boolean {
+  if (linkDensity(stats) > MAX_SECTION_HEADER_LINK_DENSITY) return false;
+  for (const child of elementChildren(element)) {
+    if (SECTION_HEADINGS.has(child.tag)) return true;
+    for (const grandchild of elementChildren(child)) if (SECTION_HEADINGS.has(grandchild.tag)) return true;
+  }
+  return false;
+}
+
+/** Words naming navigation: menus hold link labels, not paragraphs. */
+const NAVIGATION_WORDS = new Set(['nav', 'navbar', 'navigation', 'menu', 'menubar', 'megamenu']);
+/** Prose (characters) no menu holds: enough to judge a box by, as the walk to the content does. */
+const MIN_NAVIGATION_PROSE = 400;
+/** Link density above which a box is a box of links (as for the content's siblings). */
+const MAX_NAVIGATION_PROSE_LINK_DENSITY = 0.3;
+
+/**
+ * A box named as navigation that holds paragraphs of prose with few links is content whose
+ * class or id happens to carry the word: a section anchored by its heading's slug
+ * (`#menu-innovation-strategies`), the panels of a tab menu, `content-nav-section`.
+ */
+function isProseNamedNavigation(element: ElementNode, stats: TextStats): boolean {
+  if (stats.prose < MIN_NAVIGATION_PROSE || linkDensity(stats) > MAX_NAVIGATION_PROSE_LINK_DENSITY) return false;
+  return classWords(element).some((word) => NAVIGATION_WORDS.has(word));
 }

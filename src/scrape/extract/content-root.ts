@@ -46,11 +46,20 @@ export interface DescentThresholds {
   minProse: number;
   /** Share of the node's substantial text the child must also hold when the walk goes by prose. */
   textShare: number;
+  /** Share of the node's whole text (links included) the child must also hold when the walk goes by readable text. */
+  readableTextShare: number;
   /** Whether the walk stops above one item of a run of alike siblings (not on articles, whose sections repeat too). */
   stopAtRepeatedItems: boolean;
 }
 
-export const DEFAULT_DESCENT: DescentThresholds = { proseShare: 0.85, readableShare: 0.7, minProse: 400, textShare: 0.1, stopAtRepeatedItems: true };
+export const DEFAULT_DESCENT: DescentThresholds = {
+  proseShare: 0.85,
+  readableShare: 0.7,
+  minProse: 400,
+  textShare: 0.1,
+  readableTextShare: 0.4,
+  stopAtRepeatedItems: true,
+};
 
 /**
  * Walks down from `start` while a single child holds most of the prose (or, on pages with
@@ -79,6 +88,10 @@ export function descendToContent(start: ElementNode, table: StatsTable, threshol
     // Prose can sit in a short blurb beside what the page really lists (a grid of products or
     // links with little prose): the walk does not leave most of the node's text behind.
     if (byProse && substantialText(statsOf(table, best)) < substantialText(stats) * thresholds.textShare) return node;
+    // Readable text leaves short links out (menus, tags), but on a page without prose a list of
+    // short links can be what the page lists (categories A to Z): a child holding less than
+    // this share of all the node's text is a caption or title beside it, not the content.
+    if (!byProse && statsOf(table, best).text < stats.text * thresholds.readableTextShare) return node;
     // One item of a run of alike siblings (posts of a thread, cards of a listing) is not the content: the run is.
     if (thresholds.stopAtRepeatedItems && isOneOfRepeatedItems(best, table)) return node;
     node = best;

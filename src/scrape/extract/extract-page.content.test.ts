@@ -74,6 +74,64 @@ describe('extractPage main content', () => {
     expectNoFurniture(page.text);
   });
 
+  it("keeps a section's own header (its heading and introduction) but drops the site header", () => {
+    const section = (title: string, intro: string, detail: string): string =>
+      `<section class="feature"><header class="feature-header"><h2>${title}</h2><p>${intro}</p></header><p>${detail}</p></section>`;
+    const html = pageWithChrome(
+      `<h1>Screen recording for teams</h1>` +
+        section('Record in a few clicks', 'Capture your screen and camera at once.', 'Recordings upload while you talk, so the link is ready when you stop.') +
+        section('Edit like a pro', 'Trim, stitch and add captions in the browser.', 'Every edit is kept in the history, so nothing you cut is lost for good.') +
+        section('Share anywhere', 'Send a link or embed the video in your tools.', 'Viewers need no account, and you see who watched and for how long.'),
+    );
+    const { text } = extractPage(html, { url: PAGE_URL });
+    for (const phrase of ['Record in a few clicks', 'Capture your screen and camera', 'Edit like a pro', 'Send a link or embed'])
+      expect(text).toContain(phrase);
+    expectNoFurniture(text);
+  });
+
+  it('keeps section headings whose class names them a header', () => {
+    const module = (title: string, topic: string): string => `<div class="module"><h2 class="module-header">${title}</h2><p>${prose(topic, 2)}</p></div>`;
+    const html = pageWithChrome(`<h1>Harbour guide</h1>${module('Where to moor', 'the moorings')}${module('When the tide turns', 'the tides')}`);
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('Where to moor');
+    expect(text).toContain('When the tide turns');
+  });
+
+  it('keeps a banner holding a section heading (a hero) but drops a banner advertisement', () => {
+    const html = pageWithChrome(
+      `<div class="hero-banner"><h2>Backups you never think about</h2><p>Every laptop in the office, saved each hour.</p><a href="/trial">Start a trial</a></div>` +
+        `<p>${prose('the backup agent', 4)}</p><div class="promo-banner"><a href="/sale">Spring sale: 20% off</a> <a href="/plans">See plans</a></div>`,
+    );
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('Backups you never think about');
+    expect(text).toContain('saved each hour');
+    expect(text).not.toContain('Spring sale');
+  });
+
+  it('keeps posts whose bodies sit in forms (nothing to fill in) but drops a contact form with its notice', () => {
+    const post = (topic: string): string =>
+      `<div class="comment"><p class="author">harbourfan</p><form class="usertext"><input type="hidden" name="id"><div class="md"><p>${prose(topic, 2)}</p></div></form></div>`;
+    const contact = `<form class="contact"><label>First name</label><input><label>Email</label><input><p>By checking this box you agree that we may contact you by phone, text message and email about our services, at any time, with messages sent by automated systems; consent is not a condition of purchase.</p><button>Send</button></form>`;
+    const html = pageWithChrome(
+      `<h1>Which mooring is best?</h1><div class="thread">${post('the north quay')}${post('the south quay')}${post('the river mouth')}</div>${contact}`,
+    );
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('The story of the north quay');
+    expect(text).toContain('The story of the river mouth');
+    expect(text).not.toContain('By checking this box');
+  });
+
+  it('keeps paragraphs in a box whose class or id happens to name a menu, and still drops the menus', () => {
+    const answer = (question: string, topic: string): string => `<div class="tab-pane"><h3>${question}</h3><p>${prose(topic, 3)}</p></div>`;
+    const html = pageWithChrome(
+      `<h1>Identity protection</h1><p>${prose('identity theft', 4)}</p><p>${prose('the credit bureaus', 4)}</p><p>${prose('the dark web', 4)}</p><div class="faq_tabs-menu">${answer('Is it worth it?', 'the cost')}${answer('How does it work?', 'the monitoring')}</div>`,
+    );
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('The story of the cost');
+    expect(text).toContain('The story of the monitoring');
+    expectNoFurniture(text);
+  });
+
   it('keeps every section of a service page', () => {
     const html = pageWithChrome(`
       <section class="hero"><h1>Cloud backups for small firms</h1><p>Automatic, encrypted backups of every laptop and server in your office.</p></section>

@@ -231,6 +231,17 @@ describe('extractPage on a thread inside a form', () => {
     expect(text).toContain('The story of binoculars begins');
   });
 
+  it('still drops a form around a table of rows to pick (a comparison grid with checkboxes)', () => {
+    const rows = ['the trail watch', 'the city watch', 'the dive watch']
+      .map((model) => `<tr><td><input type="checkbox" name="compare"></td><td>${prose(model, 3)}</td></tr>`)
+      .join('');
+    const grid = `<form action="/compare"><table>${rows}</table><button>Compare</button></form>`;
+    const html = pageWithChrome(`<h1>GPS watches</h1><p>${prose('satellites', 4)}</p><p>${prose('batteries', 4)}</p><p>${prose('straps', 4)}</p>${grid}`);
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('The story of straps begins');
+    expect(text).not.toContain('The story of the dive watch');
+  });
+
   it('still drops a form with fields to fill in, however much notice text it carries', () => {
     const contact = `<form action="/contact" method="post"><label>Name <input name="name"></label><label>Email <input type="email" name="email"></label>
       <textarea name="message"></textarea><p>${prose('consent notices', 4)}</p><button>Send</button></form>`;

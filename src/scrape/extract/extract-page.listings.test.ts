@@ -58,4 +58,60 @@ describe('extractPage on listings', () => {
     for (const n of [1, 2, 3, 4]) expect(text.split(`legacy shops, part ${n}`).length - 1).toBe(1);
     expect(text.split('Free delivery').length - 1).toBe(4);
   });
+
+  it('keeps an A to Z list of short category links beside a title box holding the only sentence of the page', () => {
+    const letters = [
+      'Adapters Anchors Axles Adhesives',
+      'Bands Bolts Brackets Bushings',
+      'Casters Clamps Clips Couplings',
+      'Dowels Drawers Dampers',
+      'Eyebolts Extrusions Escutcheons',
+      'Hinges Hooks Hasps Handles',
+      'Latches Levers Locks',
+      'Nuts Nails Nozzles',
+      'Rivets Rods Rollers',
+      'Screws Springs Studs Shims',
+    ];
+    const groups = letters
+      .map(
+        (names) =>
+          `<div class="letter-group"><h3>${names[0]}</h3><ul>${names
+            .split(' ')
+            .map((name) => `<li><a href="/c/${name}">${name}</a></li>`)
+            .join('')}</ul></div>`,
+      )
+      .join('');
+    const body = `<div class="page-title"><h1>Fasteners and hardware</h1><p>Find item details, images and prices from the catalogues of manufacturers and distributors.</p></div><div class="browse">${groups}</div>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(text).toContain('Find item details');
+    expect(text).toContain('Drawers');
+    expect(text).toContain('Nozzles');
+  });
+
+  it('keeps the rows of a table and the entries of a definition list that link, beside an introduction of prose', () => {
+    const row = (n: number): string =>
+      `<tr><td>${n}</td><td><a href="/clubs/${n}">Harbour Rovers ${n}</a></td><td><a href="/grounds/${n}">Quay Park ${n}</a></td><td><a href="/reports/${n}">Report</a></td></tr>`;
+    const entry = (n: number): string =>
+      `<dt><a href="/abs/${n}">arXiv:${n}</a> [<a href="/pdf/${n}">pdf</a>, <a href="/ps/${n}">ps</a>, <a href="/other/${n}">other</a>]</dt><dd>Tidal models, part ${n}</dd>`;
+    const body = `<h1>Fixtures and new papers</h1><p>${prose('the season', 4)}</p><p>${prose('the league', 4)}</p>
+      <table><tr><th>Round</th><th>Home</th><th>Ground</th><th>Match</th></tr>${[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16].map(row).join('')}</table>
+      <dl>${[7, 8, 9, 10, 11, 12].map(entry).join('')}</dl>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(text).toContain('Harbour Rovers 4');
+    expect(text).toContain('Quay Park 6');
+    expect(text).toContain('arXiv:9');
+  });
+
+  it("keeps a front page's sections of headlines that together hold most of its content, beside a story of prose", () => {
+    const topics = ['World', 'Business', 'Science', 'Climate', 'Health', 'Culture', 'Travel', 'Food'];
+    const section = (topic: string): string =>
+      `<div class="section-group"><h2>${topic}</h2><ul>${[1, 2, 3, 4, 5, 6, 7, 8]
+        .map((n) => `<li><a href="/${topic}/${n}">${topic} headline number ${n} of today</a></li>`)
+        .join('')}</ul></div>`;
+    const body = `<p>${prose('the lead story', 3)}</p><p>${prose('the harbour', 3)}</p>${topics.map(section).join('')}`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(text).toContain('The story of the lead story');
+    expect(text).toContain('Climate headline number 3 of today');
+    expect(text).toContain('Food headline number 8 of today');
+  });
 });

@@ -119,6 +119,11 @@ describe('extractPage on hostile input', () => {
       '<article><header><h2><a href="/c">t</a></h2>',
       '<div class="tab-pane" hidden>p',
       '<li><a href="/p">$9</a>',
+      // Section headers and banners, forms with and without fields, prose in boxes named as menus.
+      '<div class="card-header"><div><h3>h',
+      '<div class="hero-banner"><h2>b',
+      '<form><label>f</label><form><p>',
+      '<div class="menu"><p>Prose in a box named as a menu, long enough to count as a sentence or more.',
     );
     for (const unit of units) {
       const html = `<html><body>${unit.repeat(Math.ceil(1_000_000 / unit.length))}</body></html>`;
@@ -139,6 +144,9 @@ describe('extractPage on hostile input', () => {
       '<div><p>Lorem ipsum dolor sit amet.</p></div>',
       '<div><div><p>Lorem ipsum dolor sit amet, consectetur adipiscing elit.',
       '<div><span>Free shipping</span><div><h1>T</h1>',
+      '<header class="section-header"><h2>Heading</h2><p>Introduction of the section.</p></header>',
+      '<form class="usertext"><p>A post body held in a form with nothing to fill in, long enough.</p></form>',
+      '<ul><li><a href="/a">one</a> <a href="/b">two</a> <a href="/c">three</a></li></ul>',
     ];
     const description = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(6);
     for (const unit of units) {

@@ -7,6 +7,11 @@ import { type StatsTable, type TextStats, linkDensity, statsOf } from './text-st
  * index of links), not a box beside it.
  */
 const MAX_CLUSTER_SHARE = 0.3;
+/**
+ * Link clusters holding together this large a share of the content are what the page lists
+ * (a news front of sections, each a list of headlines), however small each one is.
+ */
+const MAX_CLUSTERS_SHARE = 0.7;
 const MIN_PROSE_FOR_CLUSTER_PRUNING = 500;
 
 /** Removes lists and boxes inside the content that are mostly links (tag clouds, "read next", menus). */
@@ -14,18 +19,32 @@ export function pruneLinkClusters(root: ElementNode, table: StatsTable): void {
   // Without prose to accompany, link-heavy blocks are what the page lists: its content.
   if (statsOf(table, root).prose < MIN_PROSE_FOR_CLUSTER_PRUNING) return;
   const limit = statsOf(table, root).text * MAX_CLUSTER_SHARE;
+  const clusters: ElementNode[] = [];
+  let clustered = 0;
   const visit = (element: ElementNode): void => {
     for (const child of elementChildren(element)) {
       const stats = statsOf(table, child);
-      if (stats.text < limit && isLinkCluster(child, stats)) removeNode(child);
-      else visit(child);
+      if (stats.text < limit && isLinkCluster(child, stats)) {
+        clusters.push(child);
+        clustered += stats.text;
+      } else visit(child);
     }
   };
   visit(root);
+  if (clustered > statsOf(table, root).text * MAX_CLUSTERS_SHARE) return;
+  for (const cluster of clusters) removeNode(cluster);
 }
 
+/**
+ * Rows and cells of a table, items of a list, terms and descriptions of a definition list:
+ * parts of a unit that goes whole or stays whole. A listing's table has rows of links (a
+ * ranking, a fixture list) and an index's entries link to their authors; a menu goes as its
+ * whole list.
+ */
+const PARTS_OF_UNITS = new Set(['tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'li', 'dt', 'dd']);
+
 function isLinkCluster(element: ElementNode, stats: TextStats): boolean {
-  if (stats.links < 3 || element.tag === 'a') return false;
+  if (stats.links < 3 || element.tag === 'a' || PARTS_OF_UNITS.has(element.tag)) return false;
   const density = linkDensity(stats);
   const averageLinkText = stats.linkText / stats.links;
   return density > 0.75 && averageLinkText < 40;
