@@ -81,34 +81,49 @@ export function removeNonContent(root: ElementNode): ReadonlySet<ElementNode> {
  * Removes page furniture recognised by its markup. Elements named like furniture but holding
  * most of the page's text are kept: sites wrap whole pages in `has-sidebar` or `with-nav`
  * containers (consent managers excepted: they never wrap the page). Runs of alike link boxes
- * named like recirculation or promotion are kept when they are what their parent lists.
+ * named like recirculation or promotion are kept when they are what their parent lists, also
+ * when each sits alone in a wrapper of its own and the wrappers make the run. Inside `<main>`,
+ * boxes named headers head sections of the content and stay.
  */
 export function removeBoilerplate(root: ElementNode, table: StatsTable, inputForms: ReadonlySet<ElementNode>): void {
   const total = Math.max(1, statsOf(table, root).text);
   const proseLimit = Math.max(MIN_WRAPPER_PROSE, statsOf(table, root).prose * WRAPPER_PROSE_SHARE);
-  const visit = (element: ElementNode, listed = false): void => {
+  const visit = (element: ElementNode, listed = false, inMain = false): void => {
+    const withinMain = inMain || element.tag === 'main' || element.attrs['role'] === 'main';
     const children = elementChildren(element);
     const parentText = statsOf(table, element).text;
     let runs: Set<ElementNode> | undefined;
     for (const child of children) {
       const stats = statsOf(table, child);
-      const verdict = classifyMarkup(child);
+      const markup = classifyMarkup(child);
+      const verdict = markup === 'header' && withinMain && isNamedHeader(child) ? undefined : markup;
       // A run of alike boxes holding most of their parent's text is what the page lists, whatever
       // their class says (`recirc`, `promo`), and so is the body of one of them.
-      if (verdict === 'suspect') {
-        runs ??= alikeRuns(children, table, parentText);
-        if (runs.has(child) || (listed && stats.text >= parentText * MIN_RUN_SHARE)) {
-          visit(child, true);
-          continue;
-        }
+      // Only classed siblings, three or more, make runs: most elements are spared the grouping.
+      const inRun = (): boolean =>
+        children.length >= MIN_RUN_ITEMS && child.attrs['class'] !== undefined && (runs ??= alikeRuns(children, table, parentText)).has(child);
+      if (verdict === 'suspect' && (inRun() || (listed && stats.text >= parentText * MIN_RUN_SHARE))) {
+        visit(child, true, withinMain);
+        continue;
       }
       // Whatever its class says, an element holding most of the page's prose wraps the content (`and-w-sidebar`).
       if (shouldRemove(child, verdict, stats, total, inputForms) && !(stats.prose >= proseLimit && verdict === 'furniture' && !namesConsent(child)))
         removeNode(child);
-      else visit(child);
+      // Grids wrap each listed box in a column or cell of its own: the run is of the wrappers, and
+      // a wrapper holding nothing but the box passes the listing on to it.
+      else visit(child, verdict === undefined && (inRun() || (listed && children.length === 1)), withinMain);
     }
   };
   visit(root);
+}
+
+/**
+ * A box only its class names a header (`section-header`, `gm-header`), inside the page's
+ * `<main>`, heads a section of the content (its title and lead), not the page: the site's
+ * header is a `<header>` or a banner, and sits outside `<main>`.
+ */
+function isNamedHeader(element: ElementNode): boolean {
+  return element.tag !== 'header' && element.attrs['role'] !== 'banner';
 }
 
 /** Alike siblings (same tag and classes, not necessarily adjacent) this many make a run of listed items. */

@@ -4,11 +4,15 @@ import { type ElementNode, elementChildren, removeNode, textContent } from './do
 import type { PageKind } from './page-kind.js';
 import { type StatsTable, statsOf } from './text-stats.js';
 
-/** Outermost elements below `root` matching `predicate`. */
+/** Code is the page's text whatever its highlighter calls its spans (`hljs-comment`, `token comment`). */
+const CODE_TAGS = new Set(['pre', 'code']);
+
+/** Outermost elements below `root` matching `predicate`, outside code. */
 function outermostMatching(root: ElementNode, predicate: (element: ElementNode) => boolean): ElementNode[] {
   const found: ElementNode[] = [];
   const visit = (element: ElementNode): void => {
     for (const child of elementChildren(element)) {
+      if (CODE_TAGS.has(child.tag)) continue;
       if (predicate(child)) found.push(child);
       else visit(child);
     }
@@ -18,9 +22,17 @@ function outermostMatching(root: ElementNode, predicate: (element: ElementNode) 
 }
 
 /**
+ * Off articles, comments holding more than this many times the prose of the rest of the page
+ * are its content (a thread whose posts are named comments); fewer are remarks on a post, an
+ * answer or a blog entry, which is the content.
+ */
+const MAX_DISCUSSION_RATIO = 2;
+
+/**
  * Readers' comments are the content of a forum thread but not of an article. They go under
- * a page that declares itself an article, and elsewhere when the rest of the page carries
- * at least twice their prose; pages that are mostly discussion keep them.
+ * a page that declares itself an article, and elsewhere unless they hold more than twice the
+ * prose of the rest; pages that are mostly discussion keep them. Code is never searched:
+ * highlighters name its comments `hljs-comment`.
  */
 export function removeDiscussion(root: ElementNode, table: StatsTable, kind: PageKind): void {
   if (kind === 'discussion') return;
@@ -28,7 +40,7 @@ export function removeDiscussion(root: ElementNode, table: StatsTable, kind: Pag
   if (discussions.length === 0) return;
   const discussionProse = discussions.reduce((sum, element) => sum + statsOf(table, element).prose, 0);
   const otherProse = statsOf(table, root).prose - discussionProse;
-  const allowance = kind === 'article' ? Number.POSITIVE_INFINITY : 0.5;
+  const allowance = kind === 'article' ? Number.POSITIVE_INFINITY : MAX_DISCUSSION_RATIO;
   if (discussionProse <= otherProse * allowance) for (const element of discussions) removeNode(element);
 }
 

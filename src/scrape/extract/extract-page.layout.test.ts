@@ -76,4 +76,35 @@ describe('extractPage on text as the browser lays it out', () => {
     expect(text).toContain('It floats when the hip belt is buckled');
     expect(text).not.toContain('Shop all packs');
   });
+
+  it("reads answers hidden after a wrapper that opens with their toggle (ARIA's accordion: a button in a heading)", () => {
+    const step = (n: number, title: string, body: string): string =>
+      `<div class="accordion"><h3><button aria-controls="s${n}">${title}</button></h3><div id="s${n}" style="display:none" role="region">${body}</div></div>`;
+    const linked = `<div class="accordion"><div class="head"><a role="button" href="#s3">Get quotes</a></div><div id="s3" hidden><p>Ask three installers for a quote and compare the panels they offer.</p></div></div>`;
+    const html = pageWithChrome(
+      `<h1>Installing solar panels</h1><p>${prose('solar panels')}</p>${step(1, 'Audit your home', '<p>Gather twelve months of electric bills before anyone sizes a system.</p>')}${step(
+        2,
+        'Check your roof',
+        '<p>Shading, orientation and age decide what a roof can produce.</p>',
+      )}${linked}`,
+    );
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('Gather twelve months of electric bills');
+    expect(text).toContain('Shading, orientation and age');
+    expect(text).toContain('Ask three installers');
+  });
+
+  it('keeps the boxes named headers that head sections inside <main>, and still drops a header-named box outside it', () => {
+    const section = (title: string, topic: string): string =>
+      `<section class="panel"><div class="section-header text-left"><h2>${title}</h2><p>Know where you stand.</p></div><p>${prose(topic, 3)}</p></section>`;
+    const html = `<html><body><div class="top-header"><a href="/">Acme</a> Call us today on 0800 123 456</div><main>${section('Go beyond basic rank reporting', 'rankings')}${section(
+      'Audit local citations',
+      'citations',
+    )}</main></body></html>`;
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('Go beyond basic rank reporting');
+    expect(text).toContain('Audit local citations');
+    expect(text).toContain('The story of citations begins');
+    expect(text).not.toContain('Call us today');
+  });
 });

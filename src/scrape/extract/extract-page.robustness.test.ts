@@ -124,6 +124,7 @@ describe('extractPage on hostile input', () => {
       '<div class="hero-banner"><h2>b',
       '<form><label>f</label><form><p>',
       '<div class="menu"><p>Prose in a box named as a menu, long enough to count as a sentence or more.',
+      '<div class="author-box">a',
     );
     for (const unit of units) {
       const html = `<html><body>${unit.repeat(Math.ceil(1_000_000 / unit.length))}</body></html>`;
@@ -147,6 +148,8 @@ describe('extractPage on hostile input', () => {
       '<header class="section-header"><h2>Heading</h2><p>Introduction of the section.</p></header>',
       '<form class="usertext"><p>A post body held in a form with nothing to fill in, long enough.</p></form>',
       '<ul><li><a href="/a">one</a> <a href="/b">two</a> <a href="/c">three</a></li></ul>',
+      '<div class="col"><div class="promo"><a href="/p">offer</a></div></div>',
+      '<h3><button aria-controls="x">Question</button></h3><div hidden>answer</div>',
     ];
     const description = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(6);
     for (const unit of units) {
@@ -154,6 +157,17 @@ describe('extractPage on hostile input', () => {
       const started = performance.now();
       extractPage(html, { url: URL });
       expect(performance.now() - started, unit).toBeLessThan(5_000);
+    }
+  });
+
+  it('reads a megabyte of author-named boxes, alike or each of its own class, within seconds', () => {
+    const alike = '<div class="author-box"><p>Bio.</p></div>'.repeat(25_000);
+    const distinct = Array.from({ length: 25_000 }, (_, i) => `<div class="a${i} author"><p>Bio.</p></div>`).join('');
+    for (const boxes of [alike, distinct]) {
+      const html = `<html><head><meta property="og:type" content="article"></head><body><main><p>${'Prose, and more prose. '.repeat(50)}</p>${boxes}</main></body></html>`;
+      const started = performance.now();
+      extractPage(html, { url: URL });
+      expect(performance.now() - started).toBeLessThan(5_000);
     }
   });
 });

@@ -1,4 +1,5 @@
 import { type Block, forEachInline, inlineText } from './blocks.js';
+import { dropCallsToAction } from './calls-to-action.js';
 import { parseHtml } from './dom.js';
 import { buildBlocks } from './dom-to-blocks.js';
 import { productFactsFromJsonLd } from './json-ld-content.js';
@@ -32,7 +33,7 @@ export function extractPage(html: string, options: ExtractOptions): ExtractedPag
   const kind = detectPageKind(meta, structuredData.jsonLd, structuredData.microdata);
   const description = kind === 'product' ? productDescription(structuredData.jsonLd, structuredData.microdata) : undefined;
   const content = extractMainContent(root, kind, metadata.title, description);
-  const blocks = buildBlocks(content, { baseUrl });
+  const blocks = dropCallsToAction(buildBlocks(content, { baseUrl }));
   const contentText = renderText(blocks);
   const productFacts = productFactsFromJsonLd(structuredData.jsonLd, contentText);
   blocks.push(...productFacts);

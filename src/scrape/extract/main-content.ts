@@ -1,3 +1,4 @@
+import { removeAuthorBoxes } from './author-boxes.js';
 import { removeBoilerplate, removeNonContent } from './clean.js';
 import { DEFAULT_DESCENT, declaredContentRoot, descendToContent, widenToContentSiblings } from './content-root.js';
 import { removeDiscussion, removeReviews } from './discussion.js';
@@ -29,7 +30,7 @@ import { computeStats } from './text-stats.js';
  * 4. start where the page declares its content (articleBody, main, article), walk down to
  *    the container where the prose spreads out, and take in siblings that read as content;
  * 5. prune link clusters, sections recommending other products or stories, a theme's sample text, a product's variant
- *    pickers and custom fields under programme names, an article's headline (when `title` carries it), small print and
+ *    pickers and custom fields under programme names, boxes about the author (off products and threads), an article's headline (when `title` carries it), small print and
  *    teasers for other stories; put a space between sibling spans whose texts would run together; drop quotes of earlier
  *    passages, second copies of blocks shown twice inside it, and (off articles and threads) second copies of text
  *    shown twice inside one card of a listing;
@@ -53,6 +54,7 @@ export function extractMainContent(document: ElementNode, kind: PageKind, title?
   removePlaceholderText(content, stats);
   removePurchaseControls(content, kind);
   removeFieldNameTerms(content, kind);
+  if (kind === 'article' || kind === 'other') removeAuthorBoxes(content, stats);
   if (kind === 'article') {
     removeArticleFurniture(content, stats, title);
     removeTeaserRuns(content, stats);

@@ -50,21 +50,8 @@ function isLinkCluster(element: ElementNode, stats: TextStats): boolean {
   return density > 0.75 && averageLinkText < 40;
 }
 
-/** Class words of the small print around an article: bylines, dates, photo credits. */
-const ARTICLE_FURNITURE_WORDS = new Set([
-  'byline',
-  'author',
-  'authors',
-  'dateline',
-  'timestamp',
-  'date',
-  'published',
-  'meta',
-  'caption',
-  'credit',
-  'credits',
-  'figcaption',
-]);
+/** Class words of the small print around an article: bylines, dates, photo credits (author boxes: `author-boxes.ts`). */
+const ARTICLE_FURNITURE_WORDS = new Set(['byline', 'dateline', 'timestamp', 'date', 'published', 'meta', 'caption', 'credit', 'credits', 'figcaption']);
 /** Photo captions run to a few sentences (who, where, when, credit); longer blocks are the story. */
 const MAX_ARTICLE_FURNITURE_TEXT = 400;
 

@@ -21,6 +21,9 @@ const UNAMBIGUOUS_RECOMMENDATION_HEADING =
 /** Under an article, the boxes of other stories: its own text never titles a section so. */
 const STORY_RECOMMENDATION_HEADING =
   /\b(?:related (?:posts?|articles?|stories|reading|content)|read next|(?:more|other) (?:stories|articles|posts) (?:from|by|on|about|like)|recommended (?:reading|articles?|stories|posts?|for you)|popular (?:posts|articles|stories)|trending (?:now|stories|articles)|(?:latest|recent) (?:posts|articles|stories)|you (?:may|might) also (?:like|enjoy))\b/i;
+/** The box about who wrote the page, titled so ("About the author", "Written by"): about the writer, not the subject. */
+const AUTHOR_HEADING = /\b(?:about the (?:author|writer|reviewer|expert|contributor)s?|written by|meet the (?:author|writer)s?)\b/i;
+const ARTICLE_SECTION_HEADING = new RegExp(`${STORY_RECOMMENDATION_HEADING.source}|${AUTHOR_HEADING.source}`, 'i');
 /** A heading is a line, not a paragraph that happens to use the words. */
 const MAX_HEADING_TEXT = 100;
 /** Words a title may put before the phrase ("People who viewed this item also viewed"). */
@@ -112,7 +115,7 @@ function removeFlatSection(heading: ElementNode): void {
  */
 export function removeRecommendations(root: ElementNode, table: StatsTable, kind: PageKind): void {
   if (kind === 'discussion') return;
-  const phrases = kind === 'product' ? RECOMMENDATION_HEADING : kind === 'article' ? STORY_RECOMMENDATION_HEADING : UNAMBIGUOUS_RECOMMENDATION_HEADING;
+  const phrases = kind === 'product' ? RECOMMENDATION_HEADING : kind === 'article' ? ARTICLE_SECTION_HEADING : UNAMBIGUOUS_RECOMMENDATION_HEADING;
   const limit = statsOf(table, root).text * MAX_SECTION_SHARE;
   const titles: ElementNode[] = [];
   const pending = [root];

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { PAGE_URL, pageWithChrome, prose } from '../../../tests/support/extract-fixtures.js';
+import { extractPage } from './extract-page.js';
+
+describe('extractPage on calls to action', () => {
+  it('drops a lone "Learn more" link under each of a page\'s sections, and keeps links inside sentences', () => {
+    const section = (topic: string): string =>
+      `<section><h2>${topic}</h2><p>${prose(topic, 2)}</p><p><a href="/${topic.length}">Learn more »</a></p></section>`;
+    const body = `${section('batch inference')}${section('fine-tuning')}<p>Read the <a href="/docs">Learn more</a> page for the details of ${prose('pricing', 1)}</p>`;
+    const { text, markdown } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(text).toContain('The story of fine-tuning begins');
+    expect(text.match(/Learn more/g)).toHaveLength(1);
+    expect(markdown).toContain('[Learn more](https://news.example.com/docs)');
+  });
+
+  it('drops a "Related:" pointer to another story, and keeps a line that says more than the link', () => {
+    const head = '<title>Europa</title><meta property="og:type" content="article">';
+    const pointer = '<p><strong>Related:</strong> <a href="/plumes">Possible Water Plumes on Europa: The Discovery in Images</a></p>';
+    const sentence = '<p>Related: scientists at <a href="/jpl">the laboratory</a> had found hints of the same plumes in 2012.</p>';
+    const html = pageWithChrome(`<article><p>${prose('water vapour', 4)}</p>${pointer}${sentence}<p>${prose('plumes', 4)}</p></article>`, head);
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).not.toContain('Possible Water Plumes');
+    expect(text).toContain('had found hints of the same plumes');
+    expect(text).toContain('The story of plumes begins');
+  });
+
+  it('keeps a heading that reads like a call to action, and list items that are more than one', () => {
+    const body = `<h2>Contact us</h2><p>${prose('opening hours', 2)}</p><ul><li><a href="/a">Get started</a></li><li><a href="/b">Pricing for teams of every size</a></li></ul>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(text).toContain('Contact us');
+    expect(text).toContain('Pricing for teams of every size');
+    expect(text).not.toContain('Get started');
+  });
+});
