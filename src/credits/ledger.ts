@@ -78,8 +78,8 @@ export interface Ledger {
   /** Reserves credits for a piece of work; throws InsufficientCreditsError when the balance cannot cover it. */
   hold(userId: number, amount: number, input: HoldInput): Promise<Hold>;
   /**
-   * Charges a cost known before the work (a cache hit) in one step: one `charge` entry and a
-   * settled hold row as the usage record; throws InsufficientCreditsError when it cannot.
+   * Charges a cost known before the work (a cache hit) in one step: one `charge` entry, which is
+   * also the call's usage record; throws InsufficientCreditsError when it cannot.
    */
   charge(userId: number, amount: number, input: EntryContext & { readonly endpoint: string }): Promise<Settlement>;
   /** Charges `actual` (at most the held amount) and releases the rest; a second settle is a no-op. */
@@ -155,7 +155,8 @@ export function createLedger(database: DatabaseHandle, now: () => Date = () => n
           const inserted = await trx
             .insertInto('ledger_entries')
             .values(entry(userId, amount, input.kind, after, iso(), input))
-            .onConflict((oc) => oc.column('idempotency_key').doNothing())
+            // A partial unique index on PostgreSQL (migration 0015): the predicate lets it be inferred.
+            .onConflict((oc) => oc.column('idempotency_key').where('idempotency_key', 'is not', null).doNothing())
             .returning('id')
             .executeTakeFirst();
           if (!inserted) throw new AlreadyApplied();
