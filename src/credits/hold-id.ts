@@ -10,7 +10,7 @@ let sequence = 0;
 /**
  * A hold id in the UUID version 7 layout: 48 bits of Unix milliseconds, a 12-bit sequence that
  * orders the ids of one millisecond, then 62 random bits. Ids made later sort later, so the
- * primary key of `holds` and the `hold_id` index of `ledger_entries` grow at their right edge:
+ * primary key of `holds` and the (hold id, kind) index of `ledger_entries` grow at their right edge:
  * a batch of inserts dirties a page or two of each index instead of one page per row, as
  * random (version 4) ids did, and each commit writes that much less.
  */

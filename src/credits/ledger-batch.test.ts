@@ -127,17 +127,42 @@ describe('group commit', () => {
 });
 
 describe('the one-step charge', () => {
-  it('writes one charge entry and a settled hold as its usage record', async () => {
+  it('writes one row: its charge entry, with key, endpoint, request and hold id, and no hold row', async () => {
     const c = await t.customer(5);
-    expect(await t.quarry.services.ledger.charge(c.id, 2, { endpoint: 'test', apiKeyId: c.keyId })).toEqual({ charged: 2, balance: 3 });
+    expect(await t.quarry.services.ledger.charge(c.id, 2, { endpoint: 'test', apiKeyId: c.keyId, requestId: 'req-1' })).toEqual({
+      charged: 2,
+      balance: 3,
+    });
     expect(await entriesOf(c.id)).toEqual([
       { kind: 'grant', amount: 5, balance_after: 5 },
       { kind: 'charge', amount: -2, balance_after: 3 },
     ]);
-    const holds = await t.quarry.db.selectFrom('holds').select(['status', 'amount', 'api_key_id']).where('user_id', '=', c.id).execute();
-    expect(holds).toEqual([{ status: 'settled', amount: 2, api_key_id: c.keyId }]);
+    const charge = await t.quarry.db
+      .selectFrom('ledger_entries')
+      .select(['api_key_id', 'endpoint', 'request_id', 'hold_id'])
+      .where('user_id', '=', c.id)
+      .where('kind', '=', 'charge')
+      .executeTakeFirstOrThrow();
+    expect(charge).toMatchObject({ api_key_id: c.keyId, endpoint: 'test', request_id: 'req-1' });
+    expect(charge.hold_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await t.quarry.db.selectFrom('holds').select('id').where('user_id', '=', c.id).execute()).toEqual([]);
     await expect(t.quarry.services.ledger.charge(c.id, 4, { endpoint: 'test' })).rejects.toMatchObject({ creditsRemaining: 3 });
     expect(await entriesOf(c.id)).toHaveLength(2);
+    await auditIsClean();
+  });
+
+  it('is applied once per hold id: a retried charge, alone or in a batch, charges nothing more', async () => {
+    const c = await t.customer(10);
+    const charge: LedgerOp = { op: 'charge', userId: c.id, amount: 3, holdId: randomUUID(), apiKeyId: null, endpoint: 'test', requestId: null, at: at() };
+    expect(await store.apply([charge])).toEqual([{ status: 'ok', balance: 7, charged: 3 }]);
+    await expect(store.apply([charge])).rejects.toThrow();
+    await expect(store.apply([holdOp(c.id, 1), charge])).rejects.toThrow();
+    const batches = createGroupCommit<LedgerOp, OpResult>((ops) => store.apply(ops), { maxInFlight: 1, maxBatch: 100 });
+    const [again, other] = await Promise.allSettled([batches.submit(charge), batches.submit({ ...charge, holdId: randomUUID(), amount: 2 })]);
+    expect(again.status).toBe('rejected');
+    expect(other).toMatchObject({ status: 'fulfilled', value: { status: 'ok', balance: 5, charged: 2 } });
+    expect(await t.quarry.services.ledger.balance(c.id)).toBe(5);
+    expect((await entriesOf(c.id)).map((e) => e.kind)).toEqual(['grant', 'charge', 'charge']);
     await auditIsClean();
   });
 });

@@ -21,8 +21,8 @@ export interface HoldOp extends EntryFields {
 }
 
 /**
- * Debits a known cost in one step: one `charge` entry, and a hold row written already
- * settled, which is the call's usage record (usage is read from holds; see usage.ts).
+ * Debits a known cost in one step: one `charge` entry and nothing else. It is the call's usage
+ * record (see usage.ts); its hold id, unique per kind among the entries, keys it.
  */
 export interface ChargeOp extends EntryFields {
   readonly op: 'charge';

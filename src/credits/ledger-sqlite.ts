@@ -6,8 +6,8 @@ import type { CloseOp, LedgerOp, LedgerStore, OpResult } from './ledger-ops.js';
 /** The columns of a hold the batch needs when it closes one. */
 type ClosedHold = Pick<HoldsTable, 'id' | 'user_id' | 'api_key_id' | 'amount' | 'endpoint' | 'request_id'>;
 
-/** A `holds` row as the batch insert reads it from JSON: id, user, key, amount, endpoint, request, status, created, expires, settled. */
-type HoldRow = [string, number, number | null, number, string, string | null, 'open' | 'settled', string, string, string | null];
+/** An open `holds` row as the batch insert reads it from JSON: id, user, key, amount, endpoint, request, created, expires. */
+type HoldRow = [string, number, number | null, number, string, string | null, string, string];
 /** A `ledger_entries` row: user, amount, kind, balance after, key, endpoint, request, hold, created. */
 type EntryRow = [number, number, string, number, number | null, string, string | null, string, string];
 
@@ -29,8 +29,8 @@ function prepare(sqlite: SQLite.Database) {
     ),
     accountOfHold: sqlite.prepare<[string], number>('SELECT user_id FROM holds WHERE id = ?').pluck(),
     insertHolds: sqlite.prepare<[string]>(
-      `INSERT INTO holds (id, user_id, api_key_id, amount, endpoint, request_id, status, created, expires_at, settled_at)
-       SELECT value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7, value->>8, value->>9
+      `INSERT INTO holds (id, user_id, api_key_id, amount, endpoint, request_id, status, created, expires_at)
+       SELECT value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, 'open', value->>6, value->>7
        FROM jsonb_each(jsonb(?)) ORDER BY key`,
     ),
     insertEntries: sqlite.prepare<[string]>(
@@ -45,7 +45,8 @@ function prepare(sqlite: SQLite.Database) {
  * The ledger's hot operations on SQLite, applied set-wise: a batch costs a few prepared
  * statements whatever its size — close its holds (one UPDATE), read its accounts' balances
  * (one SELECT), then one balance UPDATE per account and one INSERT each for its hold rows and
- * its entries — instead of three statements per operation. The operations are worked out in
+ * its entries — instead of three statements per operation. A one-step charge writes one row,
+ * its `charge` entry (no hold row; see migration 0015). The operations are worked out in
  * JavaScript in their batch order, each against its account's running balance, so each still
  * checks its own balance (one refused debit writes nothing and fails no other) and every entry
  * carries the balance after it, as if they had run one by one.
@@ -73,8 +74,8 @@ export function createSqliteLedgerStore(sqlite: SQLite.Database): LedgerStore {
     let made = new Set<string>();
     let from = 0;
     ops.forEach((op, i) => {
-      if (op.op === 'hold' || op.op === 'charge') made.add(op.holdId);
-      else if (made.has(op.holdId)) {
+      if (op.op === 'hold') made.add(op.holdId);
+      else if (op.op !== 'charge' && made.has(op.holdId)) {
         results.push(...applySegment(ops.slice(from, i)));
         from = i;
         made = new Set();
@@ -107,18 +108,7 @@ export function createSqliteLedgerStore(sqlite: SQLite.Database): LedgerStore {
         const after = balance - op.amount;
         balances.set(op.userId, after);
         const isHold = op.op === 'hold';
-        holds.push([
-          op.holdId,
-          op.userId,
-          op.apiKeyId,
-          op.amount,
-          op.endpoint,
-          op.requestId,
-          isHold ? 'open' : 'settled',
-          op.at,
-          isHold ? op.expiresAt : op.at,
-          isHold ? null : op.at,
-        ]);
+        if (isHold) holds.push([op.holdId, op.userId, op.apiKeyId, op.amount, op.endpoint, op.requestId, op.at, op.expiresAt]);
         if (!isHold || op.amount > 0) entries.push([op.userId, -op.amount, op.op, after, op.apiKeyId, op.endpoint, op.requestId, op.holdId, op.at]);
         return { status: 'ok', balance: after, charged: isHold ? 0 : op.amount };
       }

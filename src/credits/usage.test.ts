@@ -39,6 +39,19 @@ describe('usage', () => {
     expect((await usage(c.access, '?group=day')).json().total).toEqual({ requests: 4, credits: 2, failed: 2 });
   });
 
+  it('counts a cache hit charged in one step (its charge entry, no hold row) once, beside the miss that held', async () => {
+    const c = await t.customer(100);
+    const cache_key = `usage-${c.id}`;
+    for (let i = 0; i < 3; i++) expect((await call(c.key, { cost: 2, cache_key })).headers['x-cache']).toBe(i === 0 ? 'MISS' : 'HIT');
+    await call(c.key, { cost: 3, fail: true });
+    const holds = await t.quarry.db.selectFrom('holds').select('id').where('user_id', '=', c.id).execute();
+    expect(holds).toHaveLength(2);
+    for (const group of ['endpoint', 'key', 'day']) {
+      expect((await usage(c.access, `?group=${group}`)).json().total, group).toEqual({ requests: 4, credits: 6, failed: 1 });
+    }
+    expect((await usage(c.access, '?group=endpoint')).json().results).toEqual([{ endpoint: 'test', requests: 4, credits: 6, failed: 1 }]);
+  });
+
   it('shows only the caller account', async () => {
     const a = await t.customer(10);
     const b = await t.customer(10);

@@ -12,6 +12,7 @@ import { indexQuality } from './migrations/0011-index-quality.js';
 import { ledgerFunctions } from './migrations/0012-ledger-functions.js';
 import { ledgerSetBased } from './migrations/0013-ledger-set-based.js';
 import { indexOperatorLexemes } from './migrations/0014-index-operator-lexemes.js';
+import { ledgerOneRowCharges } from './migrations/0015-ledger-one-row-charges.js';
 
 /** The one migration set; names sort in the order they apply. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -28,6 +29,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0012-ledger-functions': ledgerFunctions(dialect),
     '0013-ledger-set-based': ledgerSetBased(dialect),
     '0014-index-operator-lexemes': indexOperatorLexemes(dialect),
+    '0015-ledger-one-row-charges': ledgerOneRowCharges(dialect),
   };
 }
 
