@@ -71,6 +71,25 @@ describe('extractPage on product pages', () => {
     expect(other).toContain('Summit Pack 40');
   });
 
+  it('reads a page marking up three products or more, or products listed in an ItemList, as a listing whose cards stay', () => {
+    const card = (name: string, price: string, itemList = false): string =>
+      `<li class="card"${itemList ? ' itemprop="itemListElement"' : ''} itemscope itemtype="https://schema.org/Product"><a itemprop="url" href="/p/${name.length}"><span itemprop="name">${name}</span></a><span class="price">${price}</span><span>Free delivery</span></li>`;
+    const cards = (itemList = false): string =>
+      [card('Summit Pack 40', '$129.00', itemList), card('Day Pack 18', '$59.95', itemList), card('Hip Pack 3', '€24,90', itemList)].join('');
+    const intro = `<h1>Packs</h1><p>${prose('our packs')}</p><p>Price: from $24.90</p>`;
+    const listed = extractPage(pageWithChrome(`${intro}<h2>More packs</h2><ul class="carousel">${cards()}</ul>`), { url: PAGE_URL }).text;
+    expect(listed).toContain('Summit Pack 40');
+    const itemList = `${intro}<h2>More packs</h2><ul class="carousel" itemscope itemtype="https://schema.org/ItemList">${cards(true)}</ul>`;
+    expect(extractPage(pageWithChrome(itemList), { url: PAGE_URL }).text).toContain('Summit Pack 40');
+    // One product marked up beside other cards is still a product page.
+    const single = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Trail Pack 25</h1><p>${prose('the trail pack')}</p></div><h2>More packs</h2><ul class="carousel">${[
+      '<li class="card"><a href="/p/1">Summit Pack 40</a><span class="price">$129.00</span><span>Free delivery</span></li>',
+      '<li class="card"><a href="/p/2">Day Pack 18</a><span class="price">$59.95</span><span>Free delivery</span></li>',
+      '<li class="card"><a href="/p/3">Hip Pack 3</a><span class="price">€24,90</span><span>Free delivery</span></li>',
+    ].join('')}</ul>`;
+    expect(extractPage(pageWithChrome(single), { url: PAGE_URL }).text).not.toContain('Summit Pack 40');
+  });
+
   it("drops a product's variant pickers outside a form (labels, option groups, ARIA radios), but not on other pages", () => {
     const swatch = (colour: string): string => `<label><input type="radio" name="colour" value="${colour}">${colour}</label>`;
     const pickers = `<div class="product-options"><fieldset><legend>Colour:</legend>${swatch('Forest green')}${swatch('Slate grey')}</fieldset>
