@@ -28,6 +28,20 @@ describe('extractPage on product pages', () => {
     expect(text).not.toContain('hip belt is comfortable');
   });
 
+  it("drops buyers' feedback on a product page (a box named feedback, as shops call their sellers' ratings)", () => {
+    const entry = (who: string, body: string): string =>
+      `<li class="fdbk-item"><span>${who} - Feedback left by buyer.</span><p>${body} Arrived quickly and exactly as described, would happily buy from this seller again.</p></li>`;
+    const feedback = `<section class="seller-feedback"><h2>Seller feedback (1,204)</h2><ul>${entry('a***a', 'Great packaging.')}${entry('k***9', 'Fast shipping.')}${entry('r***6', 'Excellent communication.')}</ul></section>`;
+    const { text } = extractPage(
+      pageWithChrome(`<h1>Trail Pack 25</h1><p>${prose('the trail pack')}</p><p>${prose('its frame sheet', 2)}</p>${feedback}`, PRODUCT_HEAD),
+      {
+        url: PAGE_URL,
+      },
+    );
+    expect(text).toContain('The story of the trail pack begins');
+    expect(text).not.toContain('Feedback left by buyer');
+  });
+
   it("drops reviews on a page that declares nothing only when they read as a shop's (verified purchases)", () => {
     const verified = PRODUCT_BODY.replaceAll('I carried it', 'Reviewed on 2 May 2025Verified Purchase. I carried it');
     expect(extractPage(pageWithChrome(verified, '<title>Trail Pack</title>'), { url: PAGE_URL }).text).not.toContain('hip belt is comfortable');
