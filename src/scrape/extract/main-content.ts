@@ -1,6 +1,7 @@
 import { removeAuthorBoxes } from './author-boxes.js';
 import { removeBoilerplate, removeNonContent } from './clean.js';
 import { DEFAULT_DESCENT, declaredContentRoot, descendToContent, widenToContentSiblings } from './content-root.js';
+import { removeDisclaimers } from './disclaimers.js';
 import { removeDiscussion, removeReviews } from './discussion.js';
 import type { ElementNode } from './dom.js';
 import type { PageKind } from './page-kind.js';
@@ -29,7 +30,7 @@ import { computeStats } from './text-stats.js';
  * 3. remove readers' comments unless the page is a discussion, and customers' reviews on a product page (or a shop's reviews on an undeclared one);
  * 4. start where the page declares its content (articleBody, main, article), walk down to
  *    the container where the prose spreads out, and take in siblings that read as content;
- * 5. prune link clusters, sections recommending other products or stories, a theme's sample text, a product's variant
+ * 5. prune link clusters, sections recommending other products or stories, a theme's sample text, boxes named as disclaimers, a product's variant
  *    pickers and custom fields under programme names, boxes about the author (off products and threads), an article's headline (when `title` carries it), small print and
  *    teasers for other stories; put a space between sibling spans whose texts would run together; drop quotes of earlier
  *    passages, second copies of blocks shown twice inside it, and (off articles and threads) second copies of text
@@ -52,6 +53,7 @@ export function extractMainContent(document: ElementNode, kind: PageKind, title?
   removeProductGrids(content, stats, kind);
   removeRecommendations(content, stats, kind);
   removePlaceholderText(content, stats);
+  removeDisclaimers(content, stats);
   removePurchaseControls(content, kind);
   removeFieldNameTerms(content, kind);
   if (kind === 'article' || kind === 'other') removeAuthorBoxes(content, stats);
