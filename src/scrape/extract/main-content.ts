@@ -15,7 +15,13 @@ import { removeProductGrids } from './product-grid.js';
 import { removeLeadBeforeTitle } from './product-lead.js';
 import { removeRecommendations } from './recommendations.js';
 import { pruneLinkClusters, removeArticleFurniture } from './prune.js';
-import { MIN_MULTIPLIED_PRODUCT_CHARACTERS, MIN_REPEATED_PRODUCT_CHARACTERS, fingerprints, removeRepeatedBlocks } from './repeated-blocks.js';
+import {
+  MIN_MULTIPLIED_CHARACTERS,
+  MIN_MULTIPLIED_PRODUCT_CHARACTERS,
+  MIN_REPEATED_PRODUCT_CHARACTERS,
+  fingerprints,
+  removeRepeatedBlocks,
+} from './repeated-blocks.js';
 import { removeRepeatsWithinItems } from './repeated-in-items.js';
 import { removeRepeatedQuotes } from './repeated-quotes.js';
 import { removeTeaserRuns } from './teasers.js';
@@ -33,7 +39,7 @@ import { computeStats } from './text-stats.js';
  * 5. prune link clusters, sections recommending other products or stories, a theme's sample text, boxes named as disclaimers, a product's variant
  *    pickers and custom fields under programme names, boxes about the author (off products and threads), an article's headline (when `title` carries it), small print and
  *    teasers for other stories; put a space between sibling spans whose texts would run together; drop quotes of earlier
- *    passages, second copies of blocks shown twice inside it, and (off articles and threads) second copies of text
+ *    passages, second copies of blocks shown twice inside it (every later copy of a passage of 1,000 characters or more), and (off articles and threads) second copies of text
  *    shown twice inside one card of a listing;
  * 6. on a product page, drop the shop's lead-in before the product's title, and, when the structured data states a
  *    description, take the description's box if it holds nearly half the content beside a buy box (`product-description.ts`).
@@ -68,7 +74,7 @@ export function extractMainContent(document: ElementNode, kind: PageKind, title?
   const table = cardCopies > 0 ? fingerprints(content) : prints;
   if (kind === 'product')
     removeRepeatedBlocks(content, { minCharacters: MIN_REPEATED_PRODUCT_CHARACTERS, everyCopyFrom: MIN_MULTIPLIED_PRODUCT_CHARACTERS, table });
-  else removeRepeatedBlocks(content, { table });
+  else removeRepeatedBlocks(content, { table, everyCopyFrom: MIN_MULTIPLIED_CHARACTERS });
   if (kind !== 'product') return content;
   removeLeadBeforeTitle(content);
   return narrowToProductDescription(content, productDescription);
