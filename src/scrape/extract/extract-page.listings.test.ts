@@ -60,6 +60,19 @@ describe('extractPage on listings', () => {
     expect(text).toContain('Robotic lawn mower for 3 acre lawns');
   });
 
+  it("keeps a card's title whose id or class names it like an advertisement (a sponsored result's heading)", () => {
+    const result = (title: string, n: number): string =>
+      `<li class="listing-card"><a href="/listing/${n}"><h2 id="ad-listing-title-${n}" class="card__title">${title}</h2></a><p>Sale Price USD 52.50</p></li>`;
+    const titles = [
+      'Handmade leather bifold wallet with card slots',
+      'Slim minimalist wallet in vegetable tanned leather',
+      'Personalised engraved wallet for him',
+    ];
+    const body = `<h1>Handmade wallet</h1><p>1,000+ relevant results, with ads</p><ul class="results">${titles.map(result).join('')}</ul>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    for (const title of titles) expect(text).toContain(title);
+  });
+
   it('still drops a single related box under an article', () => {
     const related = `<div class="related-posts"><h3>Related</h3><ul>${headlines('More')
       .map((title, n) => `<li>${card(title, n)}</li>`)
