@@ -42,8 +42,13 @@ function countLinks(inlines: readonly Inline[], found = 0): number {
   return found;
 }
 
+/** What an expanding box's toggle says ("Read more", "Show less"): a control standing alone on its line, link or not. */
+const TOGGLE_LABEL = /^[+\-–]?\s*(?:read|show|see|view) (?:more|less)\s*[+\-–]?$/i;
+
 function isCallToAction(content: readonly Inline[]): boolean {
-  if (countLinks(content) !== 1) return false;
+  const links = countLinks(content);
+  if (links === 0) return TOGGLE_LABEL.test(inlineText(content).replace(TRAILING_ARROWS, '').trim());
+  if (links !== 1) return false;
   const text = inlineText(content);
   if (text.length > 120) return false;
   if (CALL_TO_ACTION.test(text.replace(TRAILING_ARROWS, ''))) return isLinkOnly(content, text, '');

@@ -13,6 +13,15 @@ describe('extractPage on calls to action', () => {
     expect(markdown).toContain('[Learn more](https://news.example.com/docs)');
   });
 
+  it('drops the label of a toggle ("Read more", "Show less +") standing alone without a link, and keeps sentences using the words', () => {
+    const body = `<div class="description"><p>${prose('the tumbler', 2)}</p><span class="toggle">Read more</span></div><div class="specs"><p>${prose('its lid', 2)}</p><div>Show less +</div></div><p>Read more about its lid in the care guide we ship with every order.</p>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(text).toContain('The story of its lid begins');
+    expect(text).not.toMatch(/^Read more$/m);
+    expect(text).not.toContain('Show less');
+    expect(text).toContain('Read more about its lid in the care guide');
+  });
+
   it('drops a "Related:" pointer to another story, and keeps a line that says more than the link', () => {
     const head = '<title>Europa</title><meta property="og:type" content="article">';
     const pointer = '<p><strong>Related:</strong> <a href="/plumes">Possible Water Plumes on Europa: The Discovery in Images</a></p>';
