@@ -22,6 +22,16 @@ describe('extractPage on calls to action', () => {
     expect(text).toContain('Read more about its lid in the care guide');
   });
 
+  it('drops buttons left as lines of their own ("Add to cart", "Wishlist", "Share"), and keeps sentences using the words', () => {
+    const card = (name: string): string =>
+      `<li class="card"><a href="/p/${name.length}">${name}</a><p>$24.00</p><div>Add to cart</div><div>Wishlist</div></li>`;
+    const body = `<h1>Mugs</h1><p>${prose('our mugs', 2)}</p><ul>${card('Stoneware mug')}${card('Enamel mug')}${card('Glass mug')}</ul><span>Share</span><p>Share your photos and add to cart whatever you like.</p>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(text).toContain('Enamel mug');
+    expect(text).not.toMatch(/^\s*(?:Add to cart|Wishlist|Share)$/im);
+    expect(text).toContain('Share your photos and add to cart');
+  });
+
   it('drops a "Related:" pointer to another story, and keeps a line that says more than the link', () => {
     const head = '<title>Europa</title><meta property="og:type" content="article">';
     const pointer = '<p><strong>Related:</strong> <a href="/plumes">Possible Water Plumes on Europa: The Discovery in Images</a></p>';
