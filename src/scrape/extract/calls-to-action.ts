@@ -42,11 +42,23 @@ function countLinks(inlines: readonly Inline[], found = 0): number {
   return found;
 }
 
+/** What an expanding box's toggle says ("Read more", "Show less"): a control standing alone on its line, link or not. */
+const TOGGLE_LABEL = /^[+\-–]?\s*(?:read|show|see|view) (?:more|less)\s*[+\-–]?$/i;
+
+/** A shop's or a page's buttons left without their control ("Add to cart", "Wishlist", "Share", "Notify me"). */
+const BUTTON_LABEL = /^(?:add to (?:cart|bag|basket|wish ?list|favou?rites|list)|wish ?list|share|notify me|save for later)$/i;
+
 function isCallToAction(content: readonly Inline[]): boolean {
-  if (countLinks(content) !== 1) return false;
+  const links = countLinks(content);
+  if (links === 0) {
+    const label = inlineText(content).replace(TRAILING_ARROWS, '').trim();
+    return TOGGLE_LABEL.test(label) || BUTTON_LABEL.test(label);
+  }
+  if (links !== 1) return false;
   const text = inlineText(content);
   if (text.length > 120) return false;
-  if (CALL_TO_ACTION.test(text.replace(TRAILING_ARROWS, ''))) return isLinkOnly(content, text, '');
+  const bare = text.replace(TRAILING_ARROWS, '').trim();
+  if (CALL_TO_ACTION.test(bare) || BUTTON_LABEL.test(bare)) return isLinkOnly(content, text, '');
   const label = POINTER_LABEL.exec(text)?.[0];
   return label !== undefined && isLinkOnly(content, text, label);
 }

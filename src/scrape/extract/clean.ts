@@ -2,7 +2,7 @@ import { type MarkupVerdict, classifyMarkup, namesConsent } from './boilerplate.
 import { classWords } from './class-words.js';
 import { type ElementNode, alikeKey, elementChildren, removeNode } from './dom.js';
 import { NON_CONTENT_TAGS } from './html-tags.js';
-import { type StatsTable, type TextStats, linkDensity, readableText, statsOf } from './text-stats.js';
+import { type StatsTable, type TextStats, linkDensity, readableText, statsOf, substantialText } from './text-stats.js';
 
 /** `<noscript>` fallbacks for lazy images or "enable JavaScript" notices are noise; whole-page fallbacks are content. */
 const MIN_NOSCRIPT_TEXT = 200;
@@ -88,6 +88,7 @@ export function removeNonContent(root: ElementNode): ReadonlySet<ElementNode> {
 export function removeBoilerplate(root: ElementNode, table: StatsTable, inputForms: ReadonlySet<ElementNode>): void {
   const total = Math.max(1, statsOf(table, root).text);
   const proseLimit = Math.max(MIN_WRAPPER_PROSE, statsOf(table, root).prose * WRAPPER_PROSE_SHARE);
+  const substantialLimit = Math.max(1, substantialText(statsOf(table, root)) * SUSPECT_WRAPPER_SHARE);
   const visit = (element: ElementNode, listed = false, inMain = false): void => {
     const withinMain = inMain || element.tag === 'main' || element.attrs['role'] === 'main';
     const children = elementChildren(element);
@@ -102,7 +103,7 @@ export function removeBoilerplate(root: ElementNode, table: StatsTable, inputFor
       // Only classed siblings, three or more, make runs: most elements are spared the grouping.
       const inRun = (): boolean =>
         children.length >= MIN_RUN_ITEMS && child.attrs['class'] !== undefined && (runs ??= alikeRuns(children, table, parentText)).has(child);
-      if (verdict === 'suspect' && (inRun() || (listed && stats.text >= parentText * MIN_RUN_SHARE))) {
+      if (verdict === 'suspect' && (inRun() || (listed && stats.text >= parentText * MIN_RUN_SHARE) || substantialText(stats) >= substantialLimit)) {
         visit(child, true, withinMain);
         continue;
       }
@@ -158,6 +159,9 @@ function alikeRuns(children: readonly ElementNode[], table: StatsTable, parentTe
   return members;
 }
 
+/** Share of the page's substantial text (all but short links) that makes a suspect-named box the content. */
+const SUSPECT_WRAPPER_SHARE = 0.5;
+
 /** A consent manager is removed unless it is nearly all the page holds (a consent wall before the page). */
 const MAX_CONSENT_SHARE = 0.8;
 
@@ -188,6 +192,8 @@ function shouldRemove(element: ElementNode, verdict: MarkupVerdict, stats: TextS
       if (isProseNamedNavigation(element, stats)) return false;
       return share < (namesConsent(element) ? MAX_CONSENT_SHARE : 0.4) || linkDensity(stats) > 0.5;
     case 'suspect':
+      // A heading named like a promotion (`<h2 id="ad-listing-title-…">`) titles a card or section: its box is judged, not the title.
+      if (HEADINGS.has(element.tag)) return false;
       // A banner with a section's heading is a hero or a section's header, not an advertisement.
       if (isSectionHeader(element, stats) && classWords(element).includes('banner')) return false;
       return share < 0.4 && (readableText(stats) < 250 || linkDensity(stats) > 0.4);
@@ -202,6 +208,7 @@ function shouldRemove(element: ElementNode, verdict: MarkupVerdict, stats: TextS
 }
 
 const SECTION_HEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
+const HEADINGS = new Set(['h1', ...SECTION_HEADINGS]);
 /** Link density above which a header is a bar of links (a site header's menus), whatever heading it holds. */
 const MAX_SECTION_HEADER_LINK_DENSITY = 0.5;
 

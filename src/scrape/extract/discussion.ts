@@ -44,8 +44,8 @@ export function removeDiscussion(root: ElementNode, table: StatsTable, kind: Pag
   if (discussionProse <= otherProse * allowance) for (const element of discussions) removeNode(element);
 }
 
-/** Class words of customer reviews, ratings and testimonials. */
-const REVIEW_WORDS = new Set(['review', 'reviews', 'testimonial', 'testimonials', 'ratings']);
+/** Class words of customer reviews, ratings and testimonials (`feedback`: what buyers say of a seller). */
+const REVIEW_WORDS = new Set(['review', 'reviews', 'testimonial', 'testimonials', 'ratings', 'feedback', 'feedbacks']);
 /** A review-named element holding this share of the page's text is the page's wrapper, not a review box. */
 const MAX_REVIEWS_SHARE = 0.5;
 

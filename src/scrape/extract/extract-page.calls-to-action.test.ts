@@ -13,6 +13,25 @@ describe('extractPage on calls to action', () => {
     expect(markdown).toContain('[Learn more](https://news.example.com/docs)');
   });
 
+  it('drops the label of a toggle ("Read more", "Show less +") standing alone without a link, and keeps sentences using the words', () => {
+    const body = `<div class="description"><p>${prose('the tumbler', 2)}</p><span class="toggle">Read more</span></div><div class="specs"><p>${prose('its lid', 2)}</p><div>Show less +</div></div><p>Read more about its lid in the care guide we ship with every order.</p>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(text).toContain('The story of its lid begins');
+    expect(text).not.toMatch(/^Read more$/m);
+    expect(text).not.toContain('Show less');
+    expect(text).toContain('Read more about its lid in the care guide');
+  });
+
+  it('drops buttons left as lines of their own ("Add to cart", "Wishlist", "Share"), and keeps sentences using the words', () => {
+    const card = (name: string): string =>
+      `<li class="card"><a href="/p/${name.length}">${name}</a><p>$24.00</p><div>Add to cart</div><div>Wishlist</div></li>`;
+    const body = `<h1>Mugs</h1><p>${prose('our mugs', 2)}</p><ul>${card('Stoneware mug')}${card('Enamel mug')}${card('Glass mug')}</ul><span>Share</span><p>Share your photos and add to cart whatever you like.</p>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(text).toContain('Enamel mug');
+    expect(text).not.toMatch(/^\s*(?:Add to cart|Wishlist|Share)$/im);
+    expect(text).toContain('Share your photos and add to cart');
+  });
+
   it('drops a "Related:" pointer to another story, and keeps a line that says more than the link', () => {
     const head = '<title>Europa</title><meta property="og:type" content="article">';
     const pointer = '<p><strong>Related:</strong> <a href="/plumes">Possible Water Plumes on Europa: The Discovery in Images</a></p>';

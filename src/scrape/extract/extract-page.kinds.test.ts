@@ -28,6 +28,20 @@ describe('extractPage on product pages', () => {
     expect(text).not.toContain('hip belt is comfortable');
   });
 
+  it("drops buyers' feedback on a product page (a box named feedback, as shops call their sellers' ratings)", () => {
+    const entry = (who: string, body: string): string =>
+      `<li class="fdbk-item"><span>${who} - Feedback left by buyer.</span><p>${body} Arrived quickly and exactly as described, would happily buy from this seller again.</p></li>`;
+    const feedback = `<section class="seller-feedback"><h2>Seller feedback (1,204)</h2><ul>${entry('a***a', 'Great packaging.')}${entry('k***9', 'Fast shipping.')}${entry('r***6', 'Excellent communication.')}</ul></section>`;
+    const { text } = extractPage(
+      pageWithChrome(`<h1>Trail Pack 25</h1><p>${prose('the trail pack')}</p><p>${prose('its frame sheet', 2)}</p>${feedback}`, PRODUCT_HEAD),
+      {
+        url: PAGE_URL,
+      },
+    );
+    expect(text).toContain('The story of the trail pack begins');
+    expect(text).not.toContain('Feedback left by buyer');
+  });
+
   it("drops reviews on a page that declares nothing only when they read as a shop's (verified purchases)", () => {
     const verified = PRODUCT_BODY.replaceAll('I carried it', 'Reviewed on 2 May 2025Verified Purchase. I carried it');
     expect(extractPage(pageWithChrome(verified, '<title>Trail Pack</title>'), { url: PAGE_URL }).text).not.toContain('hip belt is comfortable');
@@ -69,6 +83,25 @@ describe('extractPage on product pages', () => {
     expect(product).not.toContain('Summit Pack 40');
     const other = extractPage(pageWithChrome(body), { url: PAGE_URL }).text;
     expect(other).toContain('Summit Pack 40');
+  });
+
+  it('reads a page marking up three products or more, or products listed in an ItemList, as a listing whose cards stay', () => {
+    const card = (name: string, price: string, itemList = false): string =>
+      `<li class="card"${itemList ? ' itemprop="itemListElement"' : ''} itemscope itemtype="https://schema.org/Product"><a itemprop="url" href="/p/${name.length}"><span itemprop="name">${name}</span></a><span class="price">${price}</span><span>Free delivery</span></li>`;
+    const cards = (itemList = false): string =>
+      [card('Summit Pack 40', '$129.00', itemList), card('Day Pack 18', '$59.95', itemList), card('Hip Pack 3', '€24,90', itemList)].join('');
+    const intro = `<h1>Packs</h1><p>${prose('our packs')}</p><p>Price: from $24.90</p>`;
+    const listed = extractPage(pageWithChrome(`${intro}<h2>More packs</h2><ul class="carousel">${cards()}</ul>`), { url: PAGE_URL }).text;
+    expect(listed).toContain('Summit Pack 40');
+    const itemList = `${intro}<h2>More packs</h2><ul class="carousel" itemscope itemtype="https://schema.org/ItemList">${cards(true)}</ul>`;
+    expect(extractPage(pageWithChrome(itemList), { url: PAGE_URL }).text).toContain('Summit Pack 40');
+    // One product marked up beside other cards is still a product page.
+    const single = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Trail Pack 25</h1><p>${prose('the trail pack')}</p></div><h2>More packs</h2><ul class="carousel">${[
+      '<li class="card"><a href="/p/1">Summit Pack 40</a><span class="price">$129.00</span><span>Free delivery</span></li>',
+      '<li class="card"><a href="/p/2">Day Pack 18</a><span class="price">$59.95</span><span>Free delivery</span></li>',
+      '<li class="card"><a href="/p/3">Hip Pack 3</a><span class="price">€24,90</span><span>Free delivery</span></li>',
+    ].join('')}</ul>`;
+    expect(extractPage(pageWithChrome(single), { url: PAGE_URL }).text).not.toContain('Summit Pack 40');
   });
 
   it("drops a product's variant pickers outside a form (labels, option groups, ARIA radios), but not on other pages", () => {

@@ -39,6 +39,40 @@ describe('extractPage on listings', () => {
     expect(text).toContain('Sheet-pan suppers: Weeknight noodles with crispy tofu');
   });
 
+  it('keeps a box named like recommendations when it holds most of what the page shows beyond its menus', () => {
+    const mower = (model: string, acres: string, price: string): string =>
+      `<div class="col-md-4 items-listing"><a href="/mowers/${model}" class="item-img"><div class="box-sku"><h4>${model}</h4></div><div class="item-title"><h3>Robotic lawn mower for ${acres} acre lawns</h3><span class="price">${price}</span></div></a></div>`;
+    const models: Array<[string, string, string]> = [
+      ['KR161', 'a quarter', '$2,099.99'],
+      ['KR172', 'half an', '$2,499.99'],
+      ['KR173', 'three quarters of an', '$2,999.99'],
+      ['KR174', 'one and a quarter', '$3,499.99'],
+      ['KR233', '3', '$8,499.99'],
+      ['KR236', '6', '$13,799.99'],
+    ];
+    const grid = `<section class="related-product"><div class="content-listing">${models.map((model) => mower(...model)).join('')}</div></section>`;
+    const menu = `<ul class="site-links">${['Mowers', 'Trimmers', 'Blowers', 'Batteries', 'Support', 'Dealers', 'Contact', 'Careers']
+      .map((label) => `<li><a href="/${label.toLowerCase()}">${label}</a></li>`)
+      .join('')}</ul>`;
+    const page = pageWithChrome(`<div class="col-sm-5"><h1>Robotic lawn mowers</h1></div>${menu}<div class="entry-content">${grid}</div>`);
+    const { text } = extractPage(page, { url: PAGE_URL });
+    expect(text).toContain('KR172');
+    expect(text).toContain('Robotic lawn mower for 3 acre lawns');
+  });
+
+  it("keeps a card's title whose id or class names it like an advertisement (a sponsored result's heading)", () => {
+    const result = (title: string, n: number): string =>
+      `<li class="listing-card"><a href="/listing/${n}"><h2 id="ad-listing-title-${n}" class="card__title">${title}</h2></a><p>Sale Price USD 52.50</p></li>`;
+    const titles = [
+      'Handmade leather bifold wallet with card slots',
+      'Slim minimalist wallet in vegetable tanned leather',
+      'Personalised engraved wallet for him',
+    ];
+    const body = `<h1>Handmade wallet</h1><p>1,000+ relevant results, with ads</p><ul class="results">${titles.map(result).join('')}</ul>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    for (const title of titles) expect(text).toContain(title);
+  });
+
   it('still drops a single related box under an article', () => {
     const related = `<div class="related-posts"><h3>Related</h3><ul>${headlines('More')
       .map((title, n) => `<li>${card(title, n)}</li>`)

@@ -27,6 +27,16 @@ describe('extractPage on text the page shows twice', () => {
     expect(occurrences(other, 'Stoneware mug, sage')).toBe(2);
   });
 
+  it('keeps one copy of a long passage shown three times on any page, and a short blurb on every card', () => {
+    const passage = `<div class="post-body"><p>${prose('the launch', 4)}</p><p>${prose('the first customers', 4)}</p><p>${prose('the pricing', 4)}</p><p>${prose('the roadmap', 4)}</p></div>`;
+    const blurb = '<p class="blurb">Free delivery on orders over fifty pounds, every day of the week.</p>';
+    const card = (name: string): string => `<li class="card"><a href="/p/${name.length}">${name}</a>${blurb}</li>`;
+    const body = `<h1>Launches</h1><div class="launch">${passage}</div><div class="launch">${passage}</div><div class="launch">${passage}</div><ul>${card('Flow')}${card('Codex')}${card('Rork Max')}</ul>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(occurrences(text, 'The story of the roadmap begins')).toBe(1);
+    expect(occurrences(text, 'Free delivery on orders over fifty pounds')).toBe(3);
+  });
+
   it('keeps one copy of a product section rendered three times (phone, tablet, desktop), but only on a product page', () => {
     const section =
       '<div class="feature"><h3>Designed for everyday</h3><p>We rethink what looks good and build it to last, for those of us who carry less.</p></div>';

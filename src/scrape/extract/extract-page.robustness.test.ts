@@ -150,6 +150,9 @@ describe('extractPage on hostile input', () => {
       '<ul><li><a href="/a">one</a> <a href="/b">two</a> <a href="/c">three</a></li></ul>',
       '<div class="col"><div class="promo"><a href="/p">offer</a></div></div>',
       '<h3><button aria-controls="x">Question</button></h3><div hidden>answer</div>',
+      '<div class="disclaimer"><p>Prices may vary.</p><div class="disclaimer">Images simulated.',
+      '<section class="related-product"><a href="/p"><h3>Card</h3></a></section>',
+      '<li itemscope itemtype="https://schema.org/Product"><span itemprop="name">Pack</span></li>',
     ];
     const description = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(6);
     for (const unit of units) {

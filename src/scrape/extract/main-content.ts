@@ -1,6 +1,7 @@
 import { removeAuthorBoxes } from './author-boxes.js';
 import { removeBoilerplate, removeNonContent } from './clean.js';
 import { DEFAULT_DESCENT, declaredContentRoot, descendToContent, widenToContentSiblings } from './content-root.js';
+import { removeDisclaimers } from './disclaimers.js';
 import { removeDiscussion, removeReviews } from './discussion.js';
 import type { ElementNode } from './dom.js';
 import type { PageKind } from './page-kind.js';
@@ -14,7 +15,13 @@ import { removeProductGrids } from './product-grid.js';
 import { removeLeadBeforeTitle } from './product-lead.js';
 import { removeRecommendations } from './recommendations.js';
 import { pruneLinkClusters, removeArticleFurniture } from './prune.js';
-import { MIN_MULTIPLIED_PRODUCT_CHARACTERS, MIN_REPEATED_PRODUCT_CHARACTERS, fingerprints, removeRepeatedBlocks } from './repeated-blocks.js';
+import {
+  MIN_MULTIPLIED_CHARACTERS,
+  MIN_MULTIPLIED_PRODUCT_CHARACTERS,
+  MIN_REPEATED_PRODUCT_CHARACTERS,
+  fingerprints,
+  removeRepeatedBlocks,
+} from './repeated-blocks.js';
 import { removeRepeatsWithinItems } from './repeated-in-items.js';
 import { removeRepeatedQuotes } from './repeated-quotes.js';
 import { removeTeaserRuns } from './teasers.js';
@@ -29,10 +36,10 @@ import { computeStats } from './text-stats.js';
  * 3. remove readers' comments unless the page is a discussion, and customers' reviews on a product page (or a shop's reviews on an undeclared one);
  * 4. start where the page declares its content (articleBody, main, article), walk down to
  *    the container where the prose spreads out, and take in siblings that read as content;
- * 5. prune link clusters, sections recommending other products or stories, a theme's sample text, a product's variant
+ * 5. prune link clusters, sections recommending other products or stories, a theme's sample text, boxes named as disclaimers, a product's variant
  *    pickers and custom fields under programme names, boxes about the author (off products and threads), an article's headline (when `title` carries it), small print and
  *    teasers for other stories; put a space between sibling spans whose texts would run together; drop quotes of earlier
- *    passages, second copies of blocks shown twice inside it, and (off articles and threads) second copies of text
+ *    passages, second copies of blocks shown twice inside it (every later copy of a passage of 1,000 characters or more), and (off articles and threads) second copies of text
  *    shown twice inside one card of a listing;
  * 6. on a product page, drop the shop's lead-in before the product's title, and, when the structured data states a
  *    description, take the description's box if it holds nearly half the content beside a buy box (`product-description.ts`).
@@ -52,6 +59,7 @@ export function extractMainContent(document: ElementNode, kind: PageKind, title?
   removeProductGrids(content, stats, kind);
   removeRecommendations(content, stats, kind);
   removePlaceholderText(content, stats);
+  removeDisclaimers(content, stats);
   removePurchaseControls(content, kind);
   removeFieldNameTerms(content, kind);
   if (kind === 'article' || kind === 'other') removeAuthorBoxes(content, stats);
@@ -66,7 +74,7 @@ export function extractMainContent(document: ElementNode, kind: PageKind, title?
   const table = cardCopies > 0 ? fingerprints(content) : prints;
   if (kind === 'product')
     removeRepeatedBlocks(content, { minCharacters: MIN_REPEATED_PRODUCT_CHARACTERS, everyCopyFrom: MIN_MULTIPLIED_PRODUCT_CHARACTERS, table });
-  else removeRepeatedBlocks(content, { table });
+  else removeRepeatedBlocks(content, { table, everyCopyFrom: MIN_MULTIPLIED_CHARACTERS });
   if (kind !== 'product') return content;
   removeLeadBeforeTitle(content);
   return narrowToProductDescription(content, productDescription);

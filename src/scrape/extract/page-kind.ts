@@ -38,6 +38,32 @@ function microdataTypes(items: readonly MicrodataItem[]): string[] {
   return types;
 }
 
+/**
+ * A page marking up this many products (JSON-LD objects or top-level microdata items), or
+ * products only as the entries of a list (a microdata `ItemList`), lists them: a shop's
+ * category, a search's results, a catalogue. Its cards are its content, not one product's
+ * shelves and buy boxes.
+ */
+const MIN_LISTED_PRODUCTS = 3;
+
+function listsProducts(jsonLd: readonly JsonObject[], microdata: readonly MicrodataItem[]): boolean {
+  let products = 0;
+  for (const object of jsonLd) {
+    const type = object['@type'];
+    if ((Array.isArray(type) ? type : [type]).some((t) => typeof t === 'string' && MICRODATA_PRODUCT_TYPES.test(typeName(t)))) products++;
+  }
+  let topLevel = false;
+  for (const item of microdata) {
+    if (item.type.some((t) => MICRODATA_PRODUCT_TYPES.test(typeName(t)))) {
+      products++;
+      topLevel = true;
+    }
+  }
+  if (products >= MIN_LISTED_PRODUCTS) return true;
+  if (topLevel || products > 0) return false;
+  return microdata.some((item) => item.type.some((t) => typeName(t) === 'ItemList') && microdataTypes([item]).some((t) => MICRODATA_PRODUCT_TYPES.test(t)));
+}
+
 export function detectPageKind(meta: Record<string, string[]>, jsonLd: readonly JsonObject[], microdata: readonly MicrodataItem[] = []): PageKind {
   const types = jsonLdTypes(jsonLd);
   const itemTypes = microdataTypes(microdata);
@@ -46,6 +72,7 @@ export function detectPageKind(meta: Record<string, string[]>, jsonLd: readonly 
   // An article that reviews products marks them up as products: it stays an article.
   if (
     !declaresArticle &&
+    !listsProducts(jsonLd, microdata) &&
     (types.some((t) => PRODUCT_TYPES.test(t)) || itemTypes.some((t) => MICRODATA_PRODUCT_TYPES.test(t)) || meta['og:type']?.[0]?.toLowerCase() === 'product')
   )
     return 'product';

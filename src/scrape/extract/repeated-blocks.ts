@@ -17,6 +17,13 @@ export const MIN_REPEATED_PRODUCT_CHARACTERS = 20;
  */
 export const MIN_MULTIPLIED_PRODUCT_CHARACTERS = 80;
 
+/**
+ * On any page, a block this long shown three times or more is one passage laid out again (for
+ * each screen size, or a post's full text under every teaser of it), not a card's repeated
+ * blurb, which runs to a sentence or two.
+ */
+export const MIN_MULTIPLIED_CHARACTERS = 1000;
+
 /** What an element's text is, as a sequence of words: equal fingerprints mean equal text. */
 export interface Fingerprint {
   hash: number;
