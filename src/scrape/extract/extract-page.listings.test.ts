@@ -114,4 +114,22 @@ describe('extractPage on listings', () => {
     expect(text).toContain('Climate headline number 3 of today');
     expect(text).toContain('Food headline number 8 of today');
   });
+
+  it('keeps a grid of cards, half their text in links, beside the prose block the walk goes down to', () => {
+    const tiles = [
+      'Oak bookcase with five shelves',
+      'Pine wall shelf in natural wood',
+      'Walnut media console, low',
+      'Birch display cabinet with glass',
+      'Ash corner unit for small rooms',
+      'Teak ladder shelf, leaning',
+    ]
+      .map((name, n) => `<div class="tile"><a href="/p/${n}">${name}</a><p>Ships in ${n + 2} days, assembly kit incl.</p></div>`)
+      .join('');
+    const body = `<div class="category"><div class="tiles">${tiles}</div><div class="category-text"><h2>About our shelving</h2><p>${prose('shelving', 4)}</p><p>${prose('the workshop', 4)}</p></div></div>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(text).toContain('The story of shelving');
+    expect(text).toContain('Walnut media console, low');
+    expect(text).toContain('Ships in 4 days');
+  });
 });
