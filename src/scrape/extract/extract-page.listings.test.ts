@@ -132,4 +132,19 @@ describe('extractPage on listings', () => {
     expect(text).toContain('Walnut media console, low');
     expect(text).toContain('Ships in 4 days');
   });
+
+  it("drops a checkbox's label repeated on every card (compare), and keeps labels that differ", () => {
+    const cards = ['Trail runner 2', 'Road racer 5', 'Hill climber 3', 'Track spike 1']
+      .map(
+        (name, n) =>
+          `<div class="card"><a href="/p/${n}"><h3>${name}</h3></a><p>Light shoe for long days out, ${n + 5} colours.</p><div class="compare"><input type="checkbox" id="cmp${n}"><label for="cmp${n}">Compare</label></div></div>`,
+      )
+      .join('');
+    const facets = ['Waterproof', 'Wide fit', 'Vegan'].map((name, n) => `<li><label><input type="checkbox" name="f${n}">${name}</label></li>`).join('');
+    const body = `<h1>Running shoes</h1><div class="grid"><ul>${facets}</ul>${cards}</div>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(text).toContain('Hill climber 3');
+    expect(text).toContain('Wide fit');
+    expect(text).not.toContain('Compare');
+  });
 });

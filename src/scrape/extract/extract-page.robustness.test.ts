@@ -150,6 +150,7 @@ describe('extractPage on hostile input', () => {
       '<ul><li><a href="/a">one</a> <a href="/b">two</a> <a href="/c">three</a></li></ul>',
       '<div class="col"><div class="promo"><a href="/p">offer</a></div></div>',
       '<h3><button aria-controls="x">Question</button></h3><div hidden>answer</div>',
+      '<div><input type="checkbox" id="c"><label for="c">Compare</label><label><span><input type="radio">Pick</span></label></div>',
       '<div class="g"><div><div class="t"><a href="/x">Card title</a> Price</div><div class="t"><a href="/y">Card</a> Price</div><div class="t"><a href="/z">Card</a> Price</div></div></div>',
     ];
     const description = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(6);
