@@ -12,6 +12,7 @@ const LISTING_CONTROL = new RegExp(
     String.raw`(?:showing|displaying|viewing|loaded)\s+(?:\d[\d,.]*\s*(?:-|–|to)\s*)?\d[\d,.]*(?:\s+of\s+\d[\d,.]*)?\s+(?:results?|products?|items?)`,
     String.raw`\d[\d,.]*\s*(?:-|–)\s*\d[\d,.]*\s+of\s+\d[\d,.]*(?:\s+(?:results?|products?|items?))?`,
     String.raw`(?:results?|products?|items?)\s*\(\d[\d,.]*\)`,
+    String.raw`loading(?:\.\.\.|…)?`,
   ]
     .map((pattern) => `(?:${pattern})`)
     .join('|')
@@ -26,7 +27,7 @@ const LISTING_CONTROL = new RegExp(
  * a section's title or a product's own button, which other passes judge.
  */
 const CARD_CONTROL =
-  /^(?:add to (?:cart|bag|basket|trolley|wish ?list|favou?rites|compare)|quick (?:view|shop|add|look)|choose options|select options|more info(?:rmation)?|calculate shipping|notify me(?: when available)?|close|show more|(?:see |view )?more options)$/i;
+  /^(?:add to (?:cart|bag|basket|trolley|wish ?list|favou?rites|compare)|quick (?:view|shop|add|look)|choose options|select options|more info(?:rmation)?|calculate shipping|notify me(?: when available)?|close|show more|(?:see |view )?more options|sponsored|\d+ min(?:ute)?s? read)$/i;
 const MIN_REPEATED_CONTROLS = 3;
 /** Longer lines say something: a control's text is short. */
 const MAX_CONTROL_LENGTH = 60;
