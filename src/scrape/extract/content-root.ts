@@ -189,12 +189,23 @@ function amountOf(table: StatsTable, element: ElementNode): number {
 }
 
 /**
+ * Off articles, a single `<article>` must also hold this share of its container's text, linked
+ * cards included: a shop wraps its category's blurb in an `<article>` beside the grid of
+ * products it lists, which holds no prose but most of the text.
+ */
+const MIN_LISTED_ARTICLE_SHARE = 0.4;
+
+function holdsListedText(article: ElementNode, container: ElementNode, table: StatsTable): boolean {
+  return substantialText(statsOf(table, article)) >= substantialText(statsOf(table, container)) * MIN_LISTED_ARTICLE_SHARE;
+}
+
+/**
  * Where the page itself says its content is: an `itemprop=articleBody` element, else the
  * `<main>` element (or `role=main`) and within it a single `<article>` — when they hold a
  * fair share of the page's prose (sites also put `<main>` around a hero banner, or mark
- * every teaser as an article).
+ * every teaser as an article) and, off articles (`listed`), of its text.
  */
-export function declaredContentRoot(root: ElementNode, table: StatsTable): ElementNode {
+export function declaredContentRoot(root: ElementNode, table: StatsTable, listed = false): ElementNode {
   let start = root;
   const pageAmount = amountOf(table, root);
   // schema.org's articleBody names the story itself, more precisely than <main> or <article>.
@@ -206,6 +217,7 @@ export function declaredContentRoot(root: ElementNode, table: StatsTable): Eleme
   if (main && amountOf(table, main) >= pageAmount * MIN_DECLARED_SHARE) start = main;
   const articles = outermost(start, (e) => e.tag === 'article');
   const [article] = articles;
-  if (articles.length === 1 && article && amountOf(table, article) >= amountOf(table, start) * 0.5) start = article;
+  if (articles.length === 1 && article && amountOf(table, article) >= amountOf(table, start) * 0.5 && (!listed || holdsListedText(article, start, table)))
+    start = article;
   return start;
 }

@@ -163,4 +163,16 @@ describe('extractPage on listings', () => {
       expect(text).not.toContain(control);
     expect(text).not.toContain('Add to cart');
   });
+
+  it("keeps a shop's grid beside the lone <article> holding its category's blurb", () => {
+    const names = ['Linen sofa', 'Velvet armchair', 'Oak coffee table', 'Wool rug', 'Rattan lounge chair', 'Leather ottoman'];
+    const tiles = names
+      .flatMap((name) => [`${name}, natural oak and linen`, `${name}, charcoal oak and wool`, `${name}, sand ash and cotton`])
+      .map((name, n) => `<div class="tile"><a href="/p/${n}">${name}</a><p>From $${n + 2}99, delivered to your door in ${n + 2} weeks</p></div>`)
+      .join('');
+    const body = `<div class="tiles">${tiles}</div><article><h2>Living room furniture</h2><p>${prose('the living room', 4)}</p></article>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(text).toContain('The story of the living room');
+    expect(text).toContain('Velvet armchair, charcoal oak and wool');
+  });
 });

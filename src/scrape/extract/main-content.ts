@@ -46,7 +46,7 @@ export function extractMainContent(document: ElementNode, kind: PageKind, title?
   removeDiscussion(document, boilerplateFree, kind);
   removeReviews(document, boilerplateFree, kind);
   const stats = computeStats(document);
-  const declared = declaredContentRoot(document, stats);
+  const declared = declaredContentRoot(document, stats, kind !== 'article');
   const content = widenToContentSiblings(
     descendToContent(declared, stats, { ...DEFAULT_DESCENT, stopAtRepeatedItems: kind !== 'article' }),
     stats,
