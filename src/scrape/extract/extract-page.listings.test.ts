@@ -152,14 +152,14 @@ describe('extractPage on listings', () => {
     const cards = ['Trail runner 2', 'Road racer 5', 'Hill climber 3', 'Track spike 1']
       .map(
         (name, n) =>
-          `<div class="card"><a href="/p/${n}"><h3>${name}</h3></a><p>Light shoe for long days out, ${n + 5} colours.</p><div class="btn">Quick view</div><div class="btn">Add to cart</div><p>More options</p><p>Sponsored</p></div>`,
+          `<div class="card"><a href="/p/${n}"><h3>${name}</h3></a><p>Light shoe for long days out, ${n + 5} colours.</p><div class="btn">Quick view</div><div class="btn">Add to cart</div><p>More options</p><p>Sponsored</p><span>Best seller</span></div>`,
       )
       .join('');
     const toolbar = '<p>Loading…</p><p>Showing 4 of 128 results</p><p>Sort by: Best Match</p><p>Filter &amp; sort</p>';
     const body = `<h1>Running shoes</h1><div class="grid">${toolbar}${cards}</div>`;
     const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
     expect(text).toContain('Hill climber 3');
-    for (const control of ['Showing 4 of 128', 'Sort by', 'Filter & sort', 'Quick view', 'More options', 'Sponsored', 'Loading'])
+    for (const control of ['Showing 4 of 128', 'Sort by', 'Filter & sort', 'Quick view', 'More options', 'Sponsored', 'Loading', 'Best seller'])
       expect(text).not.toContain(control);
     expect(text).not.toContain('Add to cart');
   });

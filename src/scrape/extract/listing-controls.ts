@@ -22,12 +22,13 @@ const LISTING_CONTROL = new RegExp(
 );
 
 /**
- * Buttons a shop repeats on every card ("Add to cart", "Quick view", "Add to wishlist"): shown
- * on three cards or more they are controls, not what the cards say. One such line alone may be
- * a section's title or a product's own button, which other passes judge.
+ * Buttons and badges a shop repeats on every card ("Add to cart", "Quick view", "Best seller",
+ * "Sold out"): shown on three cards or more they are controls and labels of the grid, not what
+ * the cards say. One such line alone may be a section's title or a product's own button, which
+ * other passes judge.
  */
 const CARD_CONTROL =
-  /^(?:add to (?:cart|bag|basket|trolley|wish ?list|favou?rites|compare)|quick (?:view|shop|add|look)|choose options|select options|more info(?:rmation)?|calculate shipping|notify me(?: when available)?|close|show more|(?:see |view )?more options|sponsored|\d+ min(?:ute)?s? read)$/i;
+  /^(?:add to (?:cart|bag|basket|trolley|wish ?list|favou?rites|compare)|quick (?:view|shop|add|look)|choose options|select options|more info(?:rmation)?|calculate shipping|notify me(?: when available)?|close|show more|(?:see |view )?more options|sponsored|\d+ min(?:ute)?s? read|new arrivals?|best ?sellers?|top rated|award winner|on sale|sale|sold out|just in|online only)$/i;
 const MIN_REPEATED_CONTROLS = 3;
 /** Longer lines say something: a control's text is short. */
 const MAX_CONTROL_LENGTH = 60;
