@@ -5,7 +5,7 @@ import { type Block, type Inline, inlineText } from './blocks.js';
  * alone on their line they are buttons of the page, not something it says.
  */
 const CALL_TO_ACTION =
-  /^(?:learn more|read more|find out more|see more|discover more|show more|view more|more info|more details|(?:see|view) details|get started(?: (?:for )?free)?|start now|start (?:your )?free trial|try (?:it )?(?:for )?free|sign up(?: (?:for )?free)?|contact (?:us|sales)|talk to sales|get in touch|(?:book|get|request|schedule) a demo|watch (?:the )?video|watch now|read (?:the )?(?:story|report|blog|article|case study)|continue reading|download now|shop now|buy now|get a quote|view all|see all|click here|learn how|see how|explore more|(?:see|view|compare) (?:plans|pricing))$/i;
+  /^(?:learn more|read more|find out more|see more|discover more|show more|view more|more info|more details|(?:see|view) details|get started(?: (?:for )?free)?|start now|start (?:your )?free trial|try (?:it )?(?:for )?free|sign up(?: (?:for )?free)?|contact (?:us|sales)|talk to sales|get in touch|(?:book|get|request|schedule) a demo|watch (?:the )?video|watch now|read (?:the )?(?:full )?(?:story|report|blog|article|case study|review|post|guide)|continue reading|download now|shop now|buy now|get a quote|view all|see all|click here|learn how|see how|explore more|(?:see|view|compare) (?:plans|pricing))$/i;
 /** Arrows and chevrons buttons end with ("Read more »", "Learn more →"). */
 const TRAILING_ARROWS = /[\s»›→>…⟶➔.]+$/u;
 /**

@@ -47,14 +47,77 @@ function isFieldToFill(element: ElementNode): boolean {
   return element.tag === 'input' && FILLED_INPUT_TYPES.has((element.attrs['type'] ?? '').trim().toLowerCase());
 }
 
+/** Inputs ticked rather than filled in: checkboxes and radio buttons. */
+const TOGGLE_INPUT_TYPES = new Set(['checkbox', 'radio']);
+/** A label this long is more than a control's name. */
+const MAX_TOGGLE_LABEL = 40;
+/** A checkbox labelled alike this many times is one control repeated on every card ("Compare", "Add to list"). */
+const MIN_REPEATED_TOGGLES = 3;
+
+function isToggleInput(element: ElementNode): boolean {
+  return element.tag === 'input' && TOGGLE_INPUT_TYPES.has((element.attrs['type'] ?? '').trim().toLowerCase());
+}
+
+function holdsToggle(element: ElementNode): boolean {
+  for (const child of elementChildren(element)) if (isToggleInput(child) || holdsToggle(child)) return true;
+  return false;
+}
+
+function labelText(label: ElementNode): string {
+  let text = '';
+  const visit = (node: ElementNode): void => {
+    for (const child of node.children) {
+      if (text.length > MAX_TOGGLE_LABEL) return;
+      if (child.kind === 'text') text += child.value;
+      else if (!NON_CONTENT_TAGS.has(child.tag)) visit(child);
+    }
+  };
+  visit(label);
+  return text.replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
 /**
- * Removes what can never be content: scripts, media, form controls, hidden elements. Returns
+ * Labels of checkboxes and radio buttons (named by `for`, or holding the input) whose short
+ * text repeats on every card of a grid: a control ("Compare"), not what the cards say. Labels
+ * that differ (a filter's brands, a quiz's answers) are left to the other passes.
+ */
+function repeatedToggleLabels(root: ElementNode): ReadonlySet<ElementNode> {
+  const ids = new Set<string>();
+  const labels: ElementNode[] = [];
+  const visit = (element: ElementNode): void => {
+    for (const child of elementChildren(element)) {
+      if (isToggleInput(child) && child.attrs['id'] !== undefined) ids.add(child.attrs['id']);
+      if (child.tag === 'label') labels.push(child);
+      else visit(child);
+    }
+  };
+  visit(root);
+  const byText = new Map<string, ElementNode[]>();
+  for (const label of labels) {
+    const target = label.attrs['for'];
+    if (!((target !== undefined && ids.has(target)) || holdsToggle(label))) continue;
+    const text = labelText(label);
+    if (text === '' || text.length > MAX_TOGGLE_LABEL) continue;
+    const alike = byText.get(text) ?? [];
+    alike.push(label);
+    byText.set(text, alike);
+  }
+  const repeated = new Set<ElementNode>();
+  for (const alike of byText.values()) if (alike.length >= MIN_REPEATED_TOGGLES) for (const label of alike) repeated.add(label);
+  return repeated;
+}
+
+/**
+ * Removes what can never be content: scripts, media, form controls and the labels of checkboxes
+ * repeated on every card, hidden elements. Returns
  * the forms that held a field to fill in, which the controls' removal would otherwise hide.
  */
 export function removeNonContent(root: ElementNode): ReadonlySet<ElementNode> {
   const total = contentCharacters(root, Number.POSITIVE_INFINITY);
+  const toggles = repeatedToggleLabels(root);
   const isRemoved = (element: ElementNode): boolean => {
     if (NON_CONTENT_TAGS.has(element.tag)) return true;
+    if (toggles.has(element)) return true;
     if (element.tag === 'noscript') return contentCharacters(element, MIN_NOSCRIPT_TEXT) < MIN_NOSCRIPT_TEXT;
     if (classifyMarkup(element) !== 'hidden') return false;
     const threshold = Math.max(1, total * REVEALED_BY_SCRIPT_SHARE);

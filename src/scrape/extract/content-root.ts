@@ -1,5 +1,5 @@
 import { classifyMarkup } from './boilerplate.js';
-import { type ElementNode, elementChildren } from './dom.js';
+import { type ElementNode, alikeKey, elementChildren } from './dom.js';
 import { isLayoutTableElement } from './tables.js';
 import { type StatsTable, type TextStats, contentAmount, linkDensity, statsOf, substantialText, weightedProse } from './text-stats.js';
 
@@ -120,21 +120,50 @@ function isOneOfRepeatedItems(element: ElementNode, table: StatsTable): boolean 
 const MAX_SIBLING_LINK_DENSITY = 0.3;
 const MIN_SIBLING_TEXT = 25;
 
-function isContentSibling(element: ElementNode, stats: TextStats): boolean {
+/**
+ * A sibling with more link text still reads as content when it holds a run of alike items
+ * (a grid of cards whose titles link, with prices or blurbs beside them): what the page lists.
+ */
+const MAX_LISTED_SIBLING_LINK_DENSITY = 0.5;
+/** How far below the sibling such a run may sit (wrappers around the grid). */
+const LISTED_RUN_DEPTH = 3;
+
+/** Whether the element, or a box at most a few levels below it, holds a run of alike items with text (cards of a grid). */
+function holdsRun(element: ElementNode, table: StatsTable, depth: number): boolean {
+  const counts = new Map<string, number>();
+  for (const child of elementChildren(element)) {
+    if (statsOf(table, child).text === 0) continue;
+    const key = alikeKey(child);
+    const count = (counts.get(key) ?? 0) + 1;
+    if (count >= MIN_REPEATED_ITEMS) return true;
+    counts.set(key, count);
+  }
+  if (depth === 0) return false;
+  const total = statsOf(table, element).text;
+  // Only the box holding most of the element's text is searched: the walk stays linear.
+  for (const child of elementChildren(element)) if (statsOf(table, child).text * 2 > total) return holdsRun(child, table, depth - 1);
+  return false;
+}
+
+function isContentSibling(element: ElementNode, stats: TextStats, table: StatsTable, listed: boolean): boolean {
   if (element.tag === 'h1' || classifyMarkup(element) !== undefined) return false;
-  return stats.text >= MIN_SIBLING_TEXT && linkDensity(stats) <= MAX_SIBLING_LINK_DENSITY;
+  if (stats.text < MIN_SIBLING_TEXT) return false;
+  const density = linkDensity(stats);
+  if (density <= MAX_SIBLING_LINK_DENSITY) return true;
+  return listed && density <= MAX_LISTED_SIBLING_LINK_DENSITY && holdsRun(element, table, LISTED_RUN_DEPTH);
 }
 
 /**
  * The walk stops at the container holding most of the prose, which can leave out an
  * introduction or a table set beside it. When the container's siblings read as content
- * (enough text, few links), the parent becomes the root and the other siblings are dropped.
+ * (enough text, few links; off articles, also a grid of linked cards), the parent becomes the
+ * root and the other siblings are dropped.
  */
-export function widenToContentSiblings(content: ElementNode, table: StatsTable, stop: ElementNode): ElementNode {
+export function widenToContentSiblings(content: ElementNode, table: StatsTable, stop: ElementNode, listed = true): ElementNode {
   const parent = content.parent;
   if (!parent || content === stop || !canHoldContentRoot(parent)) return content;
   const siblings = elementChildren(parent).filter((child) => child !== content);
-  const kept = new Set(siblings.filter((child) => isContentSibling(child, statsOf(table, child))));
+  const kept = new Set(siblings.filter((child) => isContentSibling(child, statsOf(table, child), table, listed)));
   if (kept.size === 0) return content;
   parent.children = parent.children.filter((child) => child.kind === 'text' || child === content || kept.has(child));
   return parent;
@@ -160,12 +189,23 @@ function amountOf(table: StatsTable, element: ElementNode): number {
 }
 
 /**
+ * Off articles, a single `<article>` must also hold this share of its container's text, linked
+ * cards included: a shop wraps its category's blurb in an `<article>` beside the grid of
+ * products it lists, which holds no prose but most of the text.
+ */
+const MIN_LISTED_ARTICLE_SHARE = 0.4;
+
+function holdsListedText(article: ElementNode, container: ElementNode, table: StatsTable): boolean {
+  return substantialText(statsOf(table, article)) >= substantialText(statsOf(table, container)) * MIN_LISTED_ARTICLE_SHARE;
+}
+
+/**
  * Where the page itself says its content is: an `itemprop=articleBody` element, else the
  * `<main>` element (or `role=main`) and within it a single `<article>` — when they hold a
  * fair share of the page's prose (sites also put `<main>` around a hero banner, or mark
- * every teaser as an article).
+ * every teaser as an article) and, off articles (`listed`), of its text.
  */
-export function declaredContentRoot(root: ElementNode, table: StatsTable): ElementNode {
+export function declaredContentRoot(root: ElementNode, table: StatsTable, listed = false): ElementNode {
   let start = root;
   const pageAmount = amountOf(table, root);
   // schema.org's articleBody names the story itself, more precisely than <main> or <article>.
@@ -177,6 +217,7 @@ export function declaredContentRoot(root: ElementNode, table: StatsTable): Eleme
   if (main && amountOf(table, main) >= pageAmount * MIN_DECLARED_SHARE) start = main;
   const articles = outermost(start, (e) => e.tag === 'article');
   const [article] = articles;
-  if (articles.length === 1 && article && amountOf(table, article) >= amountOf(table, start) * 0.5) start = article;
+  if (articles.length === 1 && article && amountOf(table, article) >= amountOf(table, start) * 0.5 && (!listed || holdsListedText(article, start, table)))
+    start = article;
   return start;
 }

@@ -50,4 +50,13 @@ describe('extractPage on calls to action', () => {
     expect(text).toContain('Pricing for teams of every size');
     expect(text).not.toContain('Get started');
   });
+
+  it('drops a lone "Read full article" link under each teaser of a guide', () => {
+    const teaser = (topic: string): string =>
+      `<div class="guide"><h3>${topic}</h3><p>${prose(topic, 2)}</p><p><a href="/${topic.length}">Read full article</a></p></div>`;
+    const body = `<h2>Expert advice</h2>${teaser('hiking boots')}${teaser('rain shells')}`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(text).toContain('The story of rain shells begins');
+    expect(text).not.toContain('Read full article');
+  });
 });

@@ -148,4 +148,65 @@ describe('extractPage on listings', () => {
     expect(text).toContain('Climate headline number 3 of today');
     expect(text).toContain('Food headline number 8 of today');
   });
+
+  it('keeps a grid of cards, half their text in links, beside the prose block the walk goes down to', () => {
+    const tiles = [
+      'Oak bookcase with five shelves',
+      'Pine wall shelf in natural wood',
+      'Walnut media console, low',
+      'Birch display cabinet with glass',
+      'Ash corner unit for small rooms',
+      'Teak ladder shelf, leaning',
+    ]
+      .map((name, n) => `<div class="tile"><a href="/p/${n}">${name}</a><p>Ships in ${n + 2} days, assembly kit incl.</p></div>`)
+      .join('');
+    const body = `<div class="category"><div class="tiles">${tiles}</div><div class="category-text"><h2>About our shelving</h2><p>${prose('shelving', 4)}</p><p>${prose('the workshop', 4)}</p></div></div>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(text).toContain('The story of shelving');
+    expect(text).toContain('Walnut media console, low');
+    expect(text).toContain('Ships in 4 days');
+  });
+
+  it("drops a checkbox's label repeated on every card (compare), and keeps labels that differ", () => {
+    const cards = ['Trail runner 2', 'Road racer 5', 'Hill climber 3', 'Track spike 1']
+      .map(
+        (name, n) =>
+          `<div class="card"><a href="/p/${n}"><h3>${name}</h3></a><p>Light shoe for long days out, ${n + 5} colours.</p><div class="compare"><input type="checkbox" id="cmp${n}"><label for="cmp${n}">Compare</label></div></div>`,
+      )
+      .join('');
+    const facets = ['Waterproof', 'Wide fit', 'Vegan'].map((name, n) => `<li><label><input type="checkbox" name="f${n}">${name}</label></li>`).join('');
+    const body = `<h1>Running shoes</h1><div class="grid"><ul>${facets}</ul>${cards}</div>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(text).toContain('Hill climber 3');
+    expect(text).toContain('Wide fit');
+    expect(text).not.toContain('Compare');
+  });
+
+  it("drops the lines a listing's sort, filter and result count leave, and buttons repeated on every card", () => {
+    const cards = ['Trail runner 2', 'Road racer 5', 'Hill climber 3', 'Track spike 1']
+      .map(
+        (name, n) =>
+          `<div class="card"><a href="/p/${n}"><h3>${name}</h3></a><p>Light shoe for long days out, ${n + 5} colours.</p><div class="btn">Quick view</div><div class="btn">Add to cart</div><p>More options</p><p>Sponsored</p><span>Best seller</span></div>`,
+      )
+      .join('');
+    const toolbar = '<p>Loading…</p><p>Showing 4 of 128 results</p><p>Sort by: Best Match</p><p>Filter &amp; sort</p>';
+    const body = `<h1>Running shoes</h1><div class="grid">${toolbar}${cards}</div>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(text).toContain('Hill climber 3');
+    for (const control of ['Showing 4 of 128', 'Sort by', 'Filter & sort', 'Quick view', 'More options', 'Sponsored', 'Loading', 'Best seller'])
+      expect(text).not.toContain(control);
+    expect(text).not.toContain('Add to cart');
+  });
+
+  it("keeps a shop's grid beside the lone <article> holding its category's blurb", () => {
+    const names = ['Linen sofa', 'Velvet armchair', 'Oak coffee table', 'Wool rug', 'Rattan lounge chair', 'Leather ottoman'];
+    const tiles = names
+      .flatMap((name) => [`${name}, natural oak and linen`, `${name}, charcoal oak and wool`, `${name}, sand ash and cotton`])
+      .map((name, n) => `<div class="tile"><a href="/p/${n}">${name}</a><p>From $${n + 2}99, delivered to your door in ${n + 2} weeks</p></div>`)
+      .join('');
+    const body = `<div class="tiles">${tiles}</div><article><h2>Living room furniture</h2><p>${prose('the living room', 4)}</p></article>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(text).toContain('The story of the living room');
+    expect(text).toContain('Velvet armchair, charcoal oak and wool');
+  });
 });

@@ -153,6 +153,8 @@ describe('extractPage on hostile input', () => {
       '<div class="disclaimer"><p>Prices may vary.</p><div class="disclaimer">Images simulated.',
       '<section class="related-product"><a href="/p"><h3>Card</h3></a></section>',
       '<li itemscope itemtype="https://schema.org/Product"><span itemprop="name">Pack</span></li>',
+      '<div><input type="checkbox" id="c"><label for="c">Compare</label><label><span><input type="radio">Pick</span></label></div>',
+      '<div class="g"><div><div class="t"><a href="/x">Card title</a> Price</div><div class="t"><a href="/y">Card</a> Price</div><div class="t"><a href="/z">Card</a> Price</div></div></div>',
     ];
     const description = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(6);
     for (const unit of units) {
@@ -168,6 +170,17 @@ describe('extractPage on hostile input', () => {
     const distinct = Array.from({ length: 25_000 }, (_, i) => `<div class="a${i} author"><p>Bio.</p></div>`).join('');
     for (const boxes of [alike, distinct]) {
       const html = `<html><head><meta property="og:type" content="article"></head><body><main><p>${'Prose, and more prose. '.repeat(50)}</p>${boxes}</main></body></html>`;
+      const started = performance.now();
+      extractPage(html, { url: URL });
+      expect(performance.now() - started).toBeLessThan(5_000);
+    }
+  });
+
+  it('widens past a prose block to a megabyte of sibling card grids, each nested deep, within seconds', () => {
+    const grid = '<div class="g"><div><div><div class="t"><a href="/x">Card title here</a> Price, and a note</div>'.repeat(3) + '</div></div></div>';
+    const nested = '<div><div><div><div>'.repeat(2_000) + grid + '</div></div></div></div>'.repeat(2_000);
+    for (const grids of [grid.repeat(Math.ceil(800_000 / grid.length)), nested]) {
+      const html = `<html><body><main><div class="text"><p>${'Prose, and more prose about shelving. '.repeat(5_000)}</p></div>${grids}</main></body></html>`;
       const started = performance.now();
       extractPage(html, { url: URL });
       expect(performance.now() - started).toBeLessThan(5_000);

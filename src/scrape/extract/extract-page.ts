@@ -3,6 +3,7 @@ import { dropCallsToAction } from './calls-to-action.js';
 import { parseHtml } from './dom.js';
 import { buildBlocks } from './dom-to-blocks.js';
 import { productFactsFromJsonLd } from './json-ld-content.js';
+import { dropListingControls } from './listing-controls.js';
 import { extractMainContent } from './main-content.js';
 import { renderMarkdown } from './markdown.js';
 import { detectPageKind } from './page-kind.js';
@@ -33,7 +34,7 @@ export function extractPage(html: string, options: ExtractOptions): ExtractedPag
   const kind = detectPageKind(meta, structuredData.jsonLd, structuredData.microdata);
   const description = kind === 'product' ? productDescription(structuredData.jsonLd, structuredData.microdata) : undefined;
   const content = extractMainContent(root, kind, metadata.title, description);
-  const blocks = dropCallsToAction(buildBlocks(content, { baseUrl }));
+  const blocks = dropListingControls(dropCallsToAction(buildBlocks(content, { baseUrl })));
   const contentText = renderText(blocks);
   const productFacts = productFactsFromJsonLd(structuredData.jsonLd, contentText);
   blocks.push(...productFacts);

@@ -53,8 +53,13 @@ export function extractMainContent(document: ElementNode, kind: PageKind, title?
   removeDiscussion(document, boilerplateFree, kind);
   removeReviews(document, boilerplateFree, kind);
   const stats = computeStats(document);
-  const declared = declaredContentRoot(document, stats);
-  const content = widenToContentSiblings(descendToContent(declared, stats, { ...DEFAULT_DESCENT, stopAtRepeatedItems: kind !== 'article' }), stats, declared);
+  const declared = declaredContentRoot(document, stats, kind !== 'article');
+  const content = widenToContentSiblings(
+    descendToContent(declared, stats, { ...DEFAULT_DESCENT, stopAtRepeatedItems: kind !== 'article' }),
+    stats,
+    declared,
+    kind !== 'article',
+  );
   pruneLinkClusters(content, stats);
   removeProductGrids(content, stats, kind);
   removeRecommendations(content, stats, kind);

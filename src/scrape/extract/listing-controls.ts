@@ -1,0 +1,82 @@
+import { type Block, inlineText } from './blocks.js';
+
+/**
+ * A listing's own controls, left as lines of text once their buttons and menus are gone: the
+ * sort order ("Sort by: Best Match"), the filter toggle ("Filter & sort", "Filters (2)") and
+ * the count of results ("Showing 24 of 291 results", "1–30 of 338 products", "Products (296)").
+ */
+const LISTING_CONTROL = new RegExp(
+  [
+    String.raw`sort(?:ed)?(?: by)?\s*[:|]?(?:\s*\S+){0,4}`,
+    String.raw`(?:filters?|filter (?:&|and) sort|refine(?: by)?)(?:\s*\(\d+\))?`,
+    String.raw`(?:showing|displaying|viewing|loaded)\s+(?:\d[\d,.]*\s*(?:-|–|to)\s*)?\d[\d,.]*(?:\s+of\s+\d[\d,.]*)?\s+(?:results?|products?|items?)`,
+    String.raw`\d[\d,.]*\s*(?:-|–)\s*\d[\d,.]*\s+of\s+\d[\d,.]*(?:\s+(?:results?|products?|items?))?`,
+    String.raw`(?:results?|products?|items?)\s*\(\d[\d,.]*\)`,
+    String.raw`loading(?:\.\.\.|…)?`,
+  ]
+    .map((pattern) => `(?:${pattern})`)
+    .join('|')
+    .replace(/^/, '^(?:')
+    .concat(')$'),
+  'i',
+);
+
+/**
+ * Buttons and badges a shop repeats on every card ("Add to cart", "Quick view", "Best seller",
+ * "Sold out"): shown on three cards or more they are controls and labels of the grid, not what
+ * the cards say. One such line alone may be a section's title or a product's own button, which
+ * other passes judge.
+ */
+const CARD_CONTROL =
+  /^(?:add to (?:cart|bag|basket|trolley|wish ?list|favou?rites|compare)|quick (?:view|shop|add|look)|choose options|select options|more info(?:rmation)?|calculate shipping|notify me(?: when available)?|close|show more|(?:see |view )?more options|sponsored|\d+ min(?:ute)?s? read|new arrivals?|best ?sellers?|top rated|award winner|on sale|sale|sold out|just in|online only)$/i;
+const MIN_REPEATED_CONTROLS = 3;
+/** Longer lines say something: a control's text is short. */
+const MAX_CONTROL_LENGTH = 60;
+
+function normalized(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .replace(/[\s»›→>…+]+$/u, '')
+    .trim();
+}
+
+function paragraphTexts(blocks: readonly Block[], counts: Map<string, number>): void {
+  for (const block of blocks) {
+    if (block.type === 'paragraph') {
+      const text = normalized(inlineText(block.content));
+      if (text.length <= MAX_CONTROL_LENGTH && CARD_CONTROL.test(text)) counts.set(text.toLowerCase(), (counts.get(text.toLowerCase()) ?? 0) + 1);
+    } else if (block.type === 'list') for (const item of block.items) paragraphTexts(item, counts);
+    else if (block.type === 'quote') paragraphTexts(block.blocks, counts);
+  }
+}
+
+function isControl(text: string, repeated: ReadonlyMap<string, number>): boolean {
+  if (text.length > MAX_CONTROL_LENGTH) return false;
+  if (LISTING_CONTROL.test(text)) return true;
+  return (repeated.get(text.toLowerCase()) ?? 0) >= MIN_REPEATED_CONTROLS;
+}
+
+function dropControls(blocks: readonly Block[], repeated: ReadonlyMap<string, number>): Block[] {
+  const kept: Block[] = [];
+  for (const block of blocks) {
+    if (block.type === 'paragraph' && isControl(normalized(inlineText(block.content)), repeated)) continue;
+    if (block.type === 'list') {
+      const items = block.items.map((item) => dropControls(item, repeated)).filter((item) => item.length > 0);
+      if (items.length > 0) kept.push({ ...block, items });
+    } else if (block.type === 'quote') {
+      const inner = dropControls(block.blocks, repeated);
+      if (inner.length > 0) kept.push({ ...block, blocks: inner });
+    } else kept.push(block);
+  }
+  return kept;
+}
+
+/**
+ * Drops the lines a listing's controls leave in its text (sort order, filter toggle, count of
+ * results) and the buttons repeated on its cards, in lists and quotes too. Headings stay.
+ */
+export function dropListingControls(blocks: readonly Block[]): Block[] {
+  const repeated = new Map<string, number>();
+  paragraphTexts(blocks, repeated);
+  return dropControls(blocks, repeated);
+}
