@@ -1,5 +1,5 @@
 import { classTokens, classWords, splitClassToken } from './class-words.js';
-import { type ElementNode, elementChildren } from './dom.js';
+import { type ElementNode, elementChildren, textContent } from './dom.js';
 import { followsItsToggle } from './toggled-panels.js';
 
 /**
@@ -183,7 +183,8 @@ function hiddenByMarkup(element: ElementNode): boolean {
   if (attrs['hidden'] !== undefined) return true;
   // aria-hidden hides from screen readers, not from sight: on a block of text it marks a collapsed
   // panel, an off-screen carousel slide or a visible duplicate, all content; on a few characters, an icon.
-  if (attrs['aria-hidden'] === 'true' && hasLittleText(element)) return true;
+  // A star icon's caption ("4.7 out of 5 stars") is the rating the stars draw: text, not decoration.
+  if (attrs['aria-hidden'] === 'true' && hasLittleText(element) && !STAR_RATING.test(textContent(element))) return true;
   const style = attrs['style'];
   if (style !== undefined && HIDDEN_STYLE.test(style)) return true;
   const classes = attrs['class'];
@@ -192,6 +193,9 @@ function hiddenByMarkup(element: ElementNode): boolean {
   }
   return false;
 }
+
+/** A rating spelled out for the star icons that draw it. */
+const STAR_RATING = /^\s*\d(?:[.,]\d)?\s+out\s+of\s+\d+(?:[.,]\d)?\s+stars?\s*$/i;
 
 /** Below this many visible characters an aria-hidden element is decoration (icons, glyphs, counters). */
 const ARIA_HIDDEN_DECORATION = 40;

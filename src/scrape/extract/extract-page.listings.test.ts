@@ -198,6 +198,48 @@ describe('extractPage on listings', () => {
     expect(text).not.toContain('Add to cart');
   });
 
+  it("drops an option's name left on every card by its picker and glued card buttons, and keeps labelled values", () => {
+    const cards = ['Dark roast', 'Medium roast', 'Light roast', 'Decaf roast']
+      .map(
+        (name, n) =>
+          `<div class="card"><a href="/p/${n}"><h3>${name} coffee beans</h3></a><p>Whole beans roasted to order, ${n + 10} ounces.</p><p>Size</p><p>Type:</p><p>Ground</p><p>More info Quick view</p></div>`,
+      )
+      .join('');
+    const body = `<h1>Coffee</h1><div class="grid">${cards}</div>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(text).toContain('Light roast coffee beans');
+    expect(text).not.toMatch(/^\s*Size\s*$/m);
+    expect(text).not.toContain('More info');
+    expect(text).not.toContain('Quick view');
+    expect(text.split('Type:').length - 1).toBe(4);
+  });
+
+  it('keeps one copy of a price a card shows twice, and the same price on other cards', () => {
+    const cards = ['Trail runner 2', 'Road racer 5', 'Hill climber 3']
+      .map(
+        (name, n) =>
+          `<div class="card"><a href="/p/${n}"><h3>${name}</h3></a><p>Light shoe for long days out, ${n + 5} colours.</p><div class="price"><span class="regular">$19.99</span></div><div class="price-mobile"><span>$19.99</span></div></div>`,
+      )
+      .join('');
+    const body = `<h1>Running shoes</h1><div class="grid">${cards}</div>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(text).toContain('Hill climber 3');
+    expect(text.split('$19.99').length - 1).toBe(3);
+  });
+
+  it('keeps a star rating spelled out inside an icon hidden from screen readers', () => {
+    const cards = ['Theo of Golden', 'Project Hail Mary', 'The Let Them Theory']
+      .map(
+        (name, n) =>
+          `<li class="item"><a href="/dp/${n}">${name}</a><span class="author">Author ${n + 1}</span><a href="/reviews/${n}"><i aria-hidden="true" class="icon-star"><span>4.${n + 5} out of 5 stars</span></i></a><span>$${n + 12}.98</span></li>`,
+      )
+      .join('');
+    const body = `<h1>Best sellers in books</h1><ol class="ranking">${cards}</ol>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(text).toContain('Project Hail Mary');
+    expect(text).toContain('4.6 out of 5 stars');
+  });
+
   it("keeps a shop's grid beside the lone <article> holding its category's blurb", () => {
     const names = ['Linen sofa', 'Velvet armchair', 'Oak coffee table', 'Wool rug', 'Rattan lounge chair', 'Leather ottoman'];
     const tiles = names

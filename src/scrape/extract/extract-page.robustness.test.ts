@@ -154,6 +154,8 @@ describe('extractPage on hostile input', () => {
       '<section class="related-product"><a href="/p"><h3>Card</h3></a></section>',
       '<li itemscope itemtype="https://schema.org/Product"><span itemprop="name">Pack</span></li>',
       '<div><input type="checkbox" id="c"><label for="c">Compare</label><label><span><input type="radio">Pick</span></label></div>',
+      '<div class="card"><span>$9.99</span><div><div><span>$9.99</span></div></div><p>Size</p><p>More info Quick view</p></div>',
+      '<a href="/r"><i aria-hidden="true"><i aria-hidden="true"><span>4.5 out of 5 stars</span></i></i></a>',
       '<div class="g"><div><div class="t"><a href="/x">Card title</a> Price</div><div class="t"><a href="/y">Card</a> Price</div><div class="t"><a href="/z">Card</a> Price</div></div></div>',
     ];
     const description = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(6);

@@ -27,8 +27,16 @@ const LISTING_CONTROL = new RegExp(
  * the cards say. One such line alone may be a section's title or a product's own button, which
  * other passes judge.
  */
-const CARD_CONTROL =
-  /^(?:add to (?:cart|bag|basket|trolley|wish ?list|favou?rites|compare)|quick (?:view|shop|add|look)|choose options|select options|more info(?:rmation)?|calculate shipping|notify me(?: when available)?|close|show more|(?:see |view )?more options|sponsored|\d+ min(?:ute)?s? read|new arrivals?|best ?sellers?|top rated|award winner|on sale|sale|sold out|just in|online only)$/i;
+const CARD_CONTROL_NAMES = String.raw`add to (?:cart|bag|basket|trolley|wish ?list|favou?rites|compare)|quick (?:view|shop|add|look)|choose options|select options|more info(?:rmation)?|calculate shipping|notify me(?: when available)?|close|show more|(?:see |view )?more options|sponsored|\d+ min(?:ute)?s? read|new arrivals?|best ?sellers?|top rated|award winner|on sale|sale|sold out|just in|online only`;
+/** One control, or several run together on one line ("More info Quick view"). */
+const CARD_CONTROL = new RegExp(`^(?:${CARD_CONTROL_NAMES})(?:(?:\\s*[|/·]\\s*|\\s+)(?:${CARD_CONTROL_NAMES}))*$`, 'i');
+/**
+ * The name of a product option alone ("Size", "Color", "Qty:") is what a card's variant
+ * picker or quantity box leaves once its menu, swatches or field are gone: repeated on three
+ * cards or more, it goes like the buttons. With a colon an option's name labels the value on
+ * the next line ("Type:" "Neutral"), a fact of the card, and stays.
+ */
+const OPTION_NAME = /^(?:size|colou?r|type|style|flavou?r|scent|material|width|length|fit|(?:qty|quantity)\s*:?)$/i;
 const MIN_REPEATED_CONTROLS = 3;
 /** Longer lines say something: a control's text is short. */
 const MAX_CONTROL_LENGTH = 60;
@@ -44,7 +52,8 @@ function paragraphTexts(blocks: readonly Block[], counts: Map<string, number>): 
   for (const block of blocks) {
     if (block.type === 'paragraph') {
       const text = normalized(inlineText(block.content));
-      if (text.length <= MAX_CONTROL_LENGTH && CARD_CONTROL.test(text)) counts.set(text.toLowerCase(), (counts.get(text.toLowerCase()) ?? 0) + 1);
+      if (text.length <= MAX_CONTROL_LENGTH && (CARD_CONTROL.test(text) || OPTION_NAME.test(text)))
+        counts.set(text.toLowerCase(), (counts.get(text.toLowerCase()) ?? 0) + 1);
     } else if (block.type === 'list') for (const item of block.items) paragraphTexts(item, counts);
     else if (block.type === 'quote') paragraphTexts(block.blocks, counts);
   }

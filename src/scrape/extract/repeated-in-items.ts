@@ -6,6 +6,20 @@ const MIN_ITEMS = 3;
 /** Shorter texts (a size, a currency sign) may well repeat inside one card. */
 const MIN_CHARACTERS = 8;
 
+/** A price alone ("$19.99", "15,00 €") is short but says the same thing twice when a card repeats it. */
+const PRICE = /^\s*(?:[$€£¥]\s?\d[\d,.]*|\d[\d,.]*\s?[$€£¥])\s*$/u;
+
+/** The element's own text, without its children's: the price's innermost box is compared, and the check stays linear. */
+function ownText(element: ElementNode): string {
+  let text = '';
+  for (const child of element.children) if (child.kind === 'text') text += child.value;
+  return text;
+}
+
+function isShortCopyCandidate(block: ElementNode, print: Fingerprint | undefined): boolean {
+  return print !== undefined && (print.characters >= MIN_CHARACTERS || (print.characters > 0 && PRICE.test(ownText(block))));
+}
+
 /** Sentences shown twice in one box (a teaser and its expanded text) are kept as the page shows them; labels, titles and prices go. */
 const MIN_SENTENCE_CHARACTERS = 40;
 
@@ -37,7 +51,7 @@ function removeCopiesWithin(item: ElementNode, table: Map<ElementNode, Fingerpri
       // Items of a run nested in this one (the workouts of a programme card) are compared each within itself.
       if (runs.has(alikeKey(child))) continue;
       const print = table.get(child);
-      if (!print || print.characters < MIN_CHARACTERS) {
+      if (!print || !isShortCopyCandidate(child, print)) {
         visit(child);
         continue;
       }
