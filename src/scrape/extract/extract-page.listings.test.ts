@@ -202,7 +202,7 @@ describe('extractPage on listings', () => {
     const cards = ['Dark roast', 'Medium roast', 'Light roast', 'Decaf roast']
       .map(
         (name, n) =>
-          `<div class="card"><a href="/p/${n}"><h3>${name} coffee beans</h3></a><p>Whole beans roasted to order, ${n + 10} ounces.</p><p>Size</p><p>Type:</p><p>Ground</p><p>More info Quick view</p></div>`,
+          `<div class="card"><a href="/p/${n}"><h3>${name} coffee beans</h3></a><p>Whole beans roasted to order, ${n + 10} ounces.</p><p>Size</p><p>Type:</p><p>Ground</p><p>More info Quick view</p><p>Show options</p><p>Compare</p></div>`,
       )
       .join('');
     const body = `<h1>Coffee</h1><div class="grid">${cards}</div>`;
@@ -211,6 +211,8 @@ describe('extractPage on listings', () => {
     expect(text).not.toMatch(/^\s*Size\s*$/m);
     expect(text).not.toContain('More info');
     expect(text).not.toContain('Quick view');
+    expect(text).not.toContain('Show options');
+    expect(text).not.toMatch(/^\s*Compare\s*$/m);
     expect(text.split('Type:').length - 1).toBe(4);
   });
 

@@ -27,7 +27,7 @@ const LISTING_CONTROL = new RegExp(
  * the cards say. One such line alone may be a section's title or a product's own button, which
  * other passes judge.
  */
-const CARD_CONTROL_NAMES = String.raw`add to (?:cart|bag|basket|trolley|wish ?list|favou?rites|compare)|quick (?:view|shop|add|look)|choose options|select options|more info(?:rmation)?|calculate shipping|notify me(?: when available)?|close|show more|(?:see |view )?more options|sponsored|\d+ min(?:ute)?s? read|new arrivals?|best ?sellers?|top rated|award winner|on sale|sale|sold out|just in|online only`;
+const CARD_CONTROL_NAMES = String.raw`add to (?:cart|bag|basket|trolley|wish ?list|favou?rites|compare)|quick (?:view|shop|add|look)|choose options|select options|(?:show|view|see) options|compare|more info(?:rmation)?|calculate shipping|notify me(?: when available)?|close|show more|(?:see |view )?more options|sponsored|\d+ min(?:ute)?s? read|new arrivals?|best ?sellers?|top rated|award winner|on sale|sale|sold out|just in|online only`;
 /** One control, or several run together on one line ("More info Quick view"). */
 const CARD_CONTROL = new RegExp(`^(?:${CARD_CONTROL_NAMES})(?:(?:\\s*[|/·]\\s*|\\s+)(?:${CARD_CONTROL_NAMES}))*$`, 'i');
 /**
