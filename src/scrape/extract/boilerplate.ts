@@ -189,13 +189,19 @@ function hiddenByMarkup(element: ElementNode): boolean {
   if (style !== undefined && HIDDEN_STYLE.test(style)) return true;
   const classes = attrs['class'];
   if (classes !== undefined) {
-    for (const token of classes.split(/\s+/)) if (HIDDEN_CLASS_TOKENS.has(token.toLowerCase())) return true;
+    for (const token of classes.split(/\s+/)) {
+      const lower = token.toLowerCase();
+      if (HIDDEN_CLASS_TOKENS.has(lower) || NAMESPACED_SCREEN_READER.test(lower)) return true;
+    }
   }
   return false;
 }
 
 /** A rating spelled out for the star icons that draw it. */
 const STAR_RATING = /^\s*\d(?:[.,]\d)?\s+out\s+of\s+\d+(?:[.,]\d)?\s+stars?\s*$/i;
+
+/** The screen-reader-only tokens under a design system's prefix (`wt-screen-reader-only`, `u-sr-only`). */
+const NAMESPACED_SCREEN_READER = /^(?:[a-z0-9]+-)+(?:screen-reader-only|sr-only|visually-hidden)$/;
 
 /** Below this many visible characters an aria-hidden element is decoration (icons, glyphs, counters). */
 const ARIA_HIDDEN_DECORATION = 40;

@@ -229,6 +229,19 @@ describe('extractPage on listings', () => {
     expect(text.split('$19.99').length - 1).toBe(3);
   });
 
+  it("drops a card's price label hidden from sight under a design system's prefix", () => {
+    const cards = ['Trail runner 2', 'Road racer 5', 'Hill climber 3']
+      .map(
+        (name, n) =>
+          `<div class="card"><a href="/p/${n}"><h3>${name}</h3></a><p>Light shoe for long days out, ${n + 5} colours.</p><p class="price"><span class="wt-screen-reader-only">Sale price</span> $${n + 40}.50</p></div>`,
+      )
+      .join('');
+    const body = `<h1>Running shoes</h1><div class="grid">${cards}</div>`;
+    const { text } = extractPage(pageWithChrome(body), { url: PAGE_URL });
+    expect(text).toContain('$41.50');
+    expect(text).not.toContain('Sale price');
+  });
+
   it('keeps a star rating spelled out inside an icon hidden from screen readers', () => {
     const cards = ['Theo of Golden', 'Project Hail Mary', 'The Let Them Theory']
       .map(
