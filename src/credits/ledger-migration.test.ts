@@ -29,17 +29,23 @@ const hold = (userId: number, holdId: string, amount: number): LedgerOp => ({
 });
 const settle = (holdId: string, actual: number): LedgerOp => ({ op: 'settle', holdId, actual, at: new Date().toISOString() });
 
+/** An account created by hand at the migration under test, granted `credits` through the ledger. */
+async function accountGranted(handle: DatabaseHandle, email: string, credits: number) {
+  const { id } = await handle.db
+    .insertInto('users')
+    .values({ email, password_hash: 'x', is_active: 1, is_staff: 0, credits_balance: 0, date_joined: new Date().toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const userId = Number(id);
+  const ledger = createLedger(handle);
+  await ledger.credit(userId, credits, { kind: 'grant' });
+  return { userId, ledger };
+}
+
 describe('migration 0013', () => {
   it('settles holds opened before it, and goes back down to a working 0012 function', async () => {
     await withDatabaseAt('0012-ledger-functions', async (handle) => {
-      const { id } = await handle.db
-        .insertInto('users')
-        .values({ email: 'm@example.com', password_hash: 'x', is_active: 1, is_staff: 0, credits_balance: 0, date_joined: new Date().toISOString() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const userId = Number(id);
-      const ledger = createLedger(handle);
-      await ledger.credit(userId, 10, { kind: 'grant' });
+      const { userId, ledger } = await accountGranted(handle, 'm@example.com', 10);
       expect(await storeOf(handle).apply([hold(userId, 'hold-before-0013', 4)])).toEqual([{ status: 'ok', balance: 6, charged: 0 }]);
 
       await migrateToLatest(handle);
@@ -78,14 +84,7 @@ const charge = (userId: number, holdId: string, amount: number, at: string): Led
 describe('migration 0015', () => {
   it('counts one-step charges from before and after it once, and goes back down with their hold rows restored', async () => {
     await withDatabaseAt('0014-index-operator-lexemes', async (handle) => {
-      const { id } = await handle.db
-        .insertInto('users')
-        .values({ email: 'c@example.com', password_hash: 'x', is_active: 1, is_staff: 0, credits_balance: 0, date_joined: new Date().toISOString() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const userId = Number(id);
-      const ledger = createLedger(handle);
-      await ledger.credit(userId, 10, { kind: 'grant' });
+      const { userId, ledger } = await accountGranted(handle, 'c@example.com', 10);
       // A one-step charge as it was written before 0015: its entry and a settled hold row.
       const at = new Date().toISOString();
       await handle.db.updateTable('users').set({ credits_balance: 8 }).where('id', '=', userId).execute();
