@@ -97,3 +97,31 @@ export function forEachInline(blocks: readonly Block[], visitor: (inline: Inline
   };
   visitBlocks(blocks);
 }
+
+/** Calls `visitor` with the content of every paragraph, in lists and quotes too, in document order. */
+export function forEachParagraph(blocks: readonly Block[], visitor: (content: readonly Inline[]) => void): void {
+  for (const block of blocks) {
+    if (block.type === 'paragraph') visitor(block.content);
+    else if (block.type === 'list') for (const item of block.items) forEachParagraph(item, visitor);
+    else if (block.type === 'quote') forEachParagraph(block.blocks, visitor);
+  }
+}
+
+/**
+ * The blocks without the paragraphs `isDropped` names, in lists and quotes too; a list item or
+ * quote left empty goes with them. Headings and tables stay.
+ */
+export function withoutParagraphs(blocks: readonly Block[], isDropped: (content: readonly Inline[]) => boolean): Block[] {
+  const kept: Block[] = [];
+  for (const block of blocks) {
+    if (block.type === 'paragraph' && isDropped(block.content)) continue;
+    if (block.type === 'list') {
+      const items = block.items.map((item) => withoutParagraphs(item, isDropped)).filter((item) => item.length > 0);
+      if (items.length > 0) kept.push({ ...block, items });
+    } else if (block.type === 'quote') {
+      const inner = withoutParagraphs(block.blocks, isDropped);
+      if (inner.length > 0) kept.push({ ...block, blocks: inner });
+    } else kept.push(block);
+  }
+  return kept;
+}

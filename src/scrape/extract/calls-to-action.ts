@@ -1,4 +1,4 @@
-import { type Block, type Inline, inlineText } from './blocks.js';
+import { type Block, type Inline, inlineText, withoutParagraphs } from './blocks.js';
 
 /**
  * Link texts that only invite a click ("Learn more", "Get started", "Book a demo"): standing
@@ -69,16 +69,5 @@ function isCallToAction(content: readonly Inline[]): boolean {
  * us" over an address is a section of the page.
  */
 export function dropCallsToAction(blocks: readonly Block[]): Block[] {
-  const kept: Block[] = [];
-  for (const block of blocks) {
-    if (block.type === 'paragraph' && isCallToAction(block.content)) continue;
-    if (block.type === 'list') {
-      const items = block.items.map(dropCallsToAction).filter((item) => item.length > 0);
-      if (items.length > 0) kept.push({ ...block, items });
-    } else if (block.type === 'quote') {
-      const inner = dropCallsToAction(block.blocks);
-      if (inner.length > 0) kept.push({ ...block, blocks: inner });
-    } else kept.push(block);
-  }
-  return kept;
+  return withoutParagraphs(blocks, isCallToAction);
 }

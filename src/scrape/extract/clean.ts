@@ -42,9 +42,15 @@ const FILLED_INPUT_TYPES = new Set(['text', 'email', 'tel', 'password', 'number'
 /** What else a form to fill in holds: names of its fields, or a table of rows to pick from (a cart, a comparison grid). */
 const FIELD_PARTS = new Set(['textarea', 'select', 'label', 'legend', 'table']);
 
+/** An `<input>`'s type as browsers read it (a missing type is text); undefined for other elements. */
+function inputType(element: ElementNode): string | undefined {
+  return element.tag === 'input' ? (element.attrs['type'] ?? '').trim().toLowerCase() : undefined;
+}
+
 function isFieldToFill(element: ElementNode): boolean {
   if (FIELD_PARTS.has(element.tag)) return true;
-  return element.tag === 'input' && FILLED_INPUT_TYPES.has((element.attrs['type'] ?? '').trim().toLowerCase());
+  const type = inputType(element);
+  return type !== undefined && FILLED_INPUT_TYPES.has(type);
 }
 
 /** Inputs ticked rather than filled in: checkboxes and radio buttons. */
@@ -55,7 +61,8 @@ const MAX_TOGGLE_LABEL = 40;
 const MIN_REPEATED_TOGGLES = 3;
 
 function isToggleInput(element: ElementNode): boolean {
-  return element.tag === 'input' && TOGGLE_INPUT_TYPES.has((element.attrs['type'] ?? '').trim().toLowerCase());
+  const type = inputType(element);
+  return type !== undefined && TOGGLE_INPUT_TYPES.has(type);
 }
 
 function holdsToggle(element: ElementNode): boolean {

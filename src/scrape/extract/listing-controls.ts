@@ -1,4 +1,4 @@
-import { type Block, inlineText } from './blocks.js';
+import { type Block, forEachParagraph, inlineText, withoutParagraphs } from './blocks.js';
 
 /**
  * A listing's own controls, left as lines of text once their buttons and menus are gone: the
@@ -48,15 +48,15 @@ function normalized(text: string): string {
     .trim();
 }
 
-function paragraphTexts(blocks: readonly Block[], counts: Map<string, number>): void {
-  for (const block of blocks) {
-    if (block.type === 'paragraph') {
-      const text = normalized(inlineText(block.content));
-      if (text.length <= MAX_CONTROL_LENGTH && (CARD_CONTROL.test(text) || OPTION_NAME.test(text)))
-        counts.set(text.toLowerCase(), (counts.get(text.toLowerCase()) ?? 0) + 1);
-    } else if (block.type === 'list') for (const item of block.items) paragraphTexts(item, counts);
-    else if (block.type === 'quote') paragraphTexts(block.blocks, counts);
-  }
+/** How many paragraphs say each card control or option name, lowercased. */
+function countCardControls(blocks: readonly Block[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  forEachParagraph(blocks, (content) => {
+    const text = normalized(inlineText(content));
+    if (text.length <= MAX_CONTROL_LENGTH && (CARD_CONTROL.test(text) || OPTION_NAME.test(text)))
+      counts.set(text.toLowerCase(), (counts.get(text.toLowerCase()) ?? 0) + 1);
+  });
+  return counts;
 }
 
 function isControl(text: string, repeated: ReadonlyMap<string, number>): boolean {
@@ -65,27 +65,11 @@ function isControl(text: string, repeated: ReadonlyMap<string, number>): boolean
   return (repeated.get(text.toLowerCase()) ?? 0) >= MIN_REPEATED_CONTROLS;
 }
 
-function dropControls(blocks: readonly Block[], repeated: ReadonlyMap<string, number>): Block[] {
-  const kept: Block[] = [];
-  for (const block of blocks) {
-    if (block.type === 'paragraph' && isControl(normalized(inlineText(block.content)), repeated)) continue;
-    if (block.type === 'list') {
-      const items = block.items.map((item) => dropControls(item, repeated)).filter((item) => item.length > 0);
-      if (items.length > 0) kept.push({ ...block, items });
-    } else if (block.type === 'quote') {
-      const inner = dropControls(block.blocks, repeated);
-      if (inner.length > 0) kept.push({ ...block, blocks: inner });
-    } else kept.push(block);
-  }
-  return kept;
-}
-
 /**
  * Drops the lines a listing's controls leave in its text (sort order, filter toggle, count of
  * results) and the buttons repeated on its cards, in lists and quotes too. Headings stay.
  */
 export function dropListingControls(blocks: readonly Block[]): Block[] {
-  const repeated = new Map<string, number>();
-  paragraphTexts(blocks, repeated);
-  return dropControls(blocks, repeated);
+  const repeated = countCardControls(blocks);
+  return withoutParagraphs(blocks, (content) => isControl(normalized(inlineText(content)), repeated));
 }

@@ -53,13 +53,10 @@ export function extractMainContent(document: ElementNode, kind: PageKind, title?
   removeDiscussion(document, boilerplateFree, kind);
   removeReviews(document, boilerplateFree, kind);
   const stats = computeStats(document);
-  const declared = declaredContentRoot(document, stats, kind !== 'article');
-  const content = widenToContentSiblings(
-    descendToContent(declared, stats, { ...DEFAULT_DESCENT, stopAtRepeatedItems: kind !== 'article' }),
-    stats,
-    declared,
-    kind !== 'article',
-  );
+  // Off articles the page may list what it shows: runs of alike items are content, not one of them.
+  const listed = kind !== 'article';
+  const declared = declaredContentRoot(document, stats, listed);
+  const content = widenToContentSiblings(descendToContent(declared, stats, { ...DEFAULT_DESCENT, stopAtRepeatedItems: listed }), stats, declared, listed);
   pruneLinkClusters(content, stats);
   removeProductGrids(content, stats, kind);
   removeRecommendations(content, stats, kind);

@@ -47,20 +47,9 @@ function microdataTypes(items: readonly MicrodataItem[]): string[] {
 const MIN_LISTED_PRODUCTS = 3;
 
 function listsProducts(jsonLd: readonly JsonObject[], microdata: readonly MicrodataItem[]): boolean {
-  let products = 0;
-  for (const object of jsonLd) {
-    const type = object['@type'];
-    if ((Array.isArray(type) ? type : [type]).some((t) => typeof t === 'string' && MICRODATA_PRODUCT_TYPES.test(typeName(t)))) products++;
-  }
-  let topLevel = false;
-  for (const item of microdata) {
-    if (item.type.some((t) => MICRODATA_PRODUCT_TYPES.test(typeName(t)))) {
-      products++;
-      topLevel = true;
-    }
-  }
-  if (products >= MIN_LISTED_PRODUCTS) return true;
-  if (topLevel || products > 0) return false;
+  const isProduct = (type: unknown): boolean => typeof type === 'string' && MICRODATA_PRODUCT_TYPES.test(typeName(type));
+  const products = jsonLd.filter((object) => [object['@type']].flat().some(isProduct)).length + microdata.filter((item) => item.type.some(isProduct)).length;
+  if (products > 0) return products >= MIN_LISTED_PRODUCTS;
   return microdata.some((item) => item.type.some((t) => typeName(t) === 'ItemList') && microdataTypes([item]).some((t) => MICRODATA_PRODUCT_TYPES.test(t)));
 }
 

@@ -16,8 +16,9 @@ function ownText(element: ElementNode): string {
   return text;
 }
 
-function isShortCopyCandidate(block: ElementNode, print: Fingerprint | undefined): boolean {
-  return print !== undefined && (print.characters >= MIN_CHARACTERS || (print.characters > 0 && PRICE.test(ownText(block))));
+/** Whether a block's text is long enough to compare, or a price. */
+function isCompared(block: ElementNode, print: Fingerprint): boolean {
+  return print.characters >= MIN_CHARACTERS || (print.characters > 0 && PRICE.test(ownText(block)));
 }
 
 /** Sentences shown twice in one box (a teaser and its expanded text) are kept as the page shows them; labels, titles and prices go. */
@@ -51,7 +52,7 @@ function removeCopiesWithin(item: ElementNode, table: Map<ElementNode, Fingerpri
       // Items of a run nested in this one (the workouts of a programme card) are compared each within itself.
       if (runs.has(alikeKey(child))) continue;
       const print = table.get(child);
-      if (!print || !isShortCopyCandidate(child, print)) {
+      if (!print || !isCompared(child, print)) {
         visit(child);
         continue;
       }
