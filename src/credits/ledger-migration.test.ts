@@ -16,14 +16,14 @@ import { usageOf } from './usage.js';
 const storeOf = (handle: DatabaseHandle) =>
   handle.raw.dialect === 'sqlite' ? createSqliteLedgerStore(handle.raw.sqlite) : createPostgresLedgerStore(handle.raw.pool);
 
+/** What every debit of these tests names besides its account, hold id and amount. */
+const debitFields = { apiKeyId: null, endpoint: 'test', requestId: null } as const;
 const hold = (userId: number, holdId: string, amount: number): LedgerOp => ({
   op: 'hold',
   userId,
   holdId,
   amount,
-  apiKeyId: null,
-  endpoint: 'test',
-  requestId: null,
+  ...debitFields,
   at: new Date().toISOString(),
   expiresAt: new Date(Date.now() + 60_000).toISOString(),
 });
@@ -65,16 +65,7 @@ describe('migration 0013', () => {
   });
 });
 
-const charge = (userId: number, holdId: string, amount: number, at: string): LedgerOp => ({
-  op: 'charge',
-  userId,
-  holdId,
-  amount,
-  apiKeyId: null,
-  endpoint: 'test',
-  requestId: null,
-  at,
-});
+const charge = (userId: number, holdId: string, amount: number, at: string): LedgerOp => ({ op: 'charge', userId, holdId, amount, ...debitFields, at });
 
 /**
  * Migration 0015 makes a one-step charge one row (its charge entry, no settled hold row). Usage
