@@ -78,8 +78,13 @@ export interface IndexStore {
    * of pages it may find.
    */
   suggest(prefix: string, limit: number, account?: number): Promise<string[]>;
-  /** Counts one search of `query` by `account` for autocomplete. Blank queries and queries with operators are ignored. */
-  recordQuery(query: string, at: Date, account: number): Promise<void>;
+  /**
+   * Counts one search of `query` by `account` for autocomplete, written within a second (see
+   * query-log.ts). Blank queries and queries with operators are ignored.
+   */
+  recordQuery(query: string, at: Date, account: number): void;
+  /** Writes the searches counted so far; at shutdown. */
+  flushQueryLog(): Promise<void>;
   /**
    * The query with its unknown plain words replaced by the nearest words the index holds for
    * `account` (autocorrect), or `undefined` when nothing could be corrected.
@@ -128,6 +133,8 @@ export interface IndexStoreOptions {
   readonly postgres?: PostgresSearchOptions;
   /** `AUTOCOMPLETE_MIN_ACCOUNTS`: distinct accounts a query needs before others see it suggested. Default 5. */
   readonly autocompleteMinAccounts?: number;
+  /** Told about a failed write of the autocomplete log (the counts of that write are lost). */
+  readonly onQueryLogError?: (error: unknown) => void;
 }
 
 /** The owner of the shared index's pages. */
@@ -135,7 +142,7 @@ export const SHARED_OWNER = 0;
 
 export function createIndexStore(db: Kysely<Database>, dialect: DialectName, options: IndexStoreOptions = {}): IndexStore {
   const fullText: FullText = dialect === 'postgres' ? createPostgresFullText(options.postgres) : createSqliteFullText(options.sqlite);
-  const queryLog = createQueryLogStore(db, dialect, options.autocompleteMinAccounts ?? 5);
+  const queryLog = createQueryLogStore(db, dialect, { minAccounts: options.autocompleteMinAccounts ?? 5, onError: options.onQueryLogError });
 
   async function removePages(pageIds: readonly number[]): Promise<number> {
     let removed = 0;
@@ -259,6 +266,7 @@ export function createIndexStore(db: Kysely<Database>, dialect: DialectName, opt
     },
 
     recordQuery: (query, at, account) => queryLog.record(query, at, account),
+    flushQueryLog: () => queryLog.flush(),
 
     correct: (q, query, account = SHARED_OWNER) => correctQuery({ db, documentsWith: (word, cap) => fullText.documentsWith(db, word, cap, account) }, q, query),
 

@@ -8,7 +8,6 @@ import type { Config } from '../config/index.js';
 import type { Feature, FeatureContext } from '../feature.js';
 import { createIndexer } from '../local-index/indexer.js';
 import { createLocalEngine } from '../local-index/local-engine.js';
-import { createIndexStore } from '../local-index/store.js';
 import { fetchEngineOptions } from '../scrape/engine-options.js';
 import { createScrapeFeature, type ScrapeListener } from '../scrape/feature.js';
 import { createFetchEngine } from '../scrape/net/index.js';
@@ -22,10 +21,11 @@ import { createSearchRouter } from './router.js';
 import { registerCombinedSearchRoute } from './routes-combined.js';
 import { registerVerticalSearchRoutes } from './routes-vertical.js';
 import { createSearchService } from './search-service.js';
+import { createAppIndexStore } from './app-index-store.js';
 
 function registerSearch(context: FeatureContext, upstreamEngines: (config: Config) => SearchEngine[]): ScrapeListener | undefined {
   const { app, config, db, dialect, log, now, metering, cached, auth, metrics, offload } = context;
-  const store = createIndexStore(db, dialect, { autocompleteMinAccounts: config.autocompleteMinAccounts });
+  const store = createAppIndexStore(context);
   const engines = [createLocalEngine(store), ...upstreamEngines(config)];
   const router = createSearchRouter({
     engines,
@@ -43,7 +43,6 @@ function registerSearch(context: FeatureContext, upstreamEngines: (config: Confi
   const service = createSearchService({
     router,
     queryLog: store,
-    onLogError: (error) => log.error({ err: error }, 'search query could not be counted for autocomplete'),
     now,
   });
   const deps = {

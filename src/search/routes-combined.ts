@@ -45,7 +45,7 @@ export function registerCombinedSearchRoute(app: App, deps: SearchRouteDeps): vo
         searchWork(deps, price, cache, (shared) => service.combined(sources, search, account, shared)),
       );
       const searched = sources.filter((source) => source !== 'autocomplete');
-      if (searched.length > 0) await service.countQuery(search.q, account, foundAny(body.data, searched));
+      if (searched.length > 0) service.countQuery(search.q, account, foundAny(body.data, searched));
       return body;
     },
   );

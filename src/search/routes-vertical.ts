@@ -56,7 +56,7 @@ export function registerVerticalSearchRoutes(app: App, deps: SearchRouteDeps): v
           { request, reply, endpoint, maxCost: deps.priceCall },
           searchWork(deps, deps.priceCall, cache, (shared) => service.vertical(vertical, search, account, shared)),
         );
-        if (vertical !== 'autocomplete') await service.countQuery(search.q, account, foundAny(body, [vertical]));
+        if (vertical !== 'autocomplete') service.countQuery(search.q, account, foundAny(body, [vertical]));
         return body;
       },
     );

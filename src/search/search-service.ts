@@ -9,17 +9,15 @@ import { combinedItem, type CombinedSearchResponse } from './combined-shape.js';
 import type { SearchParameters, VerticalResponseOf } from './shapes.js';
 import type { DedicatedVertical, Vertical } from './verticals.js';
 
-/** Counts searched queries (the autocomplete log), per account. Must not throw for a blank query. */
+/** Counts searched queries (the autocomplete log), per account, without waiting for a write. Must not throw for a blank query. */
 export interface QueryLog {
-  recordQuery(query: string, at: Date, account: number): Promise<void>;
+  recordQuery(query: string, at: Date, account: number): void;
 }
 
 export interface SearchServiceOptions {
   readonly router: SearchRouter;
   /** Where searched queries are counted; optional (no autocomplete ranking without it). */
   readonly queryLog?: QueryLog;
-  /** Told about a query-log write that failed; the search itself still succeeds. */
-  readonly onLogError?: (error: unknown) => void;
   readonly now: () => Date;
 }
 
@@ -32,7 +30,7 @@ export interface SearchService {
    * Counts one search of the query by `account` (cache hits included) when it `found` something:
    * a query that matched nothing is no suggestion. Autocomplete prefixes are not counted.
    */
-  countQuery(q: string, account: number, found: boolean): Promise<void>;
+  countQuery(q: string, account: number, found: boolean): void;
 }
 
 /** Whether an answer holds any result in one of these lists (a shape A body, or shape B's `data`). */
@@ -100,13 +98,8 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       };
     },
 
-    async countQuery(q, account, found) {
-      if (options.queryLog === undefined || !found) return;
-      try {
-        await options.queryLog.recordQuery(q, options.now(), account);
-      } catch (error) {
-        options.onLogError?.(error);
-      }
+    countQuery(q, account, found) {
+      if (found) options.queryLog?.recordQuery(q, options.now(), account);
     },
   };
 }

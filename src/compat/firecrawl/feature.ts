@@ -8,7 +8,7 @@ import type { Config } from '../../config/index.js';
 import type { Feature, FeatureContext } from '../../feature.js';
 import type { SearchEngine } from '../../search/engine.js';
 import { createJobQueue } from '../../jobs/index.js';
-import { createIndexStore } from '../../local-index/store.js';
+import { createAppIndexStore } from '../../search/app-index-store.js';
 import { createLocalEngine } from '../../local-index/local-engine.js';
 import { createBrowserEngine } from '../../scrape/browser/index.js';
 import { browserEngineOptions, fetchEngineOptions } from '../../scrape/engine-options.js';
@@ -30,8 +30,8 @@ import { createFirecrawlScraper } from './scraper.js';
 const CRAWL_EXPIRY_SECONDS = 6 * 3600;
 
 function searchServiceFor(context: FeatureContext, upstreamEngines: (config: Config) => SearchEngine[]) {
-  const { config, db, dialect, now, log } = context;
-  const store = createIndexStore(db, dialect);
+  const { config, now } = context;
+  const store = createAppIndexStore(context);
   const router = createSearchRouter({
     engines: [createLocalEngine(store), ...upstreamEngines(config)],
     chains: chainsFromConfig(config),
@@ -42,7 +42,6 @@ function searchServiceFor(context: FeatureContext, upstreamEngines: (config: Con
   return createSearchService({
     router,
     queryLog: store,
-    onLogError: (error) => log.error({ err: error }, 'search query could not be counted for autocomplete'),
     now,
   });
 }

@@ -187,7 +187,7 @@ export async function runFirecrawlSearch(
       ? await meteredCached(deps, { request, reply, endpoint, maxCost }, searchWork(resolved, deps, account))
       : await deps.metering.run(request, reply, endpoint, maxCost, (signal) => searchAndScrape(reply, resolved, deps, signal));
   // Counted once the call is paid for: a refused call is no search.
-  await deps.service.countQuery(search.q, account, hits.web.length + hits.news.length + hits.images.length > 0);
+  deps.service.countQuery(search.q, account, hits.web.length + hits.news.length + hits.images.length > 0);
   const data: Partial<Record<FirecrawlSource, Hit[]>> = {};
   if (sources.includes('web')) data.web = hits.web;
   if (sources.includes('news')) data.news = hits.news;
