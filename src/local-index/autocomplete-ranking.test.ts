@@ -86,6 +86,16 @@ describe('autocomplete ranking', () => {
     expect((await suggest(user, 'granite', 2)).slice(0, 2)).toEqual(['granite works', 'granite countertops']);
   });
 
+  it('answers a search without writing the log, and still suggests it at once (issue 13)', async () => {
+    const user = await h.t.customer(500);
+    const logged = () => h.t.quarry.db.selectFrom('search_query_history').select('query').where('account_id', '=', user.id).execute();
+    expect(await search(user.key, 'granite quarry works')).toBeGreaterThan(0);
+    // Counted in memory: the answer came before any write (the log is written within a second).
+    expect(await logged()).toEqual([]);
+    expect(await suggest(user.key, 'granite quarry w')).toEqual(['granite quarry works']);
+    expect(await logged()).toEqual([{ query: 'granite quarry works' }]);
+  });
+
   it('ranks shared suggestions the same way, only past AUTOCOMPLETE_MIN_ACCOUNTS accounts', async () => {
     const [a, b, observer] = [(await h.t.customer(500)).key, (await h.t.customer(500)).key, (await h.t.customer(500)).key];
     expect(await search(a, 'marble granite')).toBeGreaterThan(0);

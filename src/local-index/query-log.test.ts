@@ -25,7 +25,7 @@ describe.each(INDEX_TEST_DIALECTS)('the autocomplete log on %s', (dialect) => {
   const account = async () => {
     const row = await handle.db
       .insertInto('users')
-      .values({ email: `log-${++users}@example.com`, password_hash: 'x', date_joined: new Date(T0).toISOString() })
+      .values({ email: `log-${++users}@example.com`, password_hash: 'x', is_active: 1, date_joined: new Date(T0).toISOString() })
       .returning('id')
       .executeTakeFirstOrThrow();
     return Number(row.id);
@@ -51,7 +51,8 @@ describe.each(INDEX_TEST_DIALECTS)('the autocomplete log on %s', (dialect) => {
     expect(Number(written!.searches)).toBe(3);
     expect(written!.rank).toBeCloseTo(reference!.rank, 9);
     // The weights of three searches an hour apart, in the rows' log form.
-    const expected = Math.log(typed.reduce((sum, _q, i) => sum + Math.exp(searchRank(new Date(T0 + i * HOUR)) - searchRank(new Date(T0))), 0)) + searchRank(new Date(T0));
+    const expected =
+      Math.log(typed.reduce((sum, _q, i) => sum + Math.exp(searchRank(new Date(T0 + i * HOUR)) - searchRank(new Date(T0))), 0)) + searchRank(new Date(T0));
     expect(written!.rank).toBeCloseTo(expected, 9);
     // Both accounts searched it: two accounts, six searches in the shared log.
     expect(await shared('granite tours')).toMatchObject({ accounts: 2, searches: 6 });

@@ -24,7 +24,7 @@ import { createSearchService } from './search-service.js';
 import { createAppIndexStore } from './app-index-store.js';
 
 function registerSearch(context: FeatureContext, upstreamEngines: (config: Config) => SearchEngine[]): ScrapeListener | undefined {
-  const { app, config, db, dialect, log, now, metering, cached, auth, metrics, offload } = context;
+  const { app, config, log, now, metering, cached, auth, metrics, offload } = context;
   const store = createAppIndexStore(context);
   const engines = [createLocalEngine(store), ...upstreamEngines(config)];
   const router = createSearchRouter({

@@ -1,0 +1,116 @@
+/**
+ * The real metered endpoints answering from the result cache, under load: what a client that
+ * repeats a search or a scrape gets. Each row is one endpoint, one hot account on every
+ * connection, after one call that filled the cache; beside it a bare Fastify route answering the
+ * bytes of the combined search's answer, in the same run. Prints requests/s, p50/p99 latency, the
+ * ratio to bare and the CPU time per request of the server and of the load generator, on SQLite
+ * and (when QUARRY_TEST_POSTGRES_URL is set) PostgreSQL, then the credits audit.
+ *
+ *   npm run bench:cached -- [--duration 5] [--connections 32] [--only sqlite|postgres] [--profile PREFIX]
+ *
+ * The index holds the fixture corpus of the search tests; scrapes read the loopback fixture site.
+ * `--profile PREFIX` writes PREFIX-<dialect>-<route>.cpuprofile for each route's run.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import Fastify from 'fastify';
+import { runCompiled } from './lib/compiled.js';
+import { profiled } from './lib/cpu-profile.js';
+import { load, type Figures } from './lib/load.js';
+import { createTestDatabase, TEST_POSTGRES_URL } from '../tests/support/database.js';
+import { startFixtureSite } from '../tests/support/fixture-site.js';
+import { CORPUS } from '../tests/support/index-corpus.js';
+import { startSearchApp } from '../tests/support/search-app.js';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '32' },
+    only: { type: 'string' },
+    profile: { type: 'string' },
+  },
+});
+if (import.meta.filename.endsWith('.ts')) process.exit(await runCompiled(import.meta.filename, process.argv.slice(2)));
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+
+const run = (url: string, keys: readonly string[], body: string) => load({ url, keys, body, duration, connections }, { inProcess: false });
+
+async function bare(answer: string): Promise<Figures> {
+  const app = Fastify();
+  app.post('/bare', async (_request, reply) => reply.type('application/json; charset=utf-8').send(answer));
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    return await run(`${url}/bare`, [], '{}');
+  } finally {
+    await app.close();
+  }
+}
+
+const row = (name: string, bytes: number, f: Figures, baseline: Figures) =>
+  `| ${name} | ${bytes} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} | ${(f.rps / baseline.rps).toFixed(2)} | ${f.serverCpuMicros.toFixed(1)} | ${f.generatorCpuMicros.toFixed(1)} | ${loadavg()[0]!.toFixed(2)} |`;
+
+async function measure(dialect: string, databaseUrl: string | undefined): Promise<void> {
+  const site = await startFixtureSite();
+  const dataDir = mkdtempSync(join(tmpdir(), 'quarry-bench-'));
+  const h = await startSearchApp({
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    THROTTLE_KEY_RATE: '100000000/min',
+    THROTTLE_ACCOUNT_RATE: '100000000/min',
+    SCRAPE_ALLOWED_HOSTS: site.host,
+  });
+  try {
+    await h.index(CORPUS, new Date(Date.now() - 60_000));
+    const customer = await h.t.customer(1_000_000_000);
+    const url = await h.t.quarry.app.listen({ host: '127.0.0.1', port: 0 });
+    const routes: [string, string, unknown][] = [
+      ['POST /api/v1/autocomplete', '/api/v1/autocomplete', { q: 'aurora' }],
+      ['POST /api/v1/news', '/api/v1/news', { q: 'aurora' }],
+      ['POST /api/v1/search (web)', '/api/v1/search', { query: 'aurora' }],
+      ['POST /api/v1/search (web, news, images)', '/api/v1/search', { query: 'aurora', sources: ['web', 'news', 'images'] }],
+      ['POST /api/v1/scrape/ (markdown)', '/api/v1/scrape/', { url: `${site.url}/html/article`, formats: ['markdown'] }],
+    ];
+    const answers: string[] = [];
+    for (const [name, path, body] of routes) {
+      const call = () =>
+        fetch(`${url}${path}`, { method: 'POST', headers: { 'x-api-key': customer.key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      await (await call()).text();
+      const again = await call();
+      answers.push(await again.text());
+      if (again.status !== 200 || again.headers.get('x-cache') !== 'HIT') throw new Error(`${name}: ${again.status}, X-Cache ${again.headers.get('x-cache')}`);
+    }
+    const combined = answers[2]!;
+    const baseline = await bare(combined);
+    const rows = [row('bare Fastify, the web search answer', combined.length, baseline, baseline)];
+    for (const [i, [name, path, body]] of routes.entries()) {
+      const file = values.profile ? `${values.profile}-${dialect.toLowerCase()}-${i}.cpuprofile` : undefined;
+      const figures = await profiled(file, () => run(`${url}${path}`, [customer.key], JSON.stringify(body)));
+      rows.push(row(name, answers[i]!.length, figures, baseline));
+    }
+    const audit = await h.t.quarry.services.ledger.audit();
+    const clean = audit.every((r) => r.balance === r.ledgerSum && r.openHolds === 0 && r.expiredOpenHolds === 0);
+    console.log(`\n${dialect} — cache hits, ${duration}s per run, ${connections} connections, one account, autocannon in its own process`);
+    console.log('| route | answer bytes | req/s | p50 ms | p99 ms | errors | ratio to bare | server CPU µs/req | generator CPU µs/req | load avg (1 min) |');
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    for (const line of rows) console.log(line);
+    console.log(`credits audit: ${clean ? 'clean' : 'MISMATCH'} (${audit.length} accounts)`);
+    if (!clean) process.exitCode = 1;
+  } finally {
+    await h.close();
+    await site.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (values.only !== 'postgres') await measure('SQLite', undefined);
+if (TEST_POSTGRES_URL && values.only !== 'sqlite') {
+  const database = await createTestDatabase();
+  try {
+    await measure('PostgreSQL', database.url);
+  } finally {
+    await database.drop();
+  }
+}
