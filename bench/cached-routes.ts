@@ -15,11 +15,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import Fastify from 'fastify';
+import { answering, withBareRoute } from './lib/bare-route.js';
 import { runCompiled } from './lib/compiled.js';
+import { onEachDialect } from './lib/dialects.js';
 import { profiled } from './lib/cpu-profile.js';
 import { load, type Figures } from './lib/load.js';
-import { createTestDatabase, TEST_POSTGRES_URL } from '../tests/support/database.js';
 import { startFixtureSite } from '../tests/support/fixture-site.js';
 import { CORPUS } from '../tests/support/index-corpus.js';
 import { startSearchApp } from '../tests/support/search-app.js';
@@ -38,16 +38,7 @@ const connections = Number(values.connections);
 
 const run = (url: string, keys: readonly string[], body: string) => load({ url, keys, body, duration, connections }, { inProcess: false });
 
-async function bare(answer: string): Promise<Figures> {
-  const app = Fastify();
-  app.post('/bare', async (_request, reply) => reply.type('application/json; charset=utf-8').send(answer));
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  try {
-    return await run(`${url}/bare`, [], '{}');
-  } finally {
-    await app.close();
-  }
-}
+const bare = (answer: string): Promise<Figures> => withBareRoute(answering(answer), (url) => run(url, [], '{}'));
 
 const row = (name: string, bytes: number, f: Figures, baseline: Figures) =>
   `| ${name} | ${bytes} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} | ${(f.rps / baseline.rps).toFixed(2)} | ${f.serverCpuMicros.toFixed(1)} | ${f.generatorCpuMicros.toFixed(1)} | ${loadavg()[0]!.toFixed(2)} |`;
@@ -105,12 +96,4 @@ async function measure(dialect: string, databaseUrl: string | undefined): Promis
   }
 }
 
-if (values.only !== 'postgres') await measure('SQLite', undefined);
-if (TEST_POSTGRES_URL && values.only !== 'sqlite') {
-  const database = await createTestDatabase();
-  try {
-    await measure('PostgreSQL', database.url);
-  } finally {
-    await database.drop();
-  }
-}
+await onEachDialect(values.only, measure);

@@ -28,14 +28,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Ledger } from '../src/credits/ledger.js';
 import { defaultFeatures } from '../src/app.js';
+import { answering, JSON_UTF8, withBareRoute, type BareHandler } from './lib/bare-route.js';
 import { runCompiled } from './lib/compiled.js';
+import { onEachDialect } from './lib/dialects.js';
 import { profiled } from './lib/cpu-profile.js';
 import { load as runLoad, type Figures } from './lib/load.js';
 import { startTestApp } from '../tests/support/app.js';
-import { createTestDatabase, TEST_POSTGRES_URL } from '../tests/support/database.js';
 import { meteredTestFeature } from '../tests/support/metered-feature.js';
 
 const { values } = parseArgs({
@@ -58,25 +58,10 @@ const ACCOUNTS = 4;
 const inProcess = values['in-process'];
 const load = (url: string, keys: readonly string[], body: string) => runLoad({ url, keys, body, duration, connections }, { inProcess });
 
-type BareHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+/** A bare Fastify server answering every POST with `handler`, under load. */
+const loadBare = (handler: BareHandler, keys: readonly string[], body: string): Promise<Figures> => withBareRoute(handler, (url) => load(url, keys, body));
 
-/** A bare Fastify server (no logger, no hooks) answering every POST with `handler`, under load. */
-async function loadBare(handler: BareHandler, keys: readonly string[], body: string): Promise<Figures> {
-  const bare = Fastify();
-  bare.post('/bare', handler);
-  const url = await bare.listen({ host: '127.0.0.1', port: 0 });
-  try {
-    return await load(`${url}/bare`, keys, body);
-  } finally {
-    await bare.close();
-  }
-}
-
-const JSON_UTF8 = 'application/json; charset=utf-8';
-
-function bareBaseline(responseBody: string): Promise<Figures> {
-  return loadBare(async (_request, reply) => reply.type(JSON_UTF8).send(responseBody), [], '{}');
-}
+const bareBaseline = (responseBody: string): Promise<Figures> => loadBare(answering(responseBody), [], '{}');
 
 /**
  * The floor under the metered call (`--floor`): the metered answer's own headers on a bare
@@ -169,12 +154,4 @@ async function measure(dialect: string, databaseUrl: string | undefined): Promis
   }
 }
 
-if (values.only !== 'postgres') await measure('SQLite', undefined);
-if (TEST_POSTGRES_URL && values.only !== 'sqlite') {
-  const database = await createTestDatabase();
-  try {
-    await measure('PostgreSQL', database.url);
-  } finally {
-    await database.drop();
-  }
-}
+await onEachDialect(values.only, measure);
