@@ -96,6 +96,21 @@ describe.each(INDEX_TEST_DIALECTS)('the autocomplete log on %s', (dialect) => {
     expect(await shared('slate roofs')).toMatchObject({ accounts: 1, searches: 1 });
   });
 
+  it('writes a large batch in pieces, and two instances writing the same queries at once both count', async () => {
+    const errors: unknown[] = [];
+    const instances = [0, 1].map(() => createQueryLogStore(handle.db, dialect, { minAccounts: 1, onError: (error) => errors.push(error) }));
+    const [a, b] = [await account(), await account()];
+    const queries = Array.from({ length: 130 }, (_, i) => `pumice grade ${String(i).padStart(3, '0')}`);
+    // In opposite orders; each write orders its upserts, so concurrent writers wait for each other.
+    for (const id of [a, b]) for (const query of queries) instances[0]!.record(query, new Date(T0), id);
+    for (const id of [b, a]) for (const query of [...queries].reverse()) instances[1]!.record(query, new Date(T0), id);
+    await Promise.all(instances.map((log) => log.flush()));
+    expect(errors).toEqual([]);
+    const rows = await handle.db.selectFrom('search_query_log').select(['searches', 'accounts']).where('query_key', 'like', 'pumice grade %').execute();
+    expect(rows).toHaveLength(130);
+    for (const row of rows) expect({ searches: Number(row.searches), accounts: Number(row.accounts) }).toEqual({ searches: 4, accounts: 2 });
+  });
+
   it('ignores blank queries and queries with operators, as before', async () => {
     const log = createQueryLogStore(handle.db, dialect, { minAccounts: 1 });
     const a = await account();

@@ -37,6 +37,11 @@ function logAddExp(dialect: DialectName, a: RawBuilder<unknown>, b: number): Raw
 export const QUERY_LOG_FLUSH_MS = 1000;
 /** Distinct (account, query) pairs counted in memory at most; one more writes them at once. */
 const MAX_PENDING = 10_000;
+/**
+ * Pairs written per transaction: a transaction holds SQLite's write lock, which the ledger's
+ * batches wait for, so a large write goes in short pieces.
+ */
+const PAIRS_PER_TRANSACTION = 100;
 
 export interface QueryLogStore {
   /**
@@ -66,6 +71,8 @@ interface Pending {
   rank: number;
 }
 
+const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
 /** ln(e^a + e^b) without overflow. */
 const addRanks = (a: number, b: number) => Math.max(a, b) + Math.log1p(Math.exp(-Math.abs(a - b)));
 
@@ -77,6 +84,10 @@ const addRanks = (a: number, b: number) => Math.max(a, b) + Math.log1p(Math.exp(
  * What a crash can lose is a second of counts for autocomplete; no answer or charge depends on it.
  * When a write fails (an account deleted meanwhile), its queries are written one by one, and only
  * those that fail again are reported to `onError` and dropped.
+ *
+ * Every transaction upserts its rows in one order (history rows by account and query, then
+ * shared rows by query), so two instances writing the same queries at once wait for each other
+ * instead of deadlocking.
  */
 export function createQueryLogStore(
   db: Kysely<Database>,
@@ -108,11 +119,15 @@ export function createQueryLogStore(
   }
 
   async function writeAll(batch: readonly Pending[]): Promise<void> {
-    try {
-      await write(batch);
-    } catch (error) {
-      if (batch.length === 1) return options.onError?.(error);
-      for (const one of batch) await write([one]).catch((failed: unknown) => options.onError?.(failed));
+    const ordered = [...batch].sort((a, b) => a.account - b.account || byKey(a, b));
+    for (let start = 0; start < ordered.length; start += PAIRS_PER_TRANSACTION) {
+      const piece = ordered.slice(start, start + PAIRS_PER_TRANSACTION);
+      try {
+        await write(piece);
+      } catch (error) {
+        if (piece.length === 1) options.onError?.(error);
+        else for (const one of piece) await write([one]).catch((failed: unknown) => options.onError?.(failed));
+      }
     }
   }
 
@@ -148,7 +163,7 @@ export function createQueryLogStore(
           sum.accounts += newAccount;
         }
       }
-      for (const q of shared.values()) {
+      for (const q of [...shared.values()].sort(byKey)) {
         await trx
           .insertInto('search_query_log')
           .values({ query_key: q.key, query: q.text, searches: q.searches, last_searched: q.lastSearched, accounts: q.accounts, rank: q.rank })
