@@ -78,9 +78,10 @@ const addRanks = (a: number, b: number) => Math.max(a, b) + Math.log1p(Math.exp(
 
 /**
  * Searches are counted in memory and written once a second, one upsert per query and account
- * (and per shared query), in one transaction: a search answered from the cache then costs no
- * database write at all, where two upserts on every call used to take most of its time. The
- * weights add up exactly as one upsert per search would (ranks are logs of summed weights).
+ * (and per shared query), `PAIRS_PER_TRANSACTION` pairs a transaction: a search answered from
+ * the cache then costs no database write at all, where two upserts on every call used to take
+ * most of its time. The weights add up exactly as one upsert per search would (ranks are logs of
+ * summed weights).
  * What a crash can lose is a second of counts for autocomplete; no answer or charge depends on it.
  * When a write fails (an account deleted meanwhile), its queries are written one by one, and only
  * those that fail again are reported to `onError` and dropped.
@@ -156,7 +157,7 @@ export function createQueryLogStore(
         const sum = shared.get(p.key);
         if (sum === undefined) shared.set(p.key, { ...p, accounts: newAccount });
         else {
-          // Batched in order of first search; the latest spelling and time win.
+          // Several accounts searched it: the latest spelling and time win.
           if (p.lastSearched >= sum.lastSearched) Object.assign(sum, { text: p.text, lastSearched: p.lastSearched });
           sum.searches += p.searches;
           sum.rank = addRanks(sum.rank, p.rank);
