@@ -17,10 +17,9 @@ import { parseArgs } from 'node:util';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { timeOrderedId } from '../src/credits/hold-id.js';
-import type { LedgerOp, LedgerStore } from '../src/credits/ledger-ops.js';
-import { createPostgresLedgerStore } from '../src/credits/ledger-postgres.js';
-import { createSqliteLedgerStore } from '../src/credits/ledger-sqlite.js';
-import { createTestDatabase, TEST_POSTGRES_URL } from '../tests/support/database.js';
+import { createLedgerStore } from '../src/credits/ledger.js';
+import type { LedgerOp } from '../src/credits/ledger-ops.js';
+import { onEachDialect, type BenchDialect } from './lib/dialects.js';
 
 const { values } = parseArgs({
   options: {
@@ -40,7 +39,7 @@ function processCpuMicros(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
-async function measure(dialect: string, handle: DatabaseHandle): Promise<void> {
+async function measureOn(dialect: BenchDialect, handle: DatabaseHandle): Promise<void> {
   await migrateToLatest(handle);
   const { id } = await handle.db
     .insertInto('users')
@@ -55,7 +54,7 @@ async function measure(dialect: string, handle: DatabaseHandle): Promise<void> {
     .returning('id')
     .executeTakeFirstOrThrow();
   const userId = Number(id);
-  const store: LedgerStore = handle.raw.dialect === 'sqlite' ? createSqliteLedgerStore(handle.raw.sqlite) : createPostgresLedgerStore(handle.raw.pool);
+  const store = createLedgerStore(handle);
   const backend = handle.raw.dialect === 'postgres' ? (await handle.raw.pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid : undefined;
   let n = 0;
   const charges = (): LedgerOp[] =>
@@ -88,24 +87,14 @@ async function measure(dialect: string, handle: DatabaseHandle): Promise<void> {
   }
 }
 
-if (values.only !== 'postgres') {
+await onEachDialect(values.only, async (dialect, databaseUrl) => {
   const dir = mkdtempSync(join(tmpdir(), 'quarry-ledger-bench-'));
-  const handle = openDatabase({ url: undefined, sqliteFile: join(dir, 'quarry.db') });
+  // On PostgreSQL one connection, so that one backend runs every batch and its CPU time can be read.
+  const handle = openDatabase({ url: databaseUrl, sqliteFile: join(dir, 'quarry.db'), poolSize: 1 });
   try {
-    await measure('SQLite', handle);
+    await measureOn(dialect, handle);
   } finally {
     await handle.close();
     rmSync(dir, { recursive: true, force: true });
   }
-}
-if (TEST_POSTGRES_URL && values.only !== 'sqlite') {
-  const database = await createTestDatabase();
-  // One connection, so that one backend runs every batch and its CPU time can be read.
-  const handle = openDatabase({ url: database.url, sqliteFile: '', poolSize: 1 });
-  try {
-    await measure('PostgreSQL', handle);
-  } finally {
-    await handle.close();
-    await database.drop();
-  }
-}
+});

@@ -93,14 +93,15 @@ export interface Ledger {
 
 class AlreadyApplied extends Error {}
 
-function storeFor(database: DatabaseHandle): LedgerStore {
+/** The hot path's store for the database's dialect (prepared statements on SQLite, one function call per batch on PostgreSQL). */
+export function createLedgerStore(database: DatabaseHandle): LedgerStore {
   return database.raw.dialect === 'sqlite' ? createSqliteLedgerStore(database.raw.sqlite) : createPostgresLedgerStore(database.raw.pool);
 }
 
 export function createLedger(database: DatabaseHandle, now: () => Date = () => new Date()): Ledger {
   const { db } = database;
   const iso = () => now().toISOString();
-  const store = storeFor(database);
+  const store = createLedgerStore(database);
   // One batch at a time on both databases. SQLite applies a batch synchronously, so a second
   // one in flight gains nothing. On PostgreSQL a second batch sent while the first commits
   // mostly waits on the same balance rows (FOR UPDATE) and leaves with fewer members: one at a
