@@ -1,5 +1,5 @@
 import { classWords } from './class-words.js';
-import { type ElementNode, elementChildren, removeNode } from './dom.js';
+import { type ElementNode, elementChildren, itemKey, removeNode } from './dom.js';
 import { type StatsTable, statsOf } from './text-stats.js';
 
 /** Class words naming the box about a page's author: a byline, or a bio with photo and links to other posts. */
@@ -22,11 +22,6 @@ function isAuthorNamed(element: ElementNode): boolean {
   return classWords(element).some((word) => AUTHOR_WORDS.has(word));
 }
 
-/** Tag and first class: what alike items of a listing share (their other classes number or tag them). */
-function itemSignature(element: ElementNode): string {
-  return `${element.tag}.${(element.attrs['class'] ?? '').trim().split(/\s+/)[0] ?? ''}`;
-}
-
 /** How many children of each parent share each signature, grouped once per parent on demand. */
 type SignatureCounts = Map<ElementNode, Map<string, number>>;
 
@@ -37,12 +32,12 @@ function isListedItem(element: ElementNode, counts: SignatureCounts): boolean {
   if (!groups) {
     groups = new Map();
     for (const child of elementChildren(parent)) {
-      const signature = itemSignature(child);
+      const signature = itemKey(child);
       groups.set(signature, (groups.get(signature) ?? 0) + 1);
     }
     counts.set(parent, groups);
   }
-  return (groups.get(itemSignature(element)) ?? 0) >= MIN_RUN_ITEMS;
+  return (groups.get(itemKey(element)) ?? 0) >= MIN_RUN_ITEMS;
 }
 
 /** Whether `element` or its box a level or two up, below `root`, is one of a run of alike items. */

@@ -1,5 +1,5 @@
 import { classifyMarkup } from './boilerplate.js';
-import { type ElementNode, alikeKey, elementChildren } from './dom.js';
+import { type ElementNode, alikeKey, elementChildren, itemKey } from './dom.js';
 import { isLayoutTableElement } from './tables.js';
 import { type StatsTable, type TextStats, contentAmount, linkDensity, statsOf, substantialText, weightedProse } from './text-stats.js';
 
@@ -101,9 +101,9 @@ export function descendToContent(start: ElementNode, table: StatsTable, threshol
 /** Items of a thread or listing repeat their markup: this many alike siblings with text make a run. */
 const MIN_REPEATED_ITEMS = 3;
 
+/** The item key of a classed element: unclassed boxes are wrappers, not items. */
 function itemSignature(element: ElementNode): string | undefined {
-  const classes = (element.attrs['class'] ?? '').trim();
-  return classes === '' ? undefined : `${element.tag}.${classes.split(/\s+/)[0]}`;
+  return (element.attrs['class'] ?? '').trim() === '' ? undefined : itemKey(element);
 }
 
 function isOneOfRepeatedItems(element: ElementNode, table: StatsTable): boolean {

@@ -216,6 +216,11 @@ export function alikeKey(element: ElementNode): string {
   return `${element.tag}.${(element.attrs['class'] ?? '').trim()}`;
 }
 
+/** Tag and first class: what alike items of a listing share (their other classes number or tag them). */
+export function itemKey(element: ElementNode): string {
+  return `${element.tag}.${(element.attrs['class'] ?? '').trim().split(/\s+/)[0] ?? ''}`;
+}
+
 export function isDescendantOf(node: DomNode, ancestor: ElementNode): boolean {
   for (let p = node.parent; p; p = p.parent) if (p === ancestor) return true;
   return false;
