@@ -1,4 +1,5 @@
 import { classTokens, classWords, splitClassToken } from './class-words.js';
+import { HEADING_TAGS } from './html-tags.js';
 import { type ElementNode, elementChildren, textContent } from './dom.js';
 import { followsItsToggle } from './toggled-panels.js';
 
@@ -245,8 +246,6 @@ function hasLinkWithin(heading: ElementNode): boolean {
   for (const child of elementChildren(heading)) if (child.tag === 'a' && child.attrs['href'] !== undefined) return true;
   return false;
 }
-
-const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 /** A `<header>` inside an `<article>` whose heading links elsewhere: the headline of a teaser card. */
 function isCardHeader(element: ElementNode): boolean {

@@ -1,7 +1,7 @@
 import { type MarkupVerdict, classifyMarkup, namesConsent } from './boilerplate.js';
 import { classWords } from './class-words.js';
 import { type ElementNode, alikeKey, elementChildren, removeNode } from './dom.js';
-import { NON_CONTENT_TAGS } from './html-tags.js';
+import { HEADING_TAGS, NON_CONTENT_TAGS } from './html-tags.js';
 import { type StatsTable, type TextStats, linkDensity, readableText, statsOf, substantialText } from './text-stats.js';
 
 /** `<noscript>` fallbacks for lazy images or "enable JavaScript" notices are noise; whole-page fallbacks are content. */
@@ -263,7 +263,7 @@ function shouldRemove(element: ElementNode, verdict: MarkupVerdict, stats: TextS
       return share < (namesConsent(element) ? MAX_CONSENT_SHARE : 0.4) || linkDensity(stats) > 0.5;
     case 'suspect':
       // A heading named like a promotion (`<h2 id="ad-listing-title-…">`) titles a card or section: its box is judged, not the title.
-      if (HEADINGS.has(element.tag)) return false;
+      if (HEADING_TAGS.has(element.tag)) return false;
       // A banner with a section's heading is a hero or a section's header, not an advertisement.
       if (isSectionHeader(element, stats) && classWords(element).includes('banner')) return false;
       return share < 0.4 && (readableText(stats) < 250 || linkDensity(stats) > 0.4);
@@ -278,7 +278,6 @@ function shouldRemove(element: ElementNode, verdict: MarkupVerdict, stats: TextS
 }
 
 const SECTION_HEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
-const HEADINGS = new Set(['h1', ...SECTION_HEADINGS]);
 /** Link density above which a header is a bar of links (a site header's menus), whatever heading it holds. */
 const MAX_SECTION_HEADER_LINK_DENSITY = 0.5;
 

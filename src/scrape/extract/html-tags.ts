@@ -107,3 +107,6 @@ export function positiveIntegerAttribute(value: string | undefined): number | un
   const n = Number.parseInt(value, 10);
   return Number.isFinite(n) && n > 0 ? n : undefined;
 }
+
+/** The heading elements, `<h1>` to `<h6>`. */
+export const HEADING_TAGS: ReadonlySet<string> = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);

@@ -1,3 +1,4 @@
+import { HEADING_TAGS } from './html-tags.js';
 import { type ElementNode, elementChildren, removeNode, textContent } from './dom.js';
 import type { PageKind } from './page-kind.js';
 import { type StatsTable, statsOf } from './text-stats.js';
@@ -33,8 +34,6 @@ const MAX_SECTION_SHARE = 0.5;
 
 /** Titles handled per page: pages have a few shelves, and the bound keeps hostile pages (thousands of alike titles) linear. */
 const MAX_TITLES = 64;
-
-const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 function isHeading(element: ElementNode): boolean {
   return HEADING_TAGS.has(element.tag) || (element.attrs['role'] ?? '').toLowerCase() === 'heading';

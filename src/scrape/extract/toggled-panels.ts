@@ -1,4 +1,5 @@
 import { classWords } from './class-words.js';
+import { HEADING_TAGS } from './html-tags.js';
 import { type ElementNode, textContent } from './dom.js';
 
 /** Elements readers click to open what follows them. */
@@ -7,8 +8,6 @@ const TOGGLE_TAGS = new Set(['summary', 'button']);
 const TOGGLE_WORDS = new Set(['question']);
 /** A FAQ's question as a heading opens the answer under it. */
 const QUESTION_HEADINGS = new Set(['h2', 'h3', 'h4', 'h5', 'h6', 'dt']);
-/** Headings that wrap an accordion's button (the WAI-ARIA accordion pattern: `<h3><button aria-expanded>`). */
-const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** Elements looked at inside a heading for its button: a heading is short, and the bound keeps hostile ones cheap. */
 const MAX_HEADING_ELEMENTS = 16;
 /** Levels looked down a wrapper's first elements for its toggle. */
@@ -42,7 +41,7 @@ function isToggle(element: ElementNode): boolean {
   );
 }
 
-/** Whether a heading holds the button that opens the panel after it. */
+/** Whether a heading holds the button that opens the panel after it (the WAI-ARIA accordion pattern: `<h3><button aria-expanded>`). */
 function headingWrapsToggle(heading: ElementNode): boolean {
   const pending = heading.children.slice(0, MAX_HEADING_ELEMENTS);
   let seen = 0;
@@ -79,7 +78,7 @@ function opensWithToggle(element: ElementNode): boolean {
 export function followsItsToggle(element: ElementNode): boolean {
   const toggle = previousElement(element);
   if (!toggle || isChrome(element) || isChrome(toggle)) return false;
-  if (isToggle(toggle) || (HEADINGS.has(toggle.tag) && headingWrapsToggle(toggle)) || opensWithToggle(toggle)) return true;
+  if (isToggle(toggle) || (HEADING_TAGS.has(toggle.tag) && headingWrapsToggle(toggle)) || opensWithToggle(toggle)) return true;
   if (classWords(toggle).some((word) => TOGGLE_WORDS.has(word))) return true;
   return QUESTION_HEADINGS.has(toggle.tag) && textContent(toggle).trim().endsWith('?');
 }
