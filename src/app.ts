@@ -34,6 +34,7 @@ import { createMemoryCache } from './cache/memory.js';
 import { createRedisCache } from './cache/redis.js';
 import { createMemoryRateLimiter } from './throttle/memory.js';
 import { createRedisRateLimiter } from './throttle/redis.js';
+import { openRedis, pingRedis } from './redis/client.js';
 import type { Feature } from './feature.js';
 import { billingFeature } from './billing/feature.js';
 import { chatFeature } from './chat/feature.js';
@@ -96,14 +97,18 @@ export async function createApp(config: Config, options: AppOptions) {
   const { db } = database;
 
   const log = options.logger;
-  const mailer = options.mailer ?? createMailer(config, db, (fields, msg) => log.info(fields, msg));
+  const mailer =
+    options.mailer ??
+    createMailer(
+      config,
+      db,
+      (fields, msg) => log.info(fields, msg),
+      (fields, msg) => log.error(fields, msg),
+    );
   const features = options.features ?? defaultFeatures();
   // Several instances share throttles and cached results through Redis; one instance keeps them in memory.
-  // (ioredis is loaded only then.)
-  const redis = config.redisUrl
-    ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true })
-    : undefined;
-  redis?.on('error', (error) => log.warn({ err: error }, 'redis connection problem'));
+  // (ioredis is loaded only then.) While Redis is down, throttled calls answer 503 and the cache misses.
+  const redis = config.redisUrl ? await openRedis(config.redisUrl, log) : undefined;
   const limiter = redis ? createRedisRateLimiter(redis, `${config.redisKeyPrefix}throttle:`) : createMemoryRateLimiter();
   const resultCache = redis ? createRedisCache(redis, `${config.redisKeyPrefix}cache:`) : createMemoryCache(config.cacheMaxBytes);
   const ledger = createLedger(database, now);
@@ -179,7 +184,7 @@ export async function createApp(config: Config, options: AppOptions) {
   app.decorateRequest('apiKey', null);
   app.decorateRequest('authVia', null);
 
-  registerOperationRoutes(app, { db, metrics, metricsToken: config.metricsToken });
+  registerOperationRoutes(app, { db, metrics, metricsToken: config.metricsToken, dependencies: redis ? { redis: () => pingRedis(redis) } : {} });
   registerAccountRoutes(app, {
     accounts,
     ledger,

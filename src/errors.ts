@@ -57,3 +57,18 @@ export class UnsupportedMediaTypeError extends Error {
     this.name = 'UnsupportedMediaTypeError';
   }
 }
+
+/**
+ * A shared dependency (Redis) cannot be reached, so the request cannot be served safely right
+ * now; the caller may try again after `retryAfterSeconds`. Not a bug and not the caller's fault.
+ */
+export class DependencyUnavailableError extends Error {
+  constructor(
+    readonly dependency: string,
+    readonly retryAfterSeconds: number,
+    options?: { cause?: unknown },
+  ) {
+    super(`${dependency} is unreachable`, options);
+    this.name = 'DependencyUnavailableError';
+  }
+}

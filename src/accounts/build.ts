@@ -27,6 +27,7 @@ export function buildAccountService(config: Config, deps: AccountBuildDeps) {
     signingKey: config.jwtSigningKey,
     accessLifetime: config.jwtAccessLifetime,
     refreshLifetime: config.jwtRefreshLifetime,
+    sessionMaxLifetime: config.jwtSessionMaxLifetime,
     now: deps.now,
   });
   const accounts = createAccountService({

@@ -5,6 +5,7 @@ import { InvalidInputError, ThrottledError } from '../errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { RateLimiter } from '../throttle/rate-limiter.js';
 import { createPasswordHasher, passwordProblems, type PasswordHasher } from './passwords.js';
+import { endAllSessions } from './sessions.js';
 import { createUserTokens, type UserTokens } from './user-tokens.js';
 import { createUserStore, isLocked, normaliseEmail, type UserStore } from './users.js';
 
@@ -58,7 +59,10 @@ export function createPasswordReset(deps: PasswordResetDeps) {
       });
     },
 
-    /** Sets the new password; the token stops working because the hash and last login change. */
+    /**
+     * Sets the new password; the token stops working because the hash and last login change. Every
+     * session of the account ends with it: whoever knew the old password may hold its tokens.
+     */
     async confirm(uid: string, token: string, newPassword: string): Promise<void> {
       const id = tokens.userIdFrom(uid);
       const user = id === undefined ? undefined : await users.byId(id);
@@ -70,7 +74,7 @@ export function createPasswordReset(deps: PasswordResetDeps) {
       // Conditional on the hash the token was made from, so two concurrent confirms cannot both win.
       const result = await deps.db
         .updateTable('users')
-        .set({ password_hash: hash, last_login: now().toISOString(), failed_logins: 0 })
+        .set({ password_hash: hash, last_login: now().toISOString(), failed_logins: 0, ...endAllSessions() })
         .where('id', '=', user.id)
         .where('password_hash', '=', user.password_hash)
         .executeTakeFirst();

@@ -32,6 +32,11 @@ export function registerAccountRoutes(app: App, deps: AccountRouteDeps): void {
     reply.setCookie(REFRESH_COOKIE, pair.refresh, { ...cookieBase, path: '/api/v1/auth', maxAge: deps.refreshLifetime });
   }
 
+  function clearTokenCookies(reply: FastifyReply): void {
+    reply.clearCookie(ACCESS_COOKIE, { ...cookieBase, path: '/api/v1' });
+    reply.clearCookie(REFRESH_COOKIE, { ...cookieBase, path: '/api/v1/auth' });
+  }
+
   app.post(
     '/api/v1/auth/users/',
     {
@@ -150,8 +155,27 @@ export function registerAccountRoutes(app: App, deps: AccountRouteDeps): void {
     },
     async (request, reply) => {
       await accounts.logout(request.user!.id, request.body.refresh || request.cookies[REFRESH_COOKIE]);
-      reply.clearCookie(ACCESS_COOKIE, { ...cookieBase, path: '/api/v1' });
-      reply.clearCookie(REFRESH_COOKIE, { ...cookieBase, path: '/api/v1/auth' });
+      clearTokenCookies(reply);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/jwt/logout-all/',
+    {
+      onRequest: auth.requireUser,
+      schema: {
+        tags,
+        summary: 'Log out everywhere: end every session of the account',
+        description:
+          'Every refresh and access token of the account issued until now is refused from now on (401 `token_not_valid`), on every device, this one included; the cookies are cleared. API keys are not touched. No body is needed.',
+        security: [{ jwtAuth: [] }],
+        response: { 204: Type.Null({ description: 'No response body' }), 401: Type.Ref(ErrorDetail) },
+      },
+    },
+    async (request, reply) => {
+      await accounts.logoutEverywhere(request.user!.id);
+      clearTokenCookies(reply);
       return reply.code(204).send(null);
     },
   );

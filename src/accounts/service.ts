@@ -8,6 +8,7 @@ import type { RateLimiter } from '../throttle/rate-limiter.js';
 import type { ActivationTokens } from './activation.js';
 import { createAccountMails } from './mails.js';
 import { passwordProblems, type PasswordHasher } from './passwords.js';
+import { isCurrentSession } from './sessions.js';
 import { TokenError, type TokenClaims, type TokenSigner } from './tokens.js';
 import { isLocked, normaliseEmail, OPERATOR_LOCK_UNTIL, type UserRow, type UserStore } from './users.js';
 
@@ -41,8 +42,19 @@ export interface AccountDeps {
   readonly onSuspended?: (userId: number) => Promise<void>;
 }
 
+/** What simplejwt says of a revoked token; here also of a token whose session has ended. */
+const REVOKED = 'Token is blacklisted';
+
 /** The body simplejwt gives for a token that fails validation. */
 export const tokenNotValid = (message: string) => new AuthenticationError({ detail: message, code: 'token_not_valid' });
+
+/** The body simplejwt's JWTAuthentication gives for an access token it refuses. */
+const accessTokenNotValid = (message: string) =>
+  new AuthenticationError({
+    detail: 'Given token not valid for any token type',
+    code: 'token_not_valid',
+    messages: [{ token_class: 'AccessToken', token_type: 'access', message }],
+  });
 
 export type AccountService = ReturnType<typeof createAccountService>;
 
@@ -178,16 +190,20 @@ export function createAccountService(deps: AccountDeps) {
       }
       if (!user.is_active) throw new AuthenticationError({ detail: NO_ACTIVE_ACCOUNT });
       await users.recordLogin(user.id, at);
-      return tokens.issuePair(user.id);
+      return tokens.issuePair(user.id, { generation: user.session_generation, authTime: Math.floor(at.getTime() / 1000) });
     },
 
-    /** Rotates: the old refresh token is blacklisted and a new pair is issued. */
+    /**
+     * Rotates: the old refresh token is blacklisted and a new pair is issued in the same session
+     * (its login time and generation), so no chain of refreshes outlives the session.
+     */
     async refresh(refreshToken: string) {
       const claims = await verifyRefresh(refreshToken);
       const user = await users.byId(claims.userId);
       if (!user || !user.is_active || isLocked(user, now())) throw new AuthenticationError({ detail: 'No active account found for the given token.' });
-      if (!(await blacklist(claims))) throw tokenNotValid('Token is blacklisted');
-      return tokens.issuePair(user.id);
+      if (!isCurrentSession(user, claims.session)) throw tokenNotValid(REVOKED);
+      if (!(await blacklist(claims))) throw tokenNotValid(REVOKED);
+      return tokens.issuePair(user.id, claims.session);
     },
 
     /** Says only whether the token is valid (any type). */
@@ -200,8 +216,10 @@ export function createAccountService(deps: AccountDeps) {
         throw error;
       }
       if (claims.tokenType === 'refresh' && (await isBlacklisted(claims.jti))) {
-        throw new InvalidInputError({ non_field_errors: ['Token is blacklisted'] });
+        throw new InvalidInputError({ non_field_errors: [REVOKED] });
       }
+      const user = await users.byId(claims.userId);
+      if (user && !isCurrentSession(user, claims.session)) throw new InvalidInputError({ non_field_errors: [REVOKED] });
     },
 
     /** Blacklists the user's refresh token when one is given and valid; logout itself never fails. */
@@ -211,6 +229,11 @@ export function createAccountService(deps: AccountDeps) {
       if (claims && claims.userId === userId) await blacklist(claims);
     },
 
+    /** Ends every session of the account, this one included: all its refresh and access tokens are refused from now on. */
+    async logoutEverywhere(userId: number) {
+      await users.endSessions(userId);
+    },
+
     /** Resolves an access token to its active user, with simplejwt's failure bodies. */
     async authenticateAccess(token: string): Promise<UserRow> {
       let claims: TokenClaims;
@@ -218,17 +241,14 @@ export function createAccountService(deps: AccountDeps) {
         claims = await tokens.verify(token, 'access');
       } catch (error) {
         if (!(error instanceof TokenError)) throw error;
-        throw new AuthenticationError({
-          detail: 'Given token not valid for any token type',
-          code: 'token_not_valid',
-          messages: [{ token_class: 'AccessToken', token_type: 'access', message: error.message }],
-        });
+        throw accessTokenNotValid(error.message);
       }
       const user = await users.byId(claims.userId);
       if (!user) throw new AuthenticationError({ detail: 'User not found', code: 'user_not_found' });
       if (!user.is_active) throw new AuthenticationError({ detail: 'User is inactive', code: 'user_inactive' });
       // Read on every request: a lock (lockout or the operator's) ends the token's use at once.
       if (isLocked(user, now())) throw new AuthenticationError({ detail: 'User is locked', code: 'user_locked' });
+      if (!isCurrentSession(user, claims.session)) throw accessTokenNotValid(REVOKED);
       return user;
     },
 
@@ -236,7 +256,10 @@ export function createAccountService(deps: AccountDeps) {
       const user = await users.byEmail(email);
       if (!user) throw InvalidInputError.field('email', 'User with given email does not exist.');
       await users.setLockedUntil(user.id, locked ? new Date(OPERATOR_LOCK_UNTIL) : null);
-      if (locked) await deps.onSuspended?.(user.id);
+      if (!locked) return;
+      // The lock stops logins and tokens while it lasts; ending the sessions keeps them stopped after an unlock.
+      await users.endSessions(user.id);
+      await deps.onSuspended?.(user.id);
     },
   };
 }

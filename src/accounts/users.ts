@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, UsersTable } from '../db/schema.js';
+import { endAllSessions } from './sessions.js';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -17,6 +18,8 @@ export interface UserStore {
   recordFailedLogin(id: number, threshold: number, lockUntil: Date): Promise<void>;
   recordLogin(id: number, now: Date): Promise<void>;
   setLockedUntil(id: number, until: Date | null): Promise<void>;
+  /** Refuses every login token issued so far (see sessions.ts). */
+  endSessions(id: number): Promise<void>;
 }
 
 export function createUserStore(db: Kysely<Database>): UserStore {
@@ -62,6 +65,9 @@ export function createUserStore(db: Kysely<Database>): UserStore {
         .set({ locked_until: until?.toISOString() ?? null, failed_logins: 0 })
         .where('id', '=', id)
         .execute();
+    },
+    async endSessions(id) {
+      await db.updateTable('users').set(endAllSessions()).where('id', '=', id).execute();
     },
   };
 }

@@ -5,7 +5,8 @@ import { PlanBody } from './plan-schema.js';
 /** The OpenAPI components of the billing endpoints; each `$id` is the component's name. */
 
 export const PurchaseRequest = Type.Object(
-  { plan: Type.String({ description: 'A plan id from `GET /api/v1/billing/plans/`.', examples: ['starter'] }) },
+  // As long as a plan id can be (plan-schema.ts).
+  { plan: Type.String({ minLength: 1, maxLength: 64, description: 'A plan id from `GET /api/v1/billing/plans/`.', examples: ['starter'] }) },
   { $id: 'PurchaseRequest', description: 'The plan to buy.' },
 );
 export type PurchaseRequest = Static<typeof PurchaseRequest>;

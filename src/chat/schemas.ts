@@ -88,7 +88,8 @@ export const OpenAIChatRequestBody = Type.Object(
     stop: Nullable(Type.Union([Type.String({ maxLength: 256 }), Type.Array(Type.String({ maxLength: 256 }), { maxItems: 4 })])),
     presence_penalty: Nullable(Type.Number({ minimum: -2, maximum: 2 })),
     frequency_penalty: Nullable(Type.Number({ minimum: -2, maximum: 2 })),
-    seed: Nullable(Type.Integer()),
+    // Passed upstream as a JSON number: beyond 2^53 it would not arrive as the integer sent.
+    seed: Nullable(Type.Integer({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER })),
     user: Nullable(Type.String({ maxLength: 256 })),
     n: Nullable(Type.Integer({ minimum: 1, maximum: 1 })),
     response_format: Nullable(Type.Object({ type: Type.Union([Type.Literal('text'), Type.Literal('json_object')]) })),

@@ -29,13 +29,20 @@ function sentenceOf(issue: AjvIssue): string {
   }
 }
 
+/** The first issue of the deepest field. */
+function deepest(issues: readonly AjvIssue[]): AjvIssue {
+  const depth = (issue: AjvIssue) => issue.instancePath.split('/').length;
+  return issues.reduce((best, issue) => (depth(issue) > depth(best) ? issue : best));
+}
+
 /** The message for an error Fastify raised before the handler ran, or undefined for any other error. */
 export function requestErrorMessage(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const validation = (error as { validation?: AjvIssue[] }).validation;
   if (Array.isArray(validation) && validation.length > 0) {
-    // The most specific issue first: an unknown field or a missing one says more than a union mismatch.
-    const issue = validation.find((i) => i.keyword === 'additionalProperties' || i.keyword === 'required') ?? validation[0]!;
+    // The most specific issue first: an unknown field or a missing one says more than a union mismatch,
+    // and the deepest field says more than its parent (`highlights.numSentences` over `highlights must be boolean`).
+    const issue = validation.find((i) => i.keyword === 'additionalProperties' || i.keyword === 'required') ?? deepest(validation);
     return `${fieldOf(issue)} ${sentenceOf(issue)}`;
   }
   const status = (error as { statusCode?: number; status?: number }).statusCode ?? (error as { status?: number }).status;

@@ -1,5 +1,5 @@
 import { holdTtlProblems } from './hold-ttl.js';
-import { bool, ConfigError, int, list, oneOf, optionalStr, rate, str, url, type ConfigProblem, type Setting } from './settings.js';
+import { bool, ConfigError, int, list, oneOf, optionalStr, origins, rate, str, url, type ConfigProblem, type Setting } from './settings.js';
 
 export { ConfigError, type ConfigProblem } from './settings.js';
 export type { Rate } from './settings.js';
@@ -46,6 +46,12 @@ export const SETTINGS = {
   jwtSigningKey: optionalStr('JWT_SIGNING_KEY', 'HS256 key for access and refresh tokens (generated in development)'),
   jwtAccessLifetime: int('JWT_ACCESS_LIFETIME', 'Access-token lifetime in seconds', 300, 1),
   jwtRefreshLifetime: int('JWT_REFRESH_LIFETIME', 'Refresh-token lifetime in seconds', 86_400, 1),
+  jwtSessionMaxLifetime: int(
+    'JWT_SESSION_MAX_LIFETIME',
+    'Seconds a login session lasts at most, however often its tokens are refreshed (then the user logs in again with the password)',
+    30 * 86_400,
+    60,
+  ),
   cookieSecure: optionalStr('COOKIE_SECURE', 'Mark auth cookies `Secure` (default: true in production, false otherwise)'),
   csrfTrustedOrigins: list('CSRF_TRUSTED_ORIGINS', 'Extra origins allowed to make cookie-authenticated unsafe requests (comma-separated)'),
   keyEncryptionSecret: optionalStr(
@@ -316,6 +322,10 @@ export const SETTINGS = {
     'MCP_ALLOWED_HOSTS',
     'Host names `/mcp` answers (DNS-rebinding protection, comma-separated); empty → the host of `PUBLIC_URL`, `HOST` unless it is a wildcard, `localhost`, `127.0.0.1` and `[::1]`',
   ),
+  mcpAllowedOrigins: origins(
+    'MCP_ALLOWED_ORIGINS',
+    "Browser origins allowed to call `/mcp`, each whole (`scheme://host[:port]`, comma-separated, e.g. `http://localhost:6274`); a request without `Origin` or from the server's own origin always passes; empty → the origin of `PUBLIC_URL` only",
+  ),
 
   // Firecrawl-compatible API (src/compat/firecrawl) and the background jobs behind its crawls (src/jobs)
   compatFirecrawl: bool(
@@ -324,7 +334,20 @@ export const SETTINGS = {
     true,
   ),
   firecrawlCrawlMaxPages: int('FIRECRAWL_CRAWL_MAX_PAGES', 'Largest `limit` of one Firecrawl-compatible crawl (its default too)', 1000, 1, 100_000),
-  crawlJobConcurrency: int('CRAWL_JOB_CONCURRENCY', 'Crawl jobs one instance runs at once (pg-boss on PostgreSQL, in process on SQLite)', 2, 1, 64),
+  crawlJobConcurrency: int(
+    'CRAWL_JOB_CONCURRENCY',
+    'Crawl jobs one instance runs at once (pg-boss on PostgreSQL, in process on SQLite); one account runs at most half of them, rounded up, across all instances, and its further crawls wait',
+    2,
+    1,
+    64,
+  ),
+  firecrawlCrawlPageBytes: int(
+    'FIRECRAWL_CRAWL_PAGE_BYTES',
+    'Most bytes of documents in one crawl status page (at least one document per page); `next` links to the rest',
+    10_000_000,
+    1_000,
+    100_000_000,
+  ),
 } satisfies Record<string, Setting<unknown>>;
 
 type Settings = typeof SETTINGS;

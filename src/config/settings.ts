@@ -107,6 +107,41 @@ export const list = (env: string, description: string) =>
     [],
   );
 
+/**
+ * Web origins (`scheme://host[:port]`, comma-separated), kept in the form browsers send in
+ * `Origin`: lower case, without a default port. A path, query or user makes it a URL, not an origin.
+ */
+export const origins = (env: string, description: string) =>
+  setting<string[]>(
+    env,
+    description,
+    (raw, name) =>
+      raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map((entry) => {
+          const origin = originOf(entry);
+          if (origin === undefined) throw new ConfigError(name, `expected origins like https://app.example.com or http://localhost:6274, got "${entry}"`);
+          return origin;
+        }),
+    [],
+  );
+
+/** `scheme://host[:port]` of an origin as browsers serialize it, or undefined when `value` is not exactly an origin. */
+export function originOf(value: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    return undefined;
+  }
+  const bare = parsed.host !== '' && (parsed.pathname === '' || parsed.pathname === '/') && parsed.search === '' && parsed.hash === '';
+  if (!bare || parsed.username !== '' || parsed.password !== '') return undefined;
+  // `URL.origin` is "null" for schemes it does not know (chrome-extension:, moz-extension:), which browsers still send in full.
+  return `${parsed.protocol}//${parsed.host}`;
+}
+
 export const url = (env: string, description: string, protocols: readonly string[], fallback?: string) =>
   setting<string | undefined>(
     env,

@@ -52,7 +52,8 @@ export const meteredErrorResponses = {
   415: Type.Union([Type.Ref(ErrorDetail), Type.Ref(ServerError)]),
   429: Type.Ref(ErrorDetail),
   502: Type.Ref(ServerError),
-  503: Type.Ref(ServerError),
+  // `{error}` naming a feature that is not configured; `{detail}` while Redis is unreachable (with Retry-After).
+  503: Type.Union([Type.Ref(ServerError), Type.Ref(ErrorDetail)]),
   504: Type.Ref(ServerError),
 };
 

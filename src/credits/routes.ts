@@ -114,8 +114,9 @@ export function registerCreditRoutes(app: App, deps: { ledger: Ledger; auth: Aut
         summary: 'Requests and credits by day, key or endpoint',
         security: [{ jwtAuth: [] }, { ApiKeyAuth: [] }],
         querystring: Type.Object({
-          from: Type.Optional(Type.String()),
-          to: Type.Optional(Type.String()),
+          // The longest bound the parser reads is a datetime with a fraction of a second: 64 is ample.
+          from: Type.Optional(Type.String({ maxLength: 64, description: 'Start (YYYY-MM-DD or UTC datetime); default 30 days before `to`.' })),
+          to: Type.Optional(Type.String({ maxLength: 64, description: 'End, exclusive (a date counts whole); default now.' })),
           group: Type.Optional(StringEnum(['day', 'key', 'endpoint'])),
         }),
         response: { 200: Type.Ref(Usage), 400: Type.Ref(FieldErrors), 401: Type.Ref(ErrorDetail) },

@@ -84,6 +84,20 @@ describe('GET /api/v1/credits/ledger/export/', () => {
     expect((await get('/api/v1/credits/ledger/export/')).statusCode).toBe(401);
   });
 
+  it('streams a ledger larger than one read batch whole, in order', async () => {
+    const c = await t.customer(5_000);
+    const { ledger } = t.quarry.services;
+    for (let n = 0; n < 1_100; n++) await ledger.settle((await ledger.hold(c.id, 1, { endpoint: 'search', apiKeyId: c.keyId, ttlSeconds: 60 })).id, 1);
+    const lines = (await get('/api/v1/credits/ledger/export/', c.access)).body.trimEnd().split('\r\n');
+    // The header, then a hold, a release and a charge per call (newest first), then the grant.
+    expect(lines).toHaveLength(1 + 3 * 1_100 + 1);
+    const kinds = lines.slice(1).map((line) => line.split(',')[1]);
+    expect(kinds.filter((kind) => kind === 'charge')).toHaveLength(1_100);
+    const balances = lines.slice(1).map((line) => Number(line.split(',')[7]));
+    expect(balances[0]).toBe(5_000 - 1_100);
+    expect(balances.at(-1)).toBe(5_000);
+  });
+
   it('quotes cells per RFC 4180 and defuses spreadsheet formulas', () => {
     expect(csvCell(null)).toBe('');
     expect(csvCell(-5)).toBe('-5');

@@ -59,12 +59,16 @@ export const LEDGER_CSV_COLUMNS = [
   'note',
 ] as const;
 
-/** The whole ledger of an account, newest first, with each entry's key name and prefix (revoked keys included). */
-export function ledgerWithKeys(db: Kysely<Database>, userId: number): Promise<LedgerCsvRow[]> {
-  return db
+/** Entries read per query while the ledger is exported: memory stays bounded whatever the ledger's size. */
+const EXPORT_BATCH = 1_000;
+
+/** One batch of an account's ledger, newest first, below entry `beforeId`, with each entry's key name and prefix (revoked keys included). */
+function ledgerBatch(db: Kysely<Database>, userId: number, beforeId: number | undefined) {
+  let query = db
     .selectFrom('ledger_entries as l')
     .leftJoin('api_keys as k', 'k.id', 'l.api_key_id')
     .select([
+      'l.id',
       'l.created',
       'l.kind',
       'l.amount',
@@ -76,9 +80,24 @@ export function ledgerWithKeys(db: Kysely<Database>, userId: number): Promise<Le
       'l.request_id',
       'l.note',
     ])
-    .where('l.user_id', '=', userId)
-    .orderBy('l.id', 'desc')
-    .execute();
+    .where('l.user_id', '=', userId);
+  if (beforeId !== undefined) query = query.where('l.id', '<', beforeId);
+  return query.orderBy('l.id', 'desc').limit(EXPORT_BATCH).execute();
+}
+
+/**
+ * The account's whole ledger as CSV, newest first, in chunks of one batch each: an account with
+ * millions of entries is streamed to the client, never held in memory at once.
+ */
+export async function* ledgerCsv(db: Kysely<Database>, userId: number): AsyncGenerator<string> {
+  yield `${LEDGER_CSV_COLUMNS.join(',')}\r\n`;
+  let beforeId: number | undefined;
+  for (;;) {
+    const rows = await ledgerBatch(db, userId, beforeId);
+    if (rows.length > 0) yield csvLines(rows);
+    if (rows.length < EXPORT_BATCH) return;
+    beforeId = rows[rows.length - 1]!.id;
+  }
 }
 
 /** RFC 4180 quoting; a leading =, +, - or @ is prefixed with ' so spreadsheets never run it as a formula. */
@@ -89,8 +108,6 @@ export function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function toCsv(rows: readonly LedgerCsvRow[]): string {
-  const lines = [LEDGER_CSV_COLUMNS.join(',')];
-  for (const row of rows) lines.push(LEDGER_CSV_COLUMNS.map((c) => csvCell(row[c])).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+function csvLines(rows: readonly LedgerCsvRow[]): string {
+  return rows.map((row) => `${LEDGER_CSV_COLUMNS.map((c) => csvCell(row[c])).join(',')}\r\n`).join('');
 }

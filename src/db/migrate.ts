@@ -13,6 +13,8 @@ import { ledgerFunctions } from './migrations/0012-ledger-functions.js';
 import { ledgerSetBased } from './migrations/0013-ledger-set-based.js';
 import { indexOperatorLexemes } from './migrations/0014-index-operator-lexemes.js';
 import { ledgerOneRowCharges } from './migrations/0015-ledger-one-row-charges.js';
+import { sessionGeneration } from './migrations/0016-session-generation.js';
+import { crawlIsolation } from './migrations/0017-crawl-isolation.js';
 
 /** The one migration set; names sort in the order they apply. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -30,6 +32,8 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0013-ledger-set-based': ledgerSetBased(dialect),
     '0014-index-operator-lexemes': indexOperatorLexemes(dialect),
     '0015-ledger-one-row-charges': ledgerOneRowCharges(dialect),
+    '0016-session-generation': sessionGeneration(),
+    '0017-crawl-isolation': crawlIsolation(),
   };
 }
 

@@ -33,6 +33,8 @@ export interface UsersTable {
   locked_until: string | null;
   date_joined: string;
   last_login: string | null;
+  /** Login tokens of an older generation are refused (src/accounts/sessions.ts). */
+  session_generation: Generated<number>;
 }
 
 export interface BlacklistedTokensTable {
@@ -206,6 +208,8 @@ export interface CrawlJobsTable {
   status: 'running' | 'finished';
   created: string;
   updated: string;
+  /** The crawl this frontier belongs to (migration 0017); null for operator crawls, which resume by seed and settings. */
+  owner: string | null;
 }
 
 export interface CrawlFrontierTable {

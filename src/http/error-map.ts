@@ -1,7 +1,15 @@
 import { InsufficientCreditsError } from '../credits/ledger.js';
 import { insufficientCredits, throttled } from '../credits/metered-errors.js';
-import { AuthenticationError, InvalidInputError, NotFoundError, PermissionDeniedError, ThrottledError, UnsupportedMediaTypeError } from '../errors.js';
-import { ApiError, detail, type ErrorMapper } from './errors.js';
+import {
+  AuthenticationError,
+  DependencyUnavailableError,
+  InvalidInputError,
+  NotFoundError,
+  PermissionDeniedError,
+  ThrottledError,
+  UnsupportedMediaTypeError,
+} from '../errors.js';
+import { ApiError, detail, serviceUnavailable, type ErrorMapper } from './errors.js';
 
 export interface CoreErrorOptions {
   /** Relative path of the plans page, shown in the 402 body. */
@@ -19,6 +27,7 @@ export function coreErrorMapper(options: CoreErrorOptions): ErrorMapper {
     if (error instanceof UnsupportedMediaTypeError) return detail(415, error.message);
     if (error instanceof ThrottledError) return throttled(error.waitSeconds, error.withWait);
     if (error instanceof InsufficientCreditsError) return insufficientCredits(error.creditsRemaining, options.upgradeUrl);
+    if (error instanceof DependencyUnavailableError) return serviceUnavailable(error.retryAfterSeconds);
     return undefined;
   };
 }

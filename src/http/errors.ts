@@ -27,4 +27,11 @@ export const fieldError = (field: string, message: string) => new ApiError(400, 
 
 export const validationError = (errors: FieldErrors) => new ApiError(400, errors);
 
+/**
+ * DRF's `ServiceUnavailable`: a dependency is down, not a bug. Says nothing internal; the log
+ * names the dependency. `Retry-After` tells well-behaved clients when to come back.
+ */
+export const serviceUnavailable = (retryAfterSeconds: number) =>
+  detail(503, 'Service temporarily unavailable, try again later.', { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
 export const serverFailure = () => new ApiError(500, { error: 'Something went wrong' });

@@ -2,10 +2,14 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../tests/support/app.js';
+import { startFakeOpenAI, type FakeOpenAI } from '../../tests/support/fake-openai.js';
 
 /**
- * Bad input thrown at every endpoint of the foundation: whatever arrives, the answer is one
- * of the documented statuses with a documented error body, never a server failure.
+ * Bad input thrown at every endpoint of the foundation and at the bodies of Quarry's metered REST
+ * API (search, scrape, chat, billing): whatever arrives, the answer is one of the documented
+ * statuses with a documented error body, never a server failure. The metered endpoints are called
+ * with a key whose account holds no credits, so a body that happens to be valid is a 402 before
+ * any work starts: the fuzz never reaches a search engine or a web page.
  */
 
 const BODY_LIMIT = 64 * 1024;
@@ -14,23 +18,39 @@ const RUNS = 40;
 const SHRINK_TIMEOUT = 120_000;
 
 let t: TestApp;
+/** The chat upstream on loopback: with chat configured, chat bodies reach validation instead of a 503. */
+let upstream: FakeOpenAI;
 let access: string;
 let refresh: string;
 let apiKey: string;
 let keyId: number;
+/** A key of an account with no credits, for the metered endpoints. */
+let emptyKey: string;
 
 beforeAll(async () => {
-  t = await startTestApp({ BODY_LIMIT: String(BODY_LIMIT), MAX_KEYS_PER_ACCOUNT: '1000', LOGIN_LOCKOUT_ATTEMPTS: '1000' });
+  upstream = await startFakeOpenAI();
+  t = await startTestApp({
+    BODY_LIMIT: String(BODY_LIMIT),
+    MAX_KEYS_PER_ACCOUNT: '1000',
+    LOGIN_LOCKOUT_ATTEMPTS: '1000',
+    CHAT_UPSTREAM_URL: upstream.url,
+    CHAT_UPSTREAM_MODEL: 'upstream-model',
+    // The metered endpoints take hundreds of calls from one key: the throttle is tested on its own.
+    THROTTLE_KEY_RATE: '100000/min',
+    THROTTLE_ACCOUNT_RATE: '100000/min',
+  });
   const customer = await t.customer(5);
   ({ access, key: apiKey, keyId } = customer);
   refresh = (await t.login(customer.email, customer.password)).refresh;
+  emptyKey = (await t.customer(0)).key;
 });
 afterAll(async () => {
   await t.close();
+  await upstream.close();
 });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-type Auth = 'token' | 'key' | 'none';
+type Auth = 'token' | 'key' | 'emptyKey' | 'none';
 
 interface Endpoint {
   readonly method: Method;
@@ -41,7 +61,16 @@ interface Endpoint {
   readonly fields: readonly string[];
   /** Success statuses; every error status is checked against ERROR_STATUSES. */
   readonly ok: readonly number[];
+  /** Statuses this endpoint adds to ERROR_STATUSES: 402 without credits, 503 when its feature is not configured. */
+  readonly errors?: readonly number[];
+  /** The error body's shape: DRF's (the default) or OpenAI's `{error: {message, type, param, code}}`. */
+  readonly errorShape?: 'drf' | 'openai';
 }
+
+const SEARCH_FIELDS = ['query', 'sources', 'limit', 'page', 'country', 'lang', 'location', 'tbs', 'autocorrect', 'use_cache'];
+const VERTICAL_FIELDS = ['q', 'gl', 'hl', 'location', 'num', 'page', 'tbs', 'autocorrect', 'use_cache'];
+const OPENAI_FIELDS = ['model', 'messages', 'temperature', 'max_tokens', 'max_completion_tokens', 'stream', 'stop', 'seed', 'n', 'top_p', 'user'];
+const METERED = { auth: 'emptyKey', ok: [200], errors: [402, 503] } as const;
 
 const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/api/v1/auth/users/', auth: 'none', fields: ['email', 'password'], ok: [201] },
@@ -61,6 +90,14 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/api/v1/api-keys/{id}/reset/', auth: 'token', fields: ['name'], ok: [201] },
   { method: 'POST', path: '/api/v1/api-keys/{id}/reveal/', auth: 'token', fields: ['name'], ok: [200] },
   { method: 'GET', path: '/api/v1/account/credits/', auth: 'key', fields: [], ok: [200] },
+  { method: 'POST', path: '/api/v1/search', fields: SEARCH_FIELDS, ...METERED },
+  { method: 'POST', path: '/api/v1/images', fields: VERTICAL_FIELDS, ...METERED },
+  { method: 'POST', path: '/api/v1/autocomplete', fields: VERTICAL_FIELDS, ...METERED },
+  { method: 'POST', path: '/api/v1/scrape/', fields: ['url', 'formats', 'use_cache', 'render'], ...METERED },
+  { method: 'POST', path: '/api/v1/chat/', fields: ['messages', 'temperature', 'max_tokens', 'stream'], ...METERED },
+  { method: 'POST', path: '/api/v1/chat/completions', fields: OPENAI_FIELDS, ...METERED, errorShape: 'openai' },
+  { method: 'POST', path: '/api/v1/billing/checkout/create-transaction/', auth: 'token', fields: ['plan'], ok: [200], errors: [503] },
+  { method: 'POST', path: '/api/v1/billing/checkout/confirm/', auth: 'token', fields: ['transaction_id'], ok: [200], errors: [503] },
 ];
 const WITH_BODY = ENDPOINTS.filter((e) => e.method !== 'GET' && e.method !== 'DELETE');
 
@@ -78,6 +115,7 @@ function urlOf(endpoint: Endpoint, id?: string): string {
 function credentialsFor(endpoint: Endpoint): Record<string, string> {
   if (endpoint.auth === 'token') return { authorization: `Bearer ${access}` };
   if (endpoint.auth === 'key') return { 'x-api-key': apiKey };
+  if (endpoint.auth === 'emptyKey') return { 'x-api-key': emptyKey };
   return {};
 }
 
@@ -95,9 +133,16 @@ function isDetail(value: unknown): boolean {
   return Object.entries(value).every(([key, v]) => key === 'detail' || (key === 'code' && typeof v === 'string') || (key === 'messages' && Array.isArray(v)));
 }
 
+/** The contract's `{"error": "…"}` (402 adds `credits_remaining` and `upgrade_url`), or OpenAI's `{error: {message, …}}`. */
+function isErrorBody(value: unknown): boolean {
+  if (!isPlainObject(value)) return false;
+  const { error } = value;
+  return (typeof error === 'string' && error !== '') || (isPlainObject(error) && typeof error.message === 'string' && error.message !== '');
+}
+
 function expectDocumented(endpoint: Endpoint, res: LightMyRequestResponse, what: string): void {
   const where = `${endpoint.method} ${endpoint.path} ← ${what.slice(0, 300)}\n→ ${res.statusCode} ${res.body.slice(0, 300)}`;
-  expect([...endpoint.ok, ...ERROR_STATUSES], where).toContain(res.statusCode);
+  expect([...endpoint.ok, ...ERROR_STATUSES, ...(endpoint.errors ?? [])], where).toContain(res.statusCode);
   if (res.statusCode === 204) {
     expect(res.body, where).toBe('');
     return;
@@ -109,7 +154,9 @@ function expectDocumented(endpoint: Endpoint, res: LightMyRequestResponse, what:
     expect(isPlainObject(body), where).toBe(true);
     return;
   }
-  if (res.statusCode === 400) expect(isFieldErrors(body) || isDetail(body), where).toBe(true);
+  if (endpoint.errorShape === 'openai') expect(isErrorBody(body), where).toBe(true);
+  else if (res.statusCode === 402 || res.statusCode === 503) expect(isErrorBody(body), where).toBe(true);
+  else if (res.statusCode === 400) expect(isFieldErrors(body) || isDetail(body), where).toBe(true);
   else expect(isDetail(body), where).toBe(true);
 }
 

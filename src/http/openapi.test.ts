@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../tests/support/app.js';
+import { contentSecurityPolicy } from './content-security-policy.js';
 
 let t: TestApp;
 let doc: OpenApiDocument;
@@ -221,5 +222,16 @@ describe('serving the document', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toMatch(/<html/i);
+  });
+
+  it("gives the docs page and its files the dashboard's Content-Security-Policy, which no site may frame", async () => {
+    for (const url of ['/api/v1/docs/', '/api/v1/docs/static/swagger-initializer.js', '/api/v1/docs/static/swagger-ui-bundle.js', '/api/v1/docs/json']) {
+      const res = await t.quarry.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      const policy = String(res.headers['content-security-policy']);
+      expect(policy, url).toBe(contentSecurityPolicy());
+      expect(policy.split('; '), url).toContain("frame-ancestors 'none'");
+      expect(policy, url).not.toMatch(/unsafe-eval|\*/);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { contentSecurityPolicy } from './content-security-policy.js';
 import type { App } from './server.js';
 
 /**
@@ -41,7 +42,14 @@ export async function registerOpenApi(app: App): Promise<void> {
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
 
-  await app.register(swaggerUi, { routePrefix: '/api/v1/docs', uiConfig: { deepLinking: true } });
+  // The docs page gets the dashboard's policy: Swagger UI's files and the document come from
+  // Quarry itself, so nothing outside is needed, and no other site may frame "Try it out".
+  // `validatorUrl: null` keeps Swagger UI from loading its badge from validator.swagger.io.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/v1/docs',
+    uiConfig: { deepLinking: true, validatorUrl: null },
+    staticCSP: contentSecurityPolicy(),
+  });
 
   app.get('/api/v1/schema/', { schema: { tags: ['schema'], summary: 'The OpenAPI 3 document (YAML; `?format=json` for JSON)' } }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;

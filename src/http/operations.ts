@@ -5,22 +5,45 @@ import { detail } from './errors.js';
 import { hasMetricsToken, METRICS_REALM } from './metrics.js';
 import type { App } from './server.js';
 
+/** A shared dependency besides the database that readiness reports by name (e.g. `redis`); throws when unreachable. */
+type ReadinessCheck = () => Promise<void>;
+
+interface OperationDeps {
+  readonly db: Kysely<Database>;
+  readonly metrics: Registry;
+  readonly metricsToken: string | undefined;
+  /** Checked by `/readyz` next to the database, each named in its body. */
+  readonly dependencies?: Readonly<Record<string, ReadinessCheck>>;
+}
+
 /**
  * Liveness, readiness and Prometheus metrics for operators. `/metrics` is on the public port only
  * with METRICS_TOKEN, and then asks for it; without it the path does not exist there (404), and
  * METRICS_PORT serves it on loopback instead (see `startMetricsListener`).
  */
-export function registerOperationRoutes(app: App, deps: { db: Kysely<Database>; metrics: Registry; metricsToken: string | undefined }): void {
+export function registerOperationRoutes(app: App, deps: OperationDeps): void {
   const hide = { hide: true };
+  const checks: [string, ReadinessCheck][] = [
+    ['database', () => sql`select 1`.execute(deps.db).then(() => undefined)],
+    ...Object.entries(deps.dependencies ?? {}),
+  ];
   app.get('/healthz', { schema: hide }, async () => ({ status: 'ok' }));
+  // 503 while any dependency is unreachable, so a load balancer stops sending traffic that could
+  // only be refused; the body names which one (never why: that is in the log).
   app.get('/readyz', { schema: hide }, async (request, reply) => {
-    try {
-      await sql`select 1`.execute(deps.db);
-      return { status: 'ok', database: 'ok' };
-    } catch (error) {
-      request.log.warn({ err: error }, 'readiness check failed');
-      return reply.code(503).send({ status: 'unavailable', database: 'unreachable' });
-    }
+    const results = await Promise.all(
+      checks.map(([name, check]) =>
+        check().then(
+          () => [name, 'ok'] as const,
+          (error: unknown) => {
+            request.log.warn({ err: error, dependency: name }, 'readiness check failed');
+            return [name, 'unreachable'] as const;
+          },
+        ),
+      ),
+    );
+    const ready = results.every(([, state]) => state === 'ok');
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', ...Object.fromEntries(results) });
   });
   const token = deps.metricsToken;
   if (token === undefined) return;

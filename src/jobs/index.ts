@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.js';
 import type { JobQueue } from './queue.js';
 import { createSqliteJobQueue } from './sqlite-queue.js';
 
-export type { Job, JobHandler, JobQueue, QueueSettings } from './queue.js';
+export type { Job, JobHandler, JobQueue, QueueSettings, SendOptions } from './queue.js';
 export type { JobsDatabase } from './tables.js';
 export { createSqliteJobQueue } from './sqlite-queue.js';
 

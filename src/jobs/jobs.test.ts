@@ -97,6 +97,19 @@ describe(`the job queue (${TEST_DIALECT})`, () => {
     await q.stop();
   });
 
+  it('holds a job sent to start later until it is due', async () => {
+    const q = await queue();
+    const ran: number[] = [];
+    await q.work('jobs-delayed', settings, async () => {
+      ran.push(Date.now());
+    });
+    const sent = Date.now();
+    await q.send('jobs-delayed', {}, { startAfterSeconds: 2 });
+    await eventually(() => ran.length === 1);
+    expect(ran[0]! - sent).toBeGreaterThanOrEqual(1_900);
+    await q.stop();
+  });
+
   it('gives a stopping job its shutdown signal', async () => {
     const q = await queue();
     let aborted = false;

@@ -37,9 +37,10 @@ export async function createPgBossJobQueue(options: PgBossQueueOptions, log: Fas
         });
       }
     },
-    async send(name, data) {
+    async send(name, data, options) {
       await ensureQueue(name);
-      const id = await boss.send(name, data);
+      const delay = options?.startAfterSeconds;
+      const id = await boss.send(name, data, delay === undefined ? {} : { startAfter: delay });
       if (id === null) throw new Error(`pg-boss refused a job for queue ${name}`);
       return id;
     },

@@ -24,11 +24,16 @@ export interface QueueSettings {
   readonly expireInSeconds: number;
 }
 
+export interface SendOptions {
+  /** The job is not taken before this many seconds have passed (a job waiting its turn). */
+  readonly startAfterSeconds?: number;
+}
+
 export interface JobQueue {
   /** Registers the handler of a queue and starts taking its jobs, those left by a crashed process included. */
   work<T extends object>(name: string, settings: QueueSettings, handler: JobHandler<T>): Promise<void>;
   /** Stores a job for the queue (registered here or on another instance); resolves with its id. */
-  send<T extends object>(name: string, data: T): Promise<string>;
+  send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string>;
   /** Takes no more jobs and waits (up to `graceMs`) for running ones; the rest are picked up after a restart. */
   stop(graceMs?: number): Promise<void>;
 }

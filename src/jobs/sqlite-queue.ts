@@ -2,7 +2,8 @@
  * The embedded default's job queue: jobs are rows of `background_jobs` (migration 0010), run in
  * this process. One process owns a SQLite file, so a job found `active` when a queue is registered
  * was left by a process that died, and it is run again. `send` starts the work at once: there is
- * nothing to poll for, because no other process adds jobs.
+ * nothing to poll for, because no other process adds jobs. A job sent to start later wakes the
+ * queue with a timer when it is due.
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -23,6 +24,21 @@ export function createSqliteJobQueue(database: Kysely<Database>, log: FastifyBas
   const inFlight = new Set<Promise<void>>();
   let stopped = false;
   const shutdown = new AbortController();
+  const wakeTimers = new Set<NodeJS.Timeout>();
+
+  /** Drains the queue again when a job sent to start later is due. */
+  function wakeAt(name: string, due: Date): void {
+    if (stopped) return;
+    const timer = setTimeout(
+      () => {
+        wakeTimers.delete(timer);
+        const queue = queues.get(name);
+        for (let i = 0; i < (queue?.settings.concurrency ?? 0); i++) drain(name);
+      },
+      Math.max(0, due.getTime() - now().getTime()),
+    );
+    wakeTimers.add(timer);
+  }
 
   /** Atomically moves the oldest waiting job of `name` to `active`; undefined when none waits. */
   async function claim(name: string) {
@@ -32,6 +48,7 @@ export function createSqliteJobQueue(database: Kysely<Database>, log: FastifyBas
         .select(['id', 'data', 'attempts'])
         .where('queue', '=', name)
         .where('state', '=', 'created')
+        .where((eb) => eb.or([eb('run_after', 'is', null), eb('run_after', '<=', now().toISOString())]))
         .orderBy('created')
         .orderBy('id')
         .limit(1)
@@ -46,7 +63,7 @@ export function createSqliteJobQueue(database: Kysely<Database>, log: FastifyBas
     });
   }
 
-  async function finish(id: string, state: 'completed' | 'created' | 'failed', error: string | null) {
+  async function finish(id: string, state: 'created' | 'failed', error: string | null) {
     await db.updateTable('background_jobs').set({ state, error, updated: now().toISOString() }).where('id', '=', id).execute();
   }
 
@@ -55,7 +72,9 @@ export function createSqliteJobQueue(database: Kysely<Database>, log: FastifyBas
     if (job === undefined) return false;
     try {
       await queue.handler({ id: job.id, data: JSON.parse(job.data) as object }, shutdown.signal);
-      await finish(job.id, 'completed', null);
+      // A done job has nothing left to tell (its work keeps its own state), and a job deferred
+      // again and again (a crawl waiting for its account's slot) must not grow the table.
+      await db.deleteFrom('background_jobs').where('id', '=', job.id).execute();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       // Stopped by a shutdown: the job waits for the next start, and this try does not count.
@@ -104,20 +123,43 @@ export function createSqliteJobQueue(database: Kysely<Database>, log: FastifyBas
         .execute();
       // A backlog left by the last run gets every worker at once; idle ones end at the first empty claim.
       for (let i = 0; i < settings.concurrency; i++) drain(name);
+      const delayed = await db
+        .selectFrom('background_jobs')
+        .select('run_after')
+        .where('queue', '=', name)
+        .where('state', '=', 'created')
+        .where('run_after', 'is not', null)
+        .execute();
+      for (const job of delayed) if (job.run_after) wakeAt(name, new Date(job.run_after));
     },
-    async send(name, data) {
+    async send(name, data, options) {
       const id = randomUUID();
-      const at = now().toISOString();
+      const at = now();
+      const delayMs = (options?.startAfterSeconds ?? 0) * 1000;
+      const runAfter = delayMs > 0 ? new Date(at.getTime() + delayMs) : undefined;
       await db
         .insertInto('background_jobs')
-        .values({ id, queue: name, data: JSON.stringify(data), state: 'created', attempts: 0, error: null, created: at, updated: at })
+        .values({
+          id,
+          queue: name,
+          data: JSON.stringify(data),
+          state: 'created',
+          attempts: 0,
+          error: null,
+          created: at.toISOString(),
+          updated: at.toISOString(),
+          run_after: runAfter?.toISOString() ?? null,
+        })
         .execute();
-      drain(name);
+      if (runAfter === undefined) drain(name);
+      else wakeAt(name, runAfter);
       return id;
     },
     async stop(graceMs = 10_000) {
       stopped = true;
       shutdown.abort(new Error('shutting down'));
+      for (const timer of wakeTimers) clearTimeout(timer);
+      wakeTimers.clear();
       let timer: NodeJS.Timeout | undefined;
       const grace = new Promise<void>((resolve) => {
         timer = setTimeout(resolve, graceMs);

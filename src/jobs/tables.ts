@@ -9,6 +9,8 @@ export type BackgroundJobsTable = {
   error: string | null;
   created: string;
   updated: string;
+  /** Not claimed before this time (migration 0017); null: at once. */
+  run_after?: string | null;
 };
 
 export type JobsDatabase = {

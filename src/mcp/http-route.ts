@@ -10,7 +10,7 @@ import { AuthenticationError } from '../errors.js';
 import { INVALID_API_KEY } from '../http/auth.js';
 import type { App } from '../http/server.js';
 import type { KeyService } from '../keys/service.js';
-import { rebindingProblem } from './allowed-hosts.js';
+import { rebindingProblem, type RebindingPolicy } from './allowed-hosts.js';
 
 export const MCP_PATH = '/mcp';
 
@@ -22,12 +22,13 @@ function jsonRpcError(reply: FastifyReply, status: number, message: string, head
 export interface McpRouteDeps {
   readonly rest: QuarryRest;
   readonly keys: Pick<KeyService, 'authenticate'>;
-  readonly allowedHosts: ReadonlySet<string>;
+  readonly allowed: RebindingPolicy;
 }
 
 export function registerMcpRoute(app: App, deps: McpRouteDeps): void {
   const checkHost = async (request: FastifyRequest, reply: FastifyReply) => {
-    const problem = rebindingProblem(deps.allowedHosts, request.headers.host, request.headers.origin);
+    const { host, origin } = request.headers;
+    const problem = rebindingProblem(deps.allowed, { host, origin, protocol: request.protocol });
     if (problem !== undefined) return jsonRpcError(reply, 403, problem);
   };
   const secretOf = (request: FastifyRequest): string | undefined => {
@@ -44,7 +45,8 @@ export function registerMcpRoute(app: App, deps: McpRouteDeps): void {
         summary: 'MCP server (Streamable HTTP, stateless)',
         description:
           'JSON-RPC 2.0 messages of the Model Context Protocol. Tools: `search`, `scrape`, `map`, `credits`, each a metered call of the REST API. ' +
-          'Key in `X-API-KEY` or `Authorization: Bearer`. The `Host` (and `Origin`) must be allowed (`MCP_ALLOWED_HOSTS`), against DNS rebinding.',
+          "Key in `X-API-KEY` or `Authorization: Bearer`. The `Host` must be allowed (`MCP_ALLOWED_HOSTS`), against DNS rebinding, and a browser's `Origin` " +
+          "must be the server's own or allowed whole, scheme, host and port (`MCP_ALLOWED_ORIGINS`); else 403.",
         security: [{ ApiKeyAuth: [] }],
       },
     },

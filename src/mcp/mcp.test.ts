@@ -205,7 +205,10 @@ describe('MCP access control', () => {
     expect(evil.statusCode).toBe(403);
     expect(evil.json()).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: 'Invalid Host header: evil.example:8000' }, id: null });
     expect((await post({ host: 'localhost:8000', origin: 'http://evil.example' })).statusCode).toBe(403);
-    const ok = await post({ host: 'localhost:8000', origin: 'http://localhost:3000' });
+    // The whole origin counts: another port or an extension named "localhost" is not Quarry's page.
+    expect((await post({ host: 'localhost:8000', origin: 'http://localhost:6666' })).statusCode).toBe(403);
+    expect((await post({ host: 'localhost:8000', origin: 'chrome-extension://localhost' })).statusCode).toBe(403);
+    const ok = await post({ host: 'localhost:8000', origin: 'http://localhost:8000' });
     expect(ok.statusCode).toBe(200);
     expect((ok.json() as { result: { tools: unknown[] } }).result.tools).toHaveLength(4);
 

@@ -9,7 +9,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CompatError, restErrorMessage } from '../compat/compat-error.js';
 import type { QuarryRest, RestAnswer } from '../compat/quarry-rest.js';
 
-import { SCRAPE_FORMATS } from '../scrape/schemas.js';
+import { MAX_URL_LENGTH, SCRAPE_FORMATS } from '../scrape/schemas.js';
 import { VERTICALS } from '../search/verticals.js';
 import { MAP_DEFAULT_LIMIT, MAP_MAX_LIMIT, mapSite } from './map-site.js';
 import { creditsText, scrapeText, searchText } from './tool-text.js';
@@ -30,11 +30,20 @@ export const TOOLS: readonly ToolDefinition[] = [
       'The query understands quotes, -word, site:, filetype:, inurl:, intitle: and OR. Costs 1 credit per source.',
     inputSchema: Type.Object({
       query: Type.String({ minLength: 1, maxLength: 2048, description: 'the search query' }),
-      sources: Type.Optional(Type.Array(Type.Union(VERTICALS.map((v) => Type.Literal(v))), { minItems: 1, uniqueItems: true, description: 'default ["web"]' })),
+      sources: Type.Optional(
+        Type.Array(Type.Union(VERTICALS.map((v) => Type.Literal(v))), {
+          minItems: 1,
+          maxItems: VERTICALS.length,
+          uniqueItems: true,
+          description: 'default ["web"]',
+        }),
+      ),
       limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'results per source, default 10' })),
-      country: Type.Optional(Type.String({ description: 'ISO 3166-1 alpha-2 country code, default "us"' })),
-      lang: Type.Optional(Type.String({ description: 'language code, e.g. "en"' })),
-      tbs: Type.Optional(Type.String({ description: 'time filter: qdr:h|d|w|m|y (e.g. qdr:w = past week), cdr:1,cd_min:M/D/YYYY,cd_max:M/D/YYYY' })),
+      country: Type.Optional(Type.String({ maxLength: 35, description: 'ISO 3166-1 alpha-2 country code, default "us"' })),
+      lang: Type.Optional(Type.String({ maxLength: 35, description: 'language code, e.g. "en"' })),
+      tbs: Type.Optional(
+        Type.String({ maxLength: 200, description: 'time filter: qdr:h|d|w|m|y (e.g. qdr:w = past week), cdr:1,cd_min:M/D/YYYY,cd_max:M/D/YYYY' }),
+      ),
     }),
   },
   {
@@ -43,8 +52,15 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       'Fetch a page (rendering JavaScript when needed) and return its main content as clean Markdown, plain text or structured JSON. Costs 1 credit (2 when a browser was needed).',
     inputSchema: Type.Object({
-      url: Type.String({ description: 'fully qualified http:// or https:// URL' }),
-      formats: Type.Optional(Type.Array(Type.Union(SCRAPE_FORMATS.map((f) => Type.Literal(f))), { minItems: 1, description: 'default ["markdown"]' })),
+      url: Type.String({ maxLength: MAX_URL_LENGTH, description: 'fully qualified http:// or https:// URL' }),
+      formats: Type.Optional(
+        Type.Array(Type.Union(SCRAPE_FORMATS.map((f) => Type.Literal(f))), {
+          minItems: 1,
+          maxItems: SCRAPE_FORMATS.length,
+          uniqueItems: true,
+          description: 'default ["markdown"]',
+        }),
+      ),
     }),
   },
   {
@@ -53,7 +69,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     description:
       'List the URLs of a site from its sitemap.xml and the links of the given page (same host only). Costs 1 credit, 2 when the site has a sitemap.',
     inputSchema: Type.Object({
-      url: Type.String({ description: 'a page of the site, usually its home page' }),
+      url: Type.String({ maxLength: MAX_URL_LENGTH, description: 'a page of the site, usually its home page' }),
       limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAP_MAX_LIMIT, description: `most URLs returned, default ${MAP_DEFAULT_LIMIT}` })),
     }),
   },

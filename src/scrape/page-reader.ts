@@ -18,9 +18,10 @@ export interface HtmlReading {
   readonly scriptShell: boolean;
 }
 
+/** `owner` is whose read it is (an account): the worker pool serves owners in turn, so one cannot crowd out the others. */
 export interface PageReader {
-  readHtml(html: string, url: string, status: number, signal?: AbortSignal): Promise<HtmlReading>;
-  readDocument(kind: Exclude<ContentKind, 'html'>, source: DocumentSource, signal?: AbortSignal): Promise<ExtractedPage>;
+  readHtml(html: string, url: string, status: number, signal?: AbortSignal, owner?: string): Promise<HtmlReading>;
+  readDocument(kind: Exclude<ContentKind, 'html'>, source: DocumentSource, signal?: AbortSignal, owner?: string): Promise<ExtractedPage>;
 }
 
 export function readHtml(html: string, url: string, status: number): HtmlReading {

@@ -3,6 +3,8 @@ import { Nullable, StringEnum } from '../http/schema.js';
 
 export const SCRAPE_FORMATS = ['markdown', 'text', 'json'] as const;
 export type ScrapeFormat = (typeof SCRAPE_FORMATS)[number];
+/** Items of `formats` at most. */
+export const MAX_SCRAPE_FORMAT_ITEMS = 10;
 
 export const RENDER_MODES = ['auto', 'always', 'never'] as const;
 export type RenderMode = (typeof RENDER_MODES)[number];
@@ -19,7 +21,9 @@ export const ScrapeRequestBody = Type.Object(
     url: Type.String({ maxLength: MAX_URL_LENGTH, description: 'Fully qualified `http://` or `https://` URL of the page.' }),
     formats: Type.Array(StringEnum(SCRAPE_FORMATS), {
       minItems: 1,
-      description: 'One or several of `markdown`, `text`, `json`; only these keys appear in `data`.',
+      // Repeats are allowed and read once; the bound only keeps the array from being a multiplier of parsing work.
+      maxItems: MAX_SCRAPE_FORMAT_ITEMS,
+      description: `One or several of \`markdown\`, \`text\`, \`json\` (at most ${MAX_SCRAPE_FORMAT_ITEMS} items; a repeat is ignored); only these keys appear in \`data\`.`,
     }),
     use_cache: Type.Optional(
       Type.Boolean({ default: true, description: 'false forces a fresh request to the target site (and refreshes the cached result).' }),

@@ -82,7 +82,7 @@ export function createScrapeService(options: ScrapeServiceOptions) {
     if (kind !== 'html') {
       // PDFs, text, Markdown and XML carry their content in the bytes: no browser can add to them.
       if (!isSuccess(fetched.status)) throw targetStatusError(fetched.status);
-      const page = await reader.readDocument(kind, fetched, signal);
+      const page = await reader.readDocument(kind, fetched, signal, laneOf(account));
       return finish(input, fetched, { status: fetched.status, finalUrl: fetched.finalUrl, engine: 'fetch' }, page, fetchedAt, account);
     }
 
@@ -98,16 +98,17 @@ export function createScrapeService(options: ScrapeServiceOptions) {
     account: number | undefined,
   ): Promise<ScrapeResult> {
     const html = decodeHtmlBytes(fetched.body, fetched.headers['content-type']);
+    const owner = laneOf(account);
     let source: ContentSource = { html, status: fetched.status, finalUrl: fetched.finalUrl, engine: 'fetch' };
     // With `render: "always"` the fetched page is only the way to the final URL: not worth reading.
-    let reading = input.render === 'always' ? undefined : await reader.readHtml(html, source.finalUrl, source.status, signal);
+    let reading = input.render === 'always' ? undefined : await reader.readHtml(html, source.finalUrl, source.status, signal, owner);
     if (browserEngine.available && needsBrowser(input, source.status, reading)) {
       // Rendered from the final URL: the redirects are already known to lead there.
       const rendered = await browserEngine.render(fetched.finalUrl, { signal });
       source = { html: rendered.html, status: rendered.status, finalUrl: rendered.finalUrl, engine: 'browser' };
-      reading = await reader.readHtml(rendered.html, rendered.finalUrl, rendered.status, signal);
+      reading = await reader.readHtml(rendered.html, rendered.finalUrl, rendered.status, signal, owner);
     }
-    reading ??= await reader.readHtml(html, source.finalUrl, source.status, signal);
+    reading ??= await reader.readHtml(html, source.finalUrl, source.status, signal, owner);
     if (reading.challenge) throw challengeError(new URL(source.finalUrl).host);
     if (!isSuccess(source.status)) throw targetStatusError(source.status);
     return finish(input, fetched, source, reading.page, fetchedAt, account);
@@ -187,6 +188,11 @@ export function createScrapeService(options: ScrapeServiceOptions) {
 }
 
 export type ScrapeService = ReturnType<typeof createScrapeService>;
+
+/** The reader's lane for an account: the worker pool serves accounts in turn (no account: the shared lane). */
+function laneOf(account: number | undefined): string | undefined {
+  return account === undefined ? undefined : String(account);
+}
 
 function isSuccess(status: number): boolean {
   return status >= 200 && status < 300;

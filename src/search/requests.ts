@@ -52,7 +52,16 @@ export const SearchSource = Type.Union(
 export const CombinedSearchRequest = Type.Object(
   {
     query: Query('the search query; supports quotes, -, site:, filetype:, inurl:, allinurl:, intitle:, allintitle:'),
-    sources: Type.Optional(Type.Array(SearchSource, { minItems: 1, uniqueItems: true, default: ['web'] })),
+    // One search runs per source: at most one of each vertical.
+    sources: Type.Optional(
+      Type.Array(SearchSource, {
+        minItems: 1,
+        maxItems: VERTICALS.length,
+        uniqueItems: true,
+        default: ['web'],
+        description: `the verticals to search, each at most once (at most ${VERTICALS.length} items); one search is charged per source`,
+      }),
+    ),
     limit: Type.Optional(Count('results per source')),
     page: Type.Optional(Page),
     country: Type.Optional(Country('ISO 3166-1 alpha-2 country code')),

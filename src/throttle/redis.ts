@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Rate } from '../config/index.js';
+import { callRedis } from '../redis/circuit.js';
 import type { RateDecision, RateLimiter } from './rate-limiter.js';
 
 /**
@@ -30,11 +31,16 @@ redis.call('PEXPIRE', KEYS[1], period_ms * 2)
 return {allowed, math.floor(tokens * 1000)}
 `;
 
+/**
+ * While Redis is unreachable `take` throws `DependencyUnavailableError` (a 503 with Retry-After)
+ * rather than falling back to per-instance buckets: behind N instances those would multiply
+ * every limit by N for the whole outage, and the login and sign-up limits guard passwords.
+ */
 export function createRedisRateLimiter(redis: Redis, prefix = 'quarry:throttle:'): RateLimiter {
   return {
     async take(key: string, rate: Rate): Promise<RateDecision> {
       const periodMs = rate.periodSeconds * 1000;
-      const [allowed, milliTokens] = (await redis.eval(TAKE, 1, prefix + key, rate.limit, periodMs)) as [number, number];
+      const [allowed, milliTokens] = (await callRedis(redis, () => redis.eval(TAKE, 1, prefix + key, rate.limit, periodMs))) as [number, number];
       const tokens = milliTokens / 1000;
       const perSecond = rate.limit / rate.periodSeconds;
       return {

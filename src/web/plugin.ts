@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
+import { contentSecurityPolicy } from '../http/content-security-policy.js';
 import type { App } from '../http/server.js';
 
 /** Where `vite build` (web/vite.config.ts) writes the dashboard. */
@@ -18,29 +19,13 @@ export const SPA_PREFIXES = ['/activate/', '/password-reset/'] as const;
 /** Paddle.js is the only script from outside Quarry, and only on these pages. */
 const PADDLE_PAGES = new Set(['/plans', '/checkout']);
 
-function contentSecurityPolicy(withPaddle: boolean): string {
-  const paddle = withPaddle ? ' https://cdn.paddle.com https://*.paddle.com' : '';
-  return [
-    "default-src 'self'",
-    `script-src 'self'${paddle}`,
-    // uPlot and Paddle.js position elements with inline style attributes.
-    `style-src 'self' 'unsafe-inline'${paddle}`,
-    `connect-src 'self'${paddle}`,
-    `frame-src${withPaddle ? paddle : " 'none'"}`,
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
+const PADDLE_SOURCES = ['https://cdn.paddle.com', 'https://*.paddle.com'];
 
 function sendIndex(reply: FastifyReply, root: string, path: string) {
   const withPaddle = PADDLE_PAGES.has(path);
   return reply
     .header('cache-control', 'no-cache')
-    .header('content-security-policy', contentSecurityPolicy(withPaddle))
+    .header('content-security-policy', contentSecurityPolicy(withPaddle ? PADDLE_SOURCES : []))
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'same-origin')
     .sendFile('index.html', root, { cacheControl: false });

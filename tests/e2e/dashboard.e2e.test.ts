@@ -223,7 +223,7 @@ describe('dashboard journey in Chromium', { timeout: 60_000 }, () => {
   });
 
   it('10. logs out, and the pages then send you to the login page', async () => {
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Log out', exact: true }).click();
     await page.waitForURL('**/login');
     for (const path of ['/keys', '/usage', '/billing', '/playground']) {
       await page.goto(path);
@@ -239,7 +239,7 @@ describe('dashboard journey in Chromium', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL('**/keys');
     expect(new URL(page.url()).origin).toBe(h.url);
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Log out', exact: true }).click();
     await page.waitForURL('**/login');
   });
 
@@ -272,6 +272,27 @@ describe('dashboard journey in Chromium', { timeout: 60_000 }, () => {
     await page.getByLabel('Password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL('**/keys');
+  });
+
+  it('12. logs out everywhere: the session of another browser ends too, and this one returns to the login page', async () => {
+    const elsewhere = await h.newContext();
+    try {
+      const other = await elsewhere.newPage();
+      await other.goto('/login');
+      await other.getByLabel('Email').fill(EMAIL);
+      await other.getByLabel('Password').fill(NEW_PASSWORD);
+      await other.getByRole('button', { name: 'Log in' }).click();
+      await other.waitForURL('**/keys');
+
+      await page.getByRole('button', { name: 'Log out everywhere' }).click();
+      await page.waitForURL('**/login');
+      expect(await context.cookies()).toEqual([]);
+      // The other browser still holds its cookies, but they no longer open anything, even after a refresh.
+      await other.goto('/usage');
+      await other.waitForURL(`**/login?next=${encodeURIComponent('/usage')}`);
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   it('has no serious or critical axe-core violation on any page, no script error, and no request off loopback', () => {

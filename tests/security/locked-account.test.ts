@@ -58,7 +58,9 @@ describe(`a still-valid access token (${TEST_DIALECT})`, () => {
     expect(search.json()).toEqual({ detail: 'Invalid or inactive API key.' });
 
     await t.quarry.services.accounts.setLocked(user.email, false);
-    expect((await mint(user.access)).statusCode).toBe(201);
+    // The lock ended the login sessions for good (issue 25, finding 7): a new login is needed; the keys work again.
+    expect((await mint(user.access)).json()).toMatchObject({ code: 'token_not_valid', messages: [{ message: 'Token is blacklisted' }] });
+    expect((await mint((await t.login(user.email, user.password)).access)).statusCode).toBe(201);
     expect((await metered(user.key)).statusCode).toBe(200);
   });
 

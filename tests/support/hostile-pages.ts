@@ -9,8 +9,7 @@
  *                           100 000), then a well-formed JSON-LD block
  *   /plain                  a small ordinary article, for comparison
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startHtmlSite, type HtmlSite } from './html-site.js';
 
 /**
  * Each shape repeats one unit of markup until the page is large: every walker of the DOM sees
@@ -51,38 +50,14 @@ export function nestedJsonLdPage(depth: number): string {
   ].join('');
 }
 
-export interface HostileSite {
-  /** `http://127.0.0.1:PORT` */
-  readonly url: string;
-  /** `127.0.0.1:PORT`, for `SCRAPE_ALLOWED_HOSTS`. */
-  readonly host: string;
-  close(): Promise<void>;
-}
+export type HostileSite = HtmlSite;
 
-export async function startHostileSite(): Promise<HostileSite> {
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://hostile.invalid');
-    const send = (body: string): void => {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(body);
-    };
+export function startHostileSite(): Promise<HostileSite> {
+  return startHtmlSite((url) => {
     const nested = /^\/nested\/(\d+)$/.exec(url.pathname);
-    if (nested) return send(nestedElementsPage(Number(nested[1]), Number(url.searchParams.get('kb') ?? 1536)));
-    if (url.pathname === '/json-ld/nested') return send(nestedJsonLdPage(Number(url.searchParams.get('depth') ?? 100_000)));
-    if (url.pathname === '/plain')
-      return send(`<!doctype html><html><head><title>Plain</title></head><body><main><p>${PLAIN_ARTICLE_TEXT}</p></main></body></html>`);
-    response.writeHead(404, { 'content-type': 'text/plain' });
-    response.end('not found');
+    if (nested) return nestedElementsPage(Number(nested[1]), Number(url.searchParams.get('kb') ?? 1536));
+    if (url.pathname === '/json-ld/nested') return nestedJsonLdPage(Number(url.searchParams.get('depth') ?? 100_000));
+    if (url.pathname === '/plain') return `<!doctype html><html><head><title>Plain</title></head><body><main><p>${PLAIN_ARTICLE_TEXT}</p></main></body></html>`;
+    return undefined;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    host: `127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }

@@ -12,6 +12,12 @@ export interface SmtpCapture {
   readonly messages: CapturedMail[];
   /** Resolves with the next (or an already received) mail to `address`. */
   waitFor(address: string, timeoutMs?: number): Promise<CapturedMail>;
+  /**
+   * Until `release`, a mail's data is not answered (nor recorded): a sender that waits for the
+   * mail server waits until then. Proves who waits for the mail without depending on speed.
+   */
+  hold(): void;
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -33,6 +39,8 @@ function parseMail(raw: string, to: string[]): CapturedMail {
 export async function startSmtpCapture(): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
   const waiters: { address: string; resolve: (mail: CapturedMail) => void }[] = [];
+  let held: Promise<void> | undefined;
+  let releaseHeld = () => {};
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
@@ -41,7 +49,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      const receive = () => {
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         const mail = parseMail(Buffer.concat(chunks).toString('latin1'), to);
         messages.push(mail);
@@ -52,7 +60,8 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
           }
         }
         callback();
-      });
+      };
+      stream.on('end', () => void (held ?? Promise.resolve()).then(receive));
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -68,6 +77,13 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
         const timer = setTimeout(() => reject(new Error(`no mail to ${address} within ${timeoutMs} ms`)), timeoutMs);
         waiters.push({ address: lower, resolve: (mail) => (clearTimeout(timer), resolve(mail)) });
       });
+    },
+    hold() {
+      held ??= new Promise((resolve) => (releaseHeld = resolve));
+    },
+    release() {
+      releaseHeld();
+      held = undefined;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

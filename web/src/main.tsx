@@ -33,11 +33,13 @@ setSessionLostHandler(goToLogin);
 
 function Header({ path }: { path: string }) {
   const session = useSession();
-  const logout = () =>
-    void call(() => api.POST('/api/v1/auth/logout/', { body: {} })).then(() => {
-      forgetSession();
-      navigate('/login', true);
-    });
+  const leave = () => {
+    forgetSession();
+    navigate('/login', true);
+  };
+  const logout = () => void call(() => api.POST('/api/v1/auth/logout/', { body: {} })).then(leave);
+  // Ends every session of the account (other browsers, devices, a stolen token), this one included.
+  const logoutEverywhere = () => void call(() => api.POST('/api/v1/auth/jwt/logout-all/')).then(leave);
   return (
     <header class="topbar">
       <a class="brand" href={session.status === 'user' ? '/keys' : '/login'}>
@@ -65,6 +67,9 @@ function Header({ path }: { path: string }) {
             </span>
             <button type="button" class="button small" onClick={logout}>
               Log out
+            </button>
+            <button type="button" class="button small" onClick={logoutEverywhere} title="End every session of this account, on every device">
+              Log out everywhere
             </button>
           </>
         ) : session.status === 'anonymous' ? (

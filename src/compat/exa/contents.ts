@@ -2,6 +2,7 @@
 import { CompatError } from '../compat-error.js';
 import type { QuarryRest } from '../quarry-rest.js';
 import { isRequestLevelFailure, scrapeVia, type ScrapedData } from '../scrape-bridge.js';
+import { pickHighlights } from './highlights.js';
 import type { ContentsOptions } from './schemas.js';
 
 export interface PageContents {
@@ -19,36 +20,17 @@ export function checkContentOptions(options: ContentsOptions): void {
   if (typeof options.text === 'object' && options.text.includeHtmlTags === true) throw new CompatError(400, 'contents.text.includeHtmlTags is not supported');
 }
 
-const SENTENCE = /[^.!?\n]+[.!?]?/g;
-
-/** The sentences of `text` sharing most words with `query` (the first ones when no query), in groups. */
-export function pickHighlights(text: string, query: string, sentencesPerHighlight: number, count: number): string[] {
-  const sentences = (text.match(SENTENCE) ?? []).map((s) => s.trim()).filter((s) => s.length > 0);
-  const words = new Set(
-    query
-      .toLowerCase()
-      .split(/\W+/)
-      .filter((w) => w.length > 2),
-  );
-  const scored = sentences.map((sentence, index) => ({
-    index,
-    score: sentence
-      .toLowerCase()
-      .split(/\W+/)
-      .filter((w) => words.has(w)).length,
-  }));
-  const best = [...scored].sort((a, b) => b.score - a.score || a.index - b.index).slice(0, count);
-  return best.sort((a, b) => a.index - b.index).map(({ index }) => sentences.slice(index, index + sentencesPerHighlight).join(' '));
-}
-
 function shape(data: ScrapedData, options: ContentsOptions, query: string): PageContents {
   const text = data.text ?? '';
   const maxCharacters = typeof options.text === 'object' ? options.text.maxCharacters : undefined;
   const highlightOptions = typeof options.highlights === 'object' ? options.highlights : {};
   const highlights = options.highlights
-    ? pickHighlights(text, highlightOptions.query ?? query, highlightOptions.numSentences ?? 1, highlightOptions.highlightsPerUrl ?? 1).map((h) =>
-        highlightOptions.maxCharacters === undefined ? h : h.slice(0, highlightOptions.maxCharacters),
-      )
+    ? pickHighlights(text, {
+        query: highlightOptions.query ?? query,
+        sentencesPerHighlight: highlightOptions.numSentences ?? 1,
+        count: highlightOptions.highlightsPerUrl ?? 1,
+        maxCharacters: highlightOptions.maxCharacters,
+      })
     : undefined;
   return {
     title: data.metadata.title,

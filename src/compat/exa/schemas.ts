@@ -1,7 +1,15 @@
 /** The Exa wire format (`exa-js` 2.x): request bodies and answers as TypeBox schemas. */
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum } from '../../http/schema.js';
+import { MAX_URL_LENGTH } from '../../scrape/schemas.js';
 import { DOMAIN_PATTERN } from '../search-bridge.js';
+import { MAX_HIGHLIGHT_CHARACTERS, MAX_HIGHLIGHT_SENTENCES, MAX_HIGHLIGHTS_PER_URL } from './highlights.js';
+
+/** Longest `text.maxCharacters`: a cut, so it multiplies nothing; far beyond any page Quarry reads. */
+const MAX_TEXT_CHARACTERS = 100_000_000;
+/** Longest `livecrawlTimeout` (ms), as Quarry's longest scrape deadline. */
+const MAX_LIVECRAWL_TIMEOUT_MS = 600_000;
+const MAX_QUERY_LENGTH = 2048;
 
 const Domains = Type.Array(Type.String({ pattern: DOMAIN_PATTERN, maxLength: 253 }), { maxItems: 100 });
 const IsoDateTime = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}(T[0-9:.]+(Z|[+-]\\d{2}:\\d{2})?)?$', description: 'ISO 8601 date or date-time' });
@@ -10,7 +18,7 @@ export const TextOptions = Type.Union([
   Type.Boolean(),
   Type.Object(
     {
-      maxCharacters: Type.Optional(Type.Integer({ minimum: 1 })),
+      maxCharacters: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_TEXT_CHARACTERS })),
       includeHtmlTags: Type.Optional(Type.Boolean({ description: 'Only `false`.' })),
     },
     { additionalProperties: false },
@@ -20,10 +28,12 @@ export const HighlightOptions = Type.Union([
   Type.Boolean(),
   Type.Object(
     {
-      query: Type.Optional(Type.String()),
-      numSentences: Type.Optional(Type.Integer({ minimum: 1 })),
-      highlightsPerUrl: Type.Optional(Type.Integer({ minimum: 1 })),
-      maxCharacters: Type.Optional(Type.Integer({ minimum: 1 })),
+      query: Type.Optional(Type.String({ maxLength: MAX_QUERY_LENGTH })),
+      numSentences: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_HIGHLIGHT_SENTENCES, description: 'Sentences per highlight; default 1.' })),
+      highlightsPerUrl: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_HIGHLIGHTS_PER_URL, description: 'Highlights per page; default 1.' })),
+      maxCharacters: Type.Optional(
+        Type.Integer({ minimum: 1, maximum: MAX_HIGHLIGHT_CHARACTERS, description: `Characters per highlight; default ${MAX_HIGHLIGHT_CHARACTERS}.` }),
+      ),
     },
     { additionalProperties: false },
   ),
@@ -38,7 +48,7 @@ const contentFields = {
       description: '`always` forces a fresh fetch; the others use the scrape cache.',
     }),
   ),
-  livecrawlTimeout: Type.Optional(Type.Integer({ minimum: 0 })),
+  livecrawlTimeout: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_LIVECRAWL_TIMEOUT_MS, description: 'Accepted; ms.' })),
   filterEmptyResults: Type.Optional(Type.Boolean()),
 };
 export const ContentsOptions = Type.Object(contentFields, { additionalProperties: false });
@@ -46,7 +56,7 @@ export type ContentsOptions = Static<typeof ContentsOptions>;
 
 export const ExaSearchRequest = Type.Object(
   {
-    query: Type.String({ minLength: 1, maxLength: 2048 }),
+    query: Type.String({ minLength: 1, maxLength: MAX_QUERY_LENGTH }),
     type: Type.Optional(
       StringEnum(['auto', 'neural', 'keyword', 'hybrid', 'fast', 'instant'] as const, { description: 'Accepted; Quarry runs one kind of search.' }),
     ),
@@ -58,7 +68,7 @@ export const ExaSearchRequest = Type.Object(
     endPublishedDate: Type.Optional(IsoDateTime),
     includeText: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 1 })),
     excludeText: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 1 })),
-    userLocation: Type.Optional(Type.String({ description: 'ISO 3166-1 alpha-2' })),
+    userLocation: Type.Optional(Type.String({ maxLength: 35, description: 'ISO 3166-1 alpha-2' })),
     useAutoprompt: Type.Optional(Type.Boolean()),
     moderation: Type.Optional(Type.Boolean({ description: 'Only `false`.' })),
     contents: Type.Optional(Type.Union([Type.Literal(false), ContentsOptions])),
@@ -69,8 +79,10 @@ export type ExaSearchRequest = Static<typeof ExaSearchRequest>;
 
 export const ExaContentsRequest = Type.Object(
   {
-    urls: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1, maxItems: 100 })),
-    ids: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1, maxItems: 100, description: 'Result ids, which are URLs here.' })),
+    urls: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: MAX_URL_LENGTH }), { minItems: 1, maxItems: 100 })),
+    ids: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: MAX_URL_LENGTH }), { minItems: 1, maxItems: 100, description: 'Result ids, which are URLs here.' }),
+    ),
     ...contentFields,
   },
   { additionalProperties: false, title: 'ExaContentsRequest' },

@@ -6,6 +6,7 @@
 import { parseScrapeRequest } from '../../scrape/scrape-request.js';
 import { unknownKeys } from '../error-text.js';
 import { badRequest } from './errors.js';
+import { checkPathPatterns, pathFilter } from './path-patterns.js';
 import { resolveScrapeOptions, type FirecrawlFormat } from './scrape-options.js';
 import type { CrawlBody } from './schemas.js';
 
@@ -50,25 +51,6 @@ const KNOWN_KEYS = new Set([
   'zeroDataRetention',
 ]);
 const DEFAULT_DEPTH = 10;
-// Patterns run on every crawled URL: kept few and short.
-const MAX_PATTERNS = 50;
-const MAX_PATTERN_LENGTH = 200;
-
-function patterns(value: unknown, field: string): string[] {
-  if (value === undefined) return [];
-  if (!Array.isArray(value) || value.length > MAX_PATTERNS || !value.every((item) => typeof item === 'string' && item.length <= MAX_PATTERN_LENGTH)) {
-    throw badRequest(`${field}: expected at most ${MAX_PATTERNS} regular expressions of at most ${MAX_PATTERN_LENGTH} characters`);
-  }
-  for (const pattern of value) {
-    try {
-      new RegExp(pattern);
-    } catch {
-      throw badRequest(`${field}: "${pattern}" is not a valid regular expression`);
-    }
-  }
-  return value;
-}
-
 export function planCrawl(body: CrawlBody, maxPages: number, configDelayMs: number): CrawlPlan {
   const unknown = unknownKeys(body, KNOWN_KEYS);
   if (unknown.length > 0) throw badRequest(`Unrecognized key in body: ${unknown.join(', ')}`);
@@ -81,8 +63,8 @@ export function planCrawl(body: CrawlBody, maxPages: number, configDelayMs: numb
   if (body.sitemap === 'skip' || body.sitemap === 'only' || body.ignoreSitemap === true)
     throw badRequest('sitemap: only "include" is supported (the crawler reads the sitemaps and follows links)');
   if (body.limit !== undefined && body.limit > maxPages) throw badRequest(`limit: at most ${maxPages} pages per crawl on this server`);
-  const delay = record.delay;
-  if (delay !== undefined && (typeof delay !== 'number' || delay < 0 || delay > 600)) throw badRequest('delay: expected seconds from 0 to 600');
+  // The schema bounds `delay` (0–60 s, a 400 naming the field before this point).
+  const delay = body.delay;
   const scrape = resolveScrapeOptions(body.scrapeOptions ?? {}, 'scrapeOptions.', false, ['markdown']);
   if (scrape.render === 'always') throw badRequest('scrapeOptions.waitFor: crawled pages are fetched without the browser');
   const { input } = parseScrapeRequest({ url: body.url, formats: ['markdown'] });
@@ -94,18 +76,16 @@ export function planCrawl(body: CrawlBody, maxPages: number, configDelayMs: numb
     maxDepth: body.maxDiscoveryDepth ?? body.maxDepth ?? DEFAULT_DEPTH,
     sameHost: body.allowExternalLinks !== true,
     pathPrefix: wholeSite ? '/' : seed.pathname.replace(/[^/]*$/, '') || '/',
-    includePaths: patterns(record.includePaths, 'includePaths'),
-    excludePaths: patterns(record.excludePaths, 'excludePaths'),
+    ...checkPathPatterns(record.includePaths, record.excludePaths),
     regexOnFullURL: record.regexOnFullURL === true,
-    delayMs: Math.max(configDelayMs, typeof delay === 'number' ? delay * 1000 : 0),
+    delayMs: Math.max(configDelayMs, (delay ?? 0) * 1000),
     formats: scrape.formats,
   };
 }
 
-/** Whether a crawled page belongs in the crawl's answer (it is still followed for links either way). */
+/** Whether a page belongs to the crawl: links that do not are never fetched, and a redirect that lands outside is left out of the answer. */
 export function wanted(plan: CrawlPlan, url: URL): boolean {
   if (url.pathname !== new URL(plan.seed).pathname && !url.pathname.startsWith(plan.pathPrefix)) return false;
   const target = plan.regexOnFullURL ? url.href : url.pathname;
-  if (plan.includePaths.length > 0 && !plan.includePaths.some((pattern) => new RegExp(pattern).test(target))) return false;
-  return !plan.excludePaths.some((pattern) => new RegExp(pattern).test(target));
+  return pathFilter(plan).passes(target);
 }

@@ -1,8 +1,15 @@
 /**
  * The job behind a Firecrawl-compatible crawl: Quarry's crawler (robots.txt, sitemaps, politeness,
  * the guarded fetch engine) with a page sink that turns each fetched page into a Firecrawl
- * document, charges it as a scrape and stores it. The crawl stops at its next page when it was
- * cancelled, and ends cleanly (status `completed`, with a warning) when the credits run out.
+ * document, charges it as a scrape and stores it. Every fetched page is charged and counts toward
+ * `limit`, kept or not; links outside the crawl's paths are never fetched. The frontier belongs
+ * to this crawl alone and is deleted when it ends. The crawl stops as soon as it is cancelled
+ * (even in a pause between pages), and ends cleanly (status `completed`, with a warning) when the
+ * credits run out.
+ *
+ * Crawl slots are shared fairly: a crawl runs only while it holds a slot lease, and an account
+ * holds at most `slotsPerAccount` of them (across instances); its further crawls go back to the
+ * queue to try again a little later, so other accounts' crawls take the free workers meanwhile.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -10,15 +17,15 @@ import { InsufficientCreditsError, type Hold, type Ledger } from '../../credits/
 import type { Database } from '../../db/schema.js';
 import type { Job } from '../../jobs/index.js';
 import { createCrawler } from '../../local-index/crawl/crawler.js';
-import { openFrontier } from '../../local-index/crawl/frontier.js';
+import { discardFrontier } from '../../local-index/crawl/frontier.js';
 import type { Indexer, IndexOutcome } from '../../local-index/indexer.js';
-import { pageKey } from '../../local-index/url-facts.js';
 import type { FetchEngine } from '../../scrape/net/index.js';
+import type { OffloadPool } from '../../scrape/offload/pool.js';
 import type { CrawlPlan } from './crawl-plan.js';
 import { wanted } from './crawl-plan.js';
-import type { CrawlStore } from './crawl-store.js';
+import type { CrawlRow, CrawlStore } from './crawl-store.js';
 import { buildDocument } from './document.js';
-import type { ReadPage } from './page-html.js';
+import type { PageReaders } from './page-html.js';
 
 export const CRAWL_QUEUE = 'firecrawl-crawl';
 export const CRAWL_ENDPOINT = 'firecrawl/crawl';
@@ -35,14 +42,28 @@ export interface CrawlRunnerDeps {
   /** The crawler's fetch engine, sending `userAgent`. */
   readonly fetchEngine: FetchEngine;
   readonly userAgent: string;
-  /** Reads each crawled (untrusted) page off the event loop: the app's worker pool. */
-  readonly readPage: ReadPage;
+  /** Reads each crawled (untrusted) page off the event loop: the app's worker pool, in the crawling account's lane. */
+  readonly reader: Pick<OffloadPool, 'readPage' | 'cleanHtml'>;
   /** Credits per crawled page with content (`PRICE_SCRAPE`). */
   readonly pricePerPage: number;
   readonly holdTtlSeconds: number;
+  /** Crawls one account runs at once, across instances: half of `CRAWL_JOB_CONCURRENCY`, rounded up. */
+  readonly slotsPerAccount: number;
+  /** Puts the crawl back in the queue, to be tried again after `afterSeconds` (its account had no free slot). */
+  readonly requeue: (crawlId: string, afterSeconds: number) => Promise<void>;
   readonly now: () => Date;
   readonly log: FastifyBaseLogger;
 }
+
+/** A crawl's slot lease; renewed while it runs, so a crawl whose instance died frees its account's slot after this. */
+const SLOT_LEASE_MS = 60_000;
+/** How often a running crawl looks for its cancellation (from any instance) and renews its slot when due. */
+const WATCH_INTERVAL_MS = 500;
+/** A crawl whose account had no free slot tries again after this many seconds. */
+const SLOT_RETRY_SECONDS = 3;
+
+/** The owner of a crawl's frontier: the crawl itself, never its seed or settings. */
+const frontierOwner = (crawlId: string) => `firecrawl:${crawlId}`;
 
 /** The crawler's reason for a page robots.txt disallows. */
 const ROBOTS_REASON = 'disallowed by robots.txt';
@@ -66,7 +87,23 @@ export function createCrawlRunner(deps: CrawlRunnerDeps) {
 
   async function run(job: Job<CrawlJobData>, shutdown: AbortSignal): Promise<void> {
     const crawl = await store.find(job.data.crawlId);
-    if (crawl === undefined || crawl.status !== 'scraping') return;
+    if (crawl === undefined) return;
+    if (crawl.status !== 'scraping') {
+      await discardFrontier(deps.db, frontierOwner(crawl.id));
+      return;
+    }
+    if (!(await store.takeSlot(crawl.id, crawl.userId, deps.slotsPerAccount, SLOT_LEASE_MS))) {
+      await deps.requeue(crawl.id, SLOT_RETRY_SECONDS);
+      return;
+    }
+    try {
+      await runWithSlot(crawl, shutdown);
+    } finally {
+      await store.releaseSlot(crawl.id);
+    }
+  }
+
+  async function runWithSlot(crawl: CrawlRow, shutdown: AbortSignal): Promise<void> {
     const plan = JSON.parse(crawl.options) as CrawlPlan;
     const stop = new AbortController();
     let stopReason: StopReason | undefined;
@@ -77,18 +114,17 @@ export function createCrawlRunner(deps: CrawlRunnerDeps) {
       throw error;
     };
 
+    const owner = String(crawl.userId);
+    const readers: PageReaders = {
+      readPage: (html, url) => deps.reader.readPage(html, url, undefined, owner),
+      cleanHtml: (html) => deps.reader.cleanHtml(html, undefined, owner),
+    };
     const sink: Indexer = {
       async indexHtml(html, url): Promise<IndexOutcome> {
         if ((await store.status(crawl.id)) !== 'scraping') halt('cancelled', new Error('crawl cancelled'));
-        const facts = await deps.readPage(html, url);
+        const facts = await readers.readPage(html, url);
         const stored = { url, created: true, records: {} };
-        if (!wanted(plan, new URL(url))) return { status: 'skipped', reason: "outside the crawl's paths", facts };
         const { extracted } = facts;
-        const document = await buildDocument(
-          { sourceUrl: url, finalUrl: url, statusCode: 200, contentType: 'text/html', page: extracted, markdown: extracted.markdown, html, links: facts.links },
-          plan.formats,
-          deps.readPage,
-        );
         const cost = extracted.markdown.trim() === '' && extracted.text.trim() === '' ? 0 : deps.pricePerPage;
         let hold: Hold | undefined;
         try {
@@ -97,6 +133,17 @@ export function createCrawlRunner(deps: CrawlRunnerDeps) {
           if (error instanceof InsufficientCreditsError) halt('credits', error);
           throw error;
         }
+        // Fetched and read, so paid for like any scrape; only a redirect (or the seed itself) can land outside the paths.
+        if (!wanted(plan, new URL(url))) {
+          if (hold !== undefined) await ledger.settle(hold.id, cost);
+          await store.addCredits(crawl.id, cost);
+          return { status: 'skipped', reason: "outside the crawl's paths", facts };
+        }
+        const document = await buildDocument(
+          { sourceUrl: url, finalUrl: url, statusCode: 200, contentType: 'text/html', page: extracted, markdown: extracted.markdown, html, links: facts.links },
+          plan.formats,
+          readers,
+        );
         document.metadata.creditsUsed = cost;
         if (!(await store.addPage(crawl.id, url, document))) {
           if (hold !== undefined) await ledger.release(hold.id);
@@ -123,10 +170,28 @@ export function createCrawlRunner(deps: CrawlRunnerDeps) {
       delayMs: plan.delayMs,
       now: deps.now,
     });
+    // A cancel, from whichever instance, stops the crawl within one interval, in a pause between pages too.
+    let lastRenewal = deps.now().getTime();
+    const watch = setInterval(() => {
+      const renew = deps.now().getTime() - lastRenewal >= SLOT_LEASE_MS / 4;
+      const read = renew ? store.renewSlot(crawl.id, SLOT_LEASE_MS) : store.status(crawl.id);
+      if (renew) lastRenewal = deps.now().getTime();
+      read.then(
+        (status) => {
+          if (status !== 'scraping' && stopReason === undefined) {
+            stopReason = 'cancelled';
+            stop.abort(new Error('crawl cancelled'));
+          }
+        },
+        (error: unknown) => deps.log.warn({ err: error, crawlId: crawl.id }, 'could not check the crawl for a cancel'),
+      );
+    }, WATCH_INTERVAL_MS);
     const settings = { maxPages: plan.limit, maxDepth: plan.maxDepth, sameHost: plan.sameHost };
     try {
       await crawler.crawl({
         seed: plan.seed,
+        owner: frontierOwner(crawl.id),
+        follow: (url) => wanted(plan, url),
         ...settings,
         signal: AbortSignal.any([stop.signal, shutdown]),
         onProgress: (progress) => {
@@ -146,8 +211,10 @@ export function createCrawlRunner(deps: CrawlRunnerDeps) {
       } else if (stopReason === 'credits') {
         await store.finish(crawl.id, 'completed', OUT_OF_CREDITS_WARNING);
       }
-      // The stopped crawl's frontier is closed, so a later crawl of the same site starts afresh.
-      await (await openFrontier(deps.db, pageKey(plan.seed), settings, deps.now)).finish();
+      // The stopped crawl's frontier goes with it.
+      await discardFrontier(deps.db, frontierOwner(crawl.id));
+    } finally {
+      clearInterval(watch);
     }
   }
 

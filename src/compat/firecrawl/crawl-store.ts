@@ -1,9 +1,9 @@
 /**
- * The state of Firecrawl-compatible crawls (migration 0010): one row per crawl with its status,
- * counts and credits, and one row per crawled page with its document. Any instance answers a
- * status request from here, whichever instance runs the crawl.
+ * The state of Firecrawl-compatible crawls (migrations 0010, 0017): one row per crawl with its
+ * status, counts, credits and slot lease, and one row per crawled page with its document and its
+ * size. Any instance answers a status request from here, whichever instance runs the crawl.
  */
-import type { Generated, Kysely } from 'kysely';
+import { sql, type Generated, type Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { FirecrawlDocument } from './document.js';
@@ -25,6 +25,8 @@ type CompatCrawlsTable = {
   created: string;
   updated: string;
   expires_at: string;
+  /** While the crawl holds a crawl slot: when its lease runs out unless renewed. */
+  lease_until: string | null;
 };
 
 type CompatCrawlPagesTable = {
@@ -33,6 +35,8 @@ type CompatCrawlPagesTable = {
   url: string;
   /** JSON of the page's `FirecrawlDocument`. */
   document: string;
+  /** Size of `document` in UTF-8 bytes, so a status page is cut by size without reading what it leaves out. */
+  bytes: number;
 };
 
 type CompatCrawlErrorsTable = {
@@ -76,7 +80,16 @@ export interface NewCrawl {
   readonly apiKeyId: number;
   readonly url: string;
   readonly options: string;
-  readonly expiresAt: Date;
+}
+
+/** A finished crawl is kept this long after its end (as Firecrawl keeps it), then forgotten. */
+export const CRAWL_RETENTION_MS = 24 * 3600 * 1000;
+
+/** One page of a crawl's documents, cut by count and by size. */
+export interface DocumentPage {
+  readonly documents: FirecrawlDocument[];
+  /** Whether documents follow this page. */
+  readonly more: boolean;
 }
 
 const toRow = (row: CompatCrawlsTable): CrawlRow => ({
@@ -98,6 +111,7 @@ export function createCrawlStore(database: Kysely<Database>, dialect: DialectNam
   // The larger of two values: `greatest` on PostgreSQL, the two-argument `max` on SQLite.
   const larger = dialect === 'postgres' ? 'greatest' : 'max';
   const stamp = () => now().toISOString();
+  const later = (ms: number) => new Date(now().getTime() + ms).toISOString();
 
   return {
     async create(crawl: NewCrawl): Promise<void> {
@@ -117,7 +131,9 @@ export function createCrawlStore(database: Kysely<Database>, dialect: DialectNam
           warning: null,
           created: at,
           updated: at,
-          expires_at: crawl.expiresAt.toISOString(),
+          // Set again when the crawl ends: retention counts from the end.
+          expires_at: later(CRAWL_RETENTION_MS),
+          lease_until: null,
         })
         .execute();
     },
@@ -143,9 +159,10 @@ export function createCrawlStore(database: Kysely<Database>, dialect: DialectNam
           .select((eb) => eb.fn.max('seq').as('seq'))
           .where('crawl_id', '=', id)
           .executeTakeFirst();
+        const json = JSON.stringify(document);
         const result = await trx
           .insertInto('compat_crawl_pages')
-          .values({ crawl_id: id, seq: Number(last?.seq ?? 0) + 1, url, document: JSON.stringify(document) })
+          .values({ crawl_id: id, seq: Number(last?.seq ?? 0) + 1, url, document: json, bytes: Buffer.byteLength(json) })
           .onConflict((conflict) => conflict.columns(['crawl_id', 'url']).doNothing())
           .executeTakeFirst();
         return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -166,11 +183,21 @@ export function createCrawlStore(database: Kysely<Database>, dialect: DialectNam
         .execute();
     },
 
+    /** Adds the credits of a page that was fetched and paid for but is not part of the answer. */
+    async addCredits(id: string, credits: number): Promise<void> {
+      if (credits === 0) return;
+      await db
+        .updateTable('compat_crawls')
+        .set((eb) => ({ credits_used: eb('credits_used', '+', credits), updated: stamp() }))
+        .where('id', '=', id)
+        .execute();
+    },
+
     /** Ends a running crawl (a cancel that came first wins); `total` becomes what was delivered. */
     async finish(id: string, status: Exclude<CrawlStatusName, 'scraping'>, warning: string | null = null): Promise<void> {
       await db
         .updateTable('compat_crawls')
-        .set((eb) => ({ status, warning, total: eb.ref('completed'), updated: stamp() }))
+        .set((eb) => ({ status, warning, total: eb.ref('completed'), updated: stamp(), expires_at: later(CRAWL_RETENTION_MS), lease_until: null }))
         .where('id', '=', id)
         .where('status', '=', 'scraping')
         .execute();
@@ -180,7 +207,7 @@ export function createCrawlStore(database: Kysely<Database>, dialect: DialectNam
     async cancel(id: string, userId: number): Promise<CrawlRow | undefined> {
       await db
         .updateTable('compat_crawls')
-        .set({ status: 'cancelled', updated: stamp() })
+        .set({ status: 'cancelled', updated: stamp(), expires_at: later(CRAWL_RETENTION_MS) })
         .where('id', '=', id)
         .where('user_id', '=', userId)
         .where('status', '=', 'scraping')
@@ -216,18 +243,72 @@ export function createCrawlStore(database: Kysely<Database>, dialect: DialectNam
       return Number(result.numDeletedRows);
     },
 
-    async pageCount(id: string): Promise<number> {
-      const row = await db
+    /**
+     * Documents from the `skip`th on: at most `limit`, and no more than fit in `maxBytes` (at
+     * least one, which the scrape size limits bound). Only the documents sent are read.
+     */
+    async pages(id: string, skip: number, limit: number, maxBytes: number): Promise<DocumentPage> {
+      // One row past the page says whether more follow.
+      const sizes = await db
         .selectFrom('compat_crawl_pages')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .select(['seq', 'bytes'])
         .where('crawl_id', '=', id)
-        .executeTakeFirst();
-      return Number(row?.count ?? 0);
+        .orderBy('seq')
+        .offset(skip)
+        .limit(limit + 1)
+        .execute();
+      const chosen: number[] = [];
+      let total = 0;
+      for (const row of sizes.slice(0, limit)) {
+        const bytes = Number(row.bytes);
+        if (chosen.length > 0 && total + bytes > maxBytes) break;
+        chosen.push(Number(row.seq));
+        total += bytes;
+      }
+      if (chosen.length === 0) return { documents: [], more: false };
+      const rows = await db.selectFrom('compat_crawl_pages').select('document').where('crawl_id', '=', id).where('seq', 'in', chosen).orderBy('seq').execute();
+      return { documents: rows.map((row) => JSON.parse(row.document) as FirecrawlDocument), more: sizes.length > chosen.length };
     },
 
-    async pages(id: string, skip: number, limit: number): Promise<FirecrawlDocument[]> {
-      const rows = await db.selectFrom('compat_crawl_pages').select('document').where('crawl_id', '=', id).orderBy('seq').offset(skip).limit(limit).execute();
-      return rows.map((row) => JSON.parse(row.document) as FirecrawlDocument);
+    /**
+     * Takes a crawl slot for the crawl unless `perAccount` other crawls of its account hold one;
+     * false when they do. The lease lasts `leaseMs` unless renewed. On PostgreSQL the account's
+     * advisory lock makes the count and the take one step across instances (SQLite has one writer).
+     */
+    async takeSlot(id: string, userId: number, perAccount: number, leaseMs: number): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext(${`quarry-crawl-slots:${userId}`}))`.execute(trx);
+        const held = await trx
+          .selectFrom('compat_crawls')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('user_id', '=', userId)
+          .where('id', '!=', id)
+          .where('status', '=', 'scraping')
+          .where('lease_until', '>', stamp())
+          .executeTakeFirst();
+        if (Number(held?.count ?? 0) >= perAccount) return false;
+        await trx
+          .updateTable('compat_crawls')
+          .set({ lease_until: later(leaseMs) })
+          .where('id', '=', id)
+          .execute();
+        return true;
+      });
+    },
+
+    /** Keeps the crawl's slot `leaseMs` longer; returns the crawl's status (undefined when it is gone). */
+    async renewSlot(id: string, leaseMs: number): Promise<CrawlStatusName | undefined> {
+      await db
+        .updateTable('compat_crawls')
+        .set({ lease_until: later(leaseMs) })
+        .where('id', '=', id)
+        .where('status', '=', 'scraping')
+        .execute();
+      return this.status(id);
+    },
+
+    async releaseSlot(id: string): Promise<void> {
+      await db.updateTable('compat_crawls').set({ lease_until: null }).where('id', '=', id).execute();
     },
   };
 }

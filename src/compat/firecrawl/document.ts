@@ -5,7 +5,7 @@
 import type { ExtractedPage } from '../../scrape/extract/index.js';
 import { toJsonFormat, type ScrapeJson } from '../../scrape/extract/index.js';
 import type { FirecrawlFormat } from './scrape-options.js';
-import { cleanHtml, pageLinks, type ReadPage } from './page-html.js';
+import { pageLinks, type PageReaders } from './page-html.js';
 
 export interface DocumentMetadata {
   title?: string;
@@ -47,8 +47,8 @@ export interface PageContent {
   readonly links?: readonly string[];
 }
 
-/** `readPage` reads the page for the `links` format, off the event loop (the page is untrusted). */
-export async function buildDocument(content: PageContent, formats: readonly FirecrawlFormat[], readPage: ReadPage): Promise<FirecrawlDocument> {
+/** `readers` read the page for the `html` and `links` formats, off the event loop (the page is untrusted). */
+export async function buildDocument(content: PageContent, formats: readonly FirecrawlFormat[], readers: PageReaders): Promise<FirecrawlDocument> {
   const { page } = content;
   const document: FirecrawlDocument = {
     metadata: {
@@ -68,14 +68,15 @@ export async function buildDocument(content: PageContent, formats: readonly Fire
         document.markdown = content.markdown;
         break;
       case 'html':
-        document.html = content.html === undefined ? '' : await cleanHtml(content.html);
+        document.html = content.html === undefined ? '' : await readers.cleanHtml(content.html);
         break;
       case 'rawHtml':
         document.rawHtml = content.html ?? '';
         break;
       case 'links':
         if (content.links !== undefined) document.links = [...content.links];
-        else document.links = content.html === undefined ? page.links.map((link) => link.url) : await pageLinks(content.html, content.finalUrl, readPage);
+        else
+          document.links = content.html === undefined ? page.links.map((link) => link.url) : await pageLinks(content.html, content.finalUrl, readers.readPage);
         break;
       case 'json':
         document.json = toJsonFormat(page, content.finalUrl);

@@ -65,7 +65,6 @@ async function register(context: FeatureContext, upstreamEngines: (config: Confi
     browserEngine,
     prices,
     reader: offload,
-    readPage,
     cached,
     cacheTtlSeconds: config.scrapeCacheTtl,
     cacheHitCharge: config.cacheHitCharge,
@@ -93,9 +92,14 @@ async function register(context: FeatureContext, upstreamEngines: (config: Confi
     ledger,
     fetchEngine: crawlFetchEngine,
     userAgent: config.crawlUserAgent,
-    readPage,
+    reader: offload,
     pricePerPage: config.priceScrape,
     holdTtlSeconds: config.holdTtlSeconds,
+    // One account cannot take every crawl slot: at most half of them, rounded up.
+    slotsPerAccount: Math.ceil(config.crawlJobConcurrency / 2),
+    requeue: async (crawlId, afterSeconds) => {
+      await queue.send<CrawlJobData>(CRAWL_QUEUE, { crawlId }, { startAfterSeconds: afterSeconds });
+    },
     now,
     log,
   });
@@ -112,6 +116,7 @@ async function register(context: FeatureContext, upstreamEngines: (config: Confi
     maxPages: config.firecrawlCrawlMaxPages,
     delayMs: config.crawlDelayMs,
     pricePerPage: config.priceScrape,
+    maxPageBytes: config.firecrawlCrawlPageBytes,
     publicUrl: config.publicUrl,
     now,
   });

@@ -133,16 +133,20 @@ describe('crawl status pages', () => {
 });
 
 describe('crawl retention', () => {
-  it('forgets finished crawls past expiresAt, never a running one', async () => {
+  it('forgets finished crawls a day after their end, never a running one', async () => {
     const { db, dialect } = c.h.t.quarry;
-    const store = createCrawlStore(db, dialect, () => new Date());
-    const past = new Date(Date.now() - 1000);
-    const base = { userId: customer.id, apiKeyId: 1, url: `${c.site.url}/`, options: '{}', expiresAt: past };
+    let clock = new Date(Date.now() - 30 * 3600 * 1000);
+    const store = createCrawlStore(db, dialect, () => clock);
+    const base = { userId: customer.id, apiKeyId: 1, url: `${c.site.url}/`, options: '{}' };
+    // Started 30 h ago: one ended then, one is still running, one ended 2 h ago.
     await store.create({ ...base, id: 'expired-finished' });
     await store.finish('expired-finished', 'completed');
     await store.create({ ...base, id: 'expired-running' });
-    await store.create({ ...base, id: 'fresh-finished', expiresAt: new Date(Date.now() + 60_000) });
+    await store.create({ ...base, id: 'fresh-finished' });
+    clock = new Date(Date.now() - 2 * 3600 * 1000);
     await store.finish('fresh-finished', 'completed');
+    expect((await store.find('fresh-finished'))?.expiresAt).toBe(new Date(clock.getTime() + 24 * 3600 * 1000).toISOString());
+    clock = new Date();
     expect(await store.deleteExpired()).toBe(1);
     expect(await store.find('expired-finished')).toBeUndefined();
     expect(await store.find('expired-running')).toBeDefined();

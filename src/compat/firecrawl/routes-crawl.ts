@@ -7,7 +7,7 @@ import type { App } from '../../http/server.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { planCrawl } from './crawl-plan.js';
 import { CRAWL_QUEUE, type CrawlJobData } from './crawl-runner.js';
-import type { CrawlRow, CrawlStore } from './crawl-store.js';
+import { CRAWL_RETENTION_MS, type CrawlRow, type CrawlStore } from './crawl-store.js';
 import { firecrawlError, jobNotFound } from './errors.js';
 import { firecrawlErrors, firecrawlSecurity, firecrawlTags, postHooks, readHooks, VERSIONS, type FirecrawlVersion } from './route-kit.js';
 import { CrawlBody, CrawlCancelled, CrawlErrors, CrawlPageQuery, CrawlParams, CrawlStarted, CrawlStatus } from './schemas.js';
@@ -21,14 +21,15 @@ export interface CrawlRouteDeps {
   readonly maxPages: number;
   readonly delayMs: number;
   readonly pricePerPage: number;
+  /** `FIRECRAWL_CRAWL_PAGE_BYTES`: most bytes of documents on one status page. */
+  readonly maxPageBytes: number;
   /** `PUBLIC_URL`, when set: the base of `url` and `next`; else the request's own origin. */
   readonly publicUrl: string | undefined;
   readonly now: () => Date;
 }
 
-/** Status pages hold this many documents; `next` points to the following page. */
+/** Status pages hold at most this many documents (and `maxPageBytes` of them); `next` points to the following page. */
 const PAGE_SIZE = 100;
-const RETENTION_MS = 24 * 3600 * 1000;
 
 function baseUrl(request: FastifyRequest, publicUrl: string | undefined): string {
   return (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
@@ -43,7 +44,7 @@ async function ownCrawl(deps: CrawlRouteDeps, request: FastifyRequest, id: strin
 
 /**
  * `POST /v{1,2}/crawl` (start: a durable job), `GET /v{1,2}/crawl/{id}` (status and documents,
- * 100 per page with an absolute `next`), `DELETE /v{1,2}/crawl/{id}` (cancel). Pages are charged
+ * 100 and at most `maxPageBytes` per page, with an absolute `next`), `DELETE /v{1,2}/crawl/{id}` (cancel). Pages are charged
  * `PRICE_SCRAPE` each as they are crawled, under the key that started the crawl.
  */
 export function registerCrawlRoutes(app: App, deps: CrawlRouteDeps): void {
@@ -74,17 +75,10 @@ function registerVersion(app: App, deps: CrawlRouteDeps, version: FirecrawlVersi
       // A crawl that could not pay for its first page is refused up front, as Firecrawl does.
       const balance = await deps.ledger.balance(key.userId);
       if (balance < deps.pricePerPage) throw new InsufficientCreditsError(balance);
-      // Finished crawls are kept until their expiresAt (24 h), as Firecrawl keeps them; starting one sweeps the old.
+      // Finished crawls are kept until their expiresAt (24 h after their end), as Firecrawl keeps them; starting one sweeps the old.
       await store.deleteExpired();
       const id = randomUUID();
-      await store.create({
-        id,
-        userId: key.userId,
-        apiKeyId: key.keyId,
-        url: plan.seed,
-        options: JSON.stringify(plan),
-        expiresAt: new Date(deps.now().getTime() + RETENTION_MS),
-      });
+      await store.create({ id, userId: key.userId, apiKeyId: key.keyId, url: plan.seed, options: JSON.stringify(plan) });
       await queue.send<CrawlJobData>(CRAWL_QUEUE, { crawlId: id });
       return { success: true as const, id, url: `${baseUrl(request, deps.publicUrl)}/${version}/crawl/${id}` };
     },
@@ -106,15 +100,15 @@ function registerVersion(app: App, deps: CrawlRouteDeps, version: FirecrawlVersi
       const crawl = await ownCrawl(deps, request, request.params.id);
       const skip = Number(request.query.skip ?? 0);
       const limit = Math.min(PAGE_SIZE, Number(request.query.limit ?? PAGE_SIZE)) || PAGE_SIZE;
-      const [data, stored] = await Promise.all([store.pages(crawl.id, skip, limit), store.pageCount(crawl.id)]);
-      const more = skip + data.length < stored;
+      const { documents: data, more } = await store.pages(crawl.id, skip, limit, deps.maxPageBytes);
       return {
         success: true as const,
         status: crawl.status,
         completed: crawl.completed,
         total: Math.max(crawl.total, crawl.completed),
         creditsUsed: crawl.creditsUsed,
-        expiresAt: crawl.expiresAt,
+        // As Firecrawl: a running crawl expires a day from now, a finished one a day after its end.
+        expiresAt: crawl.status === 'scraping' ? new Date(deps.now().getTime() + CRAWL_RETENTION_MS).toISOString() : crawl.expiresAt,
         // Absent, never null, on the last page: firecrawl-js v1 would fetch the URL "null".
         ...(more ? { next: `${baseUrl(request, deps.publicUrl)}/${version}/crawl/${crawl.id}?skip=${skip + data.length}` } : {}),
         ...(crawl.warning === null ? {} : { warning: crawl.warning }),

@@ -36,7 +36,7 @@ export function registerScrapeRoutes(app: App, deps: { readonly scraper: Firecra
         const document = await meteredCached(
           deps,
           { request, reply, endpoint: FIRECRAWL_SCRAPE_ENDPOINT, maxCost: scraper.maxCost(resolved) },
-          scraper.scrapeWork(url, resolved),
+          scraper.scrapeWork(url, resolved, request.apiKey!.userId),
         );
         return { success: true as const, data: document };
       },

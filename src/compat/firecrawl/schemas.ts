@@ -8,12 +8,20 @@ import { Type, type Static, type TProperties } from '@sinclair/typebox';
 
 const open = { additionalProperties: true } as const;
 
+/** Largest `maxAge`: ten years in ms, longer than any cache keeps a page, and far inside a safe integer. */
+export const MAX_AGE_MS = 10 * 365 * 86_400_000;
+
 export const FirecrawlError = Type.Object(
   { success: Type.Literal(false), error: Type.String(), code: Type.Optional(Type.String()), details: Type.Optional(Type.Unknown()) },
   { $id: 'FirecrawlError', description: 'Firecrawl error body.' },
 );
 
-const Format = Type.Union([Type.String(), Type.Object({ type: Type.String() }, open)], {
+/** `origin` and `integration`: a client's name for itself, accepted and unused. */
+const ClientTag = Type.String({ maxLength: 256 });
+
+/** The longest format name is 7 characters; 32 leaves room for a clear "not supported" answer to a newer one. */
+const FormatName = Type.String({ maxLength: 32 });
+const Format = Type.Union([FormatName, Type.Object({ type: FormatName }, open)], {
   description:
     '`markdown`, `html`, `rawHtml`, `links` or `json` (a string, or `{"type": …}`); `json` is Quarry\'s structured JSON of the page (no prompt/schema).',
 });
@@ -21,13 +29,19 @@ const Format = Type.Union([Type.String(), Type.Object({ type: Type.String() }, o
 export const scrapeOptionFields = {
   formats: Type.Optional(Type.Array(Format, { maxItems: 20, description: 'Default `["markdown"]`.' })),
   onlyMainContent: Type.Optional(Type.Boolean({ description: 'Only `true` (the default): Markdown is always the main content.' })),
-  maxAge: Type.Optional(Type.Integer({ minimum: 0, description: 'Accept a cached copy at most this old (ms); 0 forces a fresh scrape.' })),
+  maxAge: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: MAX_AGE_MS,
+      description: 'Accept a cached copy at most this old (ms, at most 10 years); 0 forces a fresh scrape.',
+    }),
+  ),
   timeout: Type.Optional(Type.Integer({ minimum: 1, maximum: 600_000, description: 'Deadline in ms; passed → 408 `SCRAPE_TIMEOUT`.' })),
   waitFor: Type.Optional(
     Type.Integer({ minimum: 0, maximum: 60_000, description: 'ms; > 0 renders the page in the headless browser, which waits for the network to go idle.' }),
   ),
-  origin: Type.Optional(Type.String()),
-  integration: Type.Optional(Type.String()),
+  origin: Type.Optional(ClientTag),
+  integration: Type.Optional(ClientTag),
 } satisfies TProperties;
 
 export const ScrapeOptions = Type.Object(scrapeOptionFields, { ...open, $id: 'FirecrawlScrapeOptions' });
@@ -81,15 +95,15 @@ const searchFields = {
   timeout: Type.Optional(Type.Integer({ minimum: 1, maximum: 600_000 })),
   ignoreInvalidURLs: Type.Optional(Type.Boolean()),
   scrapeOptions: Type.Optional(Type.Ref(ScrapeOptions)),
-  origin: Type.Optional(Type.String()),
-  integration: Type.Optional(Type.String()),
+  origin: Type.Optional(ClientTag),
+  integration: Type.Optional(ClientTag),
 } satisfies TProperties;
 
 export const SearchBodyV2 = Type.Object(
   {
     ...searchFields,
     sources: Type.Optional(
-      Type.Array(Type.Union([Type.String(), Type.Object({ type: Type.String() }, open)]), {
+      Type.Array(Type.Union([Type.String({ maxLength: 32 }), Type.Object({ type: Type.String({ maxLength: 32 }) }, open)]), {
         minItems: 1,
         maxItems: 3,
         description: '`web`, `news`, `images`; default `["web"]`.',
@@ -128,8 +142,8 @@ export const MapBody = Type.Object(
     ignoreQueryParameters: Type.Optional(Type.Boolean({ description: 'Default true.' })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, description: 'Default 5000.' })),
     timeout: Type.Optional(Type.Integer({ minimum: 1, maximum: 600_000 })),
-    origin: Type.Optional(Type.String()),
-    integration: Type.Optional(Type.String()),
+    origin: Type.Optional(ClientTag),
+    integration: Type.Optional(ClientTag),
   },
   { ...open, $id: 'FirecrawlMapRequest' },
 );
@@ -141,10 +155,18 @@ export const MapResponseV2 = Type.Object(
 );
 export const MapResponseV1 = Type.Object({ success: Type.Literal(true), links: Type.Array(Type.String()) }, { $id: 'FirecrawlMapResponseV1' });
 
+/** Longest politeness pause a crawl may ask for between two requests to its host, in seconds. */
+const MAX_CRAWL_DELAY_SECONDS = 60;
+
+/** `includePaths`/`excludePaths`: the limits path-patterns.ts checks, here so the schema refuses the rest first. */
+const pathPatterns = (description: string) => Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50, description });
+
 export const CrawlBody = Type.Object(
   {
     url: Type.String({ minLength: 1, maxLength: 8192 }),
-    limit: Type.Optional(Type.Integer({ minimum: 1, description: 'Most pages crawled; default and cap `FIRECRAWL_CRAWL_MAX_PAGES`.' })),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100_000, description: 'Most pages fetched (each one charged); default and cap `FIRECRAWL_CRAWL_MAX_PAGES`.' }),
+    ),
     maxDiscoveryDepth: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'Link hops from the start page (v2).' })),
     maxDepth: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, description: 'v1 spelling of `maxDiscoveryDepth`.' })),
     allowExternalLinks: Type.Optional(Type.Boolean({ description: 'Follow links to other hosts; default false.' })),
@@ -152,9 +174,26 @@ export const CrawlBody = Type.Object(
     allowBackwardLinks: Type.Optional(Type.Boolean()),
     sitemap: Type.Optional(Type.Union([Type.Literal('include'), Type.Literal('skip'), Type.Literal('only')])),
     ignoreSitemap: Type.Optional(Type.Boolean()),
+    includePaths: Type.Optional(pathPatterns('Regular expressions (RE2); only matching links are fetched. At most 50 of 200 characters.')),
+    excludePaths: Type.Optional(pathPatterns('Regular expressions (RE2); matching links are not fetched. At most 50 of 200 characters.')),
+    regexOnFullURL: Type.Optional(Type.Boolean()),
+    delay: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: MAX_CRAWL_DELAY_SECONDS,
+        description: `Seconds between two requests to the host, at most ${MAX_CRAWL_DELAY_SECONDS}; the larger of it and \`CRAWL_DELAY_MS\` applies.`,
+      }),
+    ),
+    maxConcurrency: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Accepted; the crawler asks one page of a host at a time.' })),
+    deduplicateSimilarURLs: Type.Optional(Type.Boolean()),
+    ignoreQueryParameters: Type.Optional(Type.Boolean()),
+    allowSubdomains: Type.Optional(Type.Boolean()),
+    zeroDataRetention: Type.Optional(Type.Boolean()),
+    prompt: Type.Optional(Type.String({ maxLength: 10_000 })),
+    robotsUserAgent: Type.Optional(Type.String({ maxLength: 256 })),
     scrapeOptions: Type.Optional(Type.Ref(ScrapeOptions)),
-    origin: Type.Optional(Type.String()),
-    integration: Type.Optional(Type.String()),
+    origin: Type.Optional(ClientTag),
+    integration: Type.Optional(ClientTag),
   },
   { ...open, $id: 'FirecrawlCrawlRequest' },
 );

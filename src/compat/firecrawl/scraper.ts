@@ -13,21 +13,20 @@ import type { ExtractedPage, ScrapeJson } from '../../scrape/extract/index.js';
 import type { FetchEngine } from '../../scrape/net/index.js';
 import { parseScrapeRequest } from '../../scrape/scrape-request.js';
 import type { ScrapedPage } from '../../scrape/scraped-page.js';
+import type { OffloadPool } from '../../scrape/offload/pool.js';
 import type { PageReader } from '../../scrape/page-reader.js';
 import { createScrapeService, type ScrapeBilling, type ScrapePrices, type ScrapeResult } from '../../scrape/service.js';
 import { buildDocument, type FirecrawlDocument } from './document.js';
 import { firecrawlError } from './errors.js';
-import type { ReadPage } from './page-html.js';
+import type { PageReaders } from './page-html.js';
 import type { ResolvedScrapeOptions } from './scrape-options.js';
 
 export interface FirecrawlScraperDeps {
   readonly fetchEngine: FetchEngine;
   readonly browserEngine: BrowserEngine;
   readonly prices: ScrapePrices;
-  /** Reads pages off the event loop (the app's worker pool), as Quarry's own scrape does. */
-  readonly reader: PageReader;
-  /** The index's page reading (links), in the same pool. */
-  readonly readPage: ReadPage;
+  /** Reads pages off the event loop (the app's worker pool), as Quarry's own scrape does, in the lane of the account that asked. */
+  readonly reader: PageReader & Pick<OffloadPool, 'readPage' | 'cleanHtml'>;
   readonly cached: CachedRunner;
   /** `SCRAPE_CACHE_TTL` seconds; 0 turns caching off. */
   readonly cacheTtlSeconds: number;
@@ -72,10 +71,19 @@ export function createFirecrawlScraper(deps: FirecrawlScraperDeps) {
   const { fetchEngine, browserEngine, prices, reader, now } = deps;
   const pricing = createScrapeService({ fetchEngine, browserEngine, prices, reader, now });
 
-  async function fresh(url: string, sourceUrl: string, options: ResolvedScrapeOptions, signal: AbortSignal): Promise<ScrapeOutcome> {
+  /** The pool's readers for the `html` and `links` formats, in `account`'s lane of the pool. */
+  function readersFor(account: number, signal: AbortSignal): PageReaders {
+    const owner = String(account);
+    return {
+      readPage: (html, url) => reader.readPage(html, url, signal, owner),
+      cleanHtml: (html) => reader.cleanHtml(html, signal, owner),
+    };
+  }
+
+  async function fresh(url: string, sourceUrl: string, options: ResolvedScrapeOptions, signal: AbortSignal, account: number): Promise<ScrapeOutcome> {
     let captured: ScrapedPage | undefined;
     const service = createScrapeService({ fetchEngine, browserEngine, prices, reader, now, notify: (page) => (captured = page) });
-    const result: ScrapeResult = await service.scrape({ url, formats: ['markdown', 'json'], render: options.render }, signal);
+    const result: ScrapeResult = await service.scrape({ url, formats: ['markdown', 'json'], render: options.render }, signal, account);
     const { metadata } = result.data;
     const document = await buildDocument(
       {
@@ -88,7 +96,7 @@ export function createFirecrawlScraper(deps: FirecrawlScraperDeps) {
         html: captured?.html,
       },
       options.formats,
-      deps.readPage,
+      readersFor(account, signal),
     );
     return { document, billing: result.billing, fetchedAt: now().toISOString() };
   }
@@ -96,9 +104,10 @@ export function createFirecrawlScraper(deps: FirecrawlScraperDeps) {
   /**
    * One page as cached work priced as a scrape: served from the cache when a copy no older than
    * `maxAge` is there, else scraped. A bad URL is refused here (400), before anything is held;
-   * the work fails with 408 when the request's `timeout` passes.
+   * the work fails with 408 when the request's `timeout` passes. `account` is whose scrape it is
+   * (its lane in the worker pool).
    */
-  function scrapeWork(rawUrl: string, options: ResolvedScrapeOptions): CachedWork<ScrapeOutcome, FirecrawlDocument> {
+  function scrapeWork(rawUrl: string, options: ResolvedScrapeOptions, account: number): CachedWork<ScrapeOutcome, FirecrawlDocument> {
     const { input, sourceUrl } = parseScrapeRequest({ url: rawUrl, formats: ['markdown'] });
     const { maxAgeMs, timeoutMs } = options;
     return {
@@ -108,7 +117,7 @@ export function createFirecrawlScraper(deps: FirecrawlScraperDeps) {
         ttlSeconds: deps.cacheTtlSeconds,
         useCache: maxAgeMs !== 0,
       },
-      work: (shared) => fresh(input.url, sourceUrl, options, shared),
+      work: (shared) => fresh(input.url, sourceUrl, options, shared, account),
       ...(maxAgeMs === undefined ? {} : { usable: (stored: ScrapeOutcome) => now().getTime() - Date.parse(stored.fetchedAt) <= maxAgeMs }),
       price: ({ value, hit }) => {
         const { document, billing, fetchedAt } = value;
@@ -132,7 +141,7 @@ export function createFirecrawlScraper(deps: FirecrawlScraperDeps) {
 
   /** One page as a Firecrawl document and what it costs, without metering (a search's scraped hits). */
   async function scrape(reply: FastifyReply, rawUrl: string, options: ResolvedScrapeOptions, signal: AbortSignal): Promise<ScrapedDocument> {
-    const { body, cost } = await runCached(deps.cached, reply, scrapeWork(rawUrl, options), signal);
+    const { body, cost } = await runCached(deps.cached, reply, scrapeWork(rawUrl, options, reply.request.apiKey!.userId), signal);
     return { document: body, cost };
   }
 

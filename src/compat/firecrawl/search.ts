@@ -52,8 +52,12 @@ export function resolveFirecrawlSearch(body: SearchBodyV2, version: 'v1' | 'v2',
     if (Array.isArray(record[key]) && (record[key] as unknown[]).length > 0) throw badRequest(`${key} is not supported; use site: and -site: in the query`);
   }
   if (record.filter !== undefined) throw badRequest('filter is not supported');
-  const tbsErrors = searchFieldErrors(body);
-  if (tbsErrors.tbs !== undefined) throw badRequest(`tbs: ${tbsErrors.tbs.join(' ')}`);
+  // The same checks as `POST /api/v1/search` (a blank query, the query's limits, the `tbs` grammar), before any credit is held.
+  const fieldErrors = searchFieldErrors(body, { field: 'query', text: body.query });
+  for (const field of ['query', 'tbs'] as const) {
+    const messages = fieldErrors[field];
+    if (messages !== undefined) throw badRequest(`${field}: ${messages.join(' ')}`);
+  }
   if (body.lang !== undefined && !LANGUAGE.test(body.lang)) throw badRequest('lang: expected a language code such as "en" or "pt-BR"');
   if (body.country !== undefined && !COUNTRY.test(body.country)) throw badRequest('country: expected an ISO 3166-1 alpha-2 country code');
   const sources = [...new Set((body.sources ?? ['web']).map(sourceName))];

@@ -1,7 +1,13 @@
 /** The Tavily wire format (`@tavily/core` 0.7): request bodies and answers as TypeBox schemas. */
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum } from '../../http/schema.js';
+import { MAX_URL_LENGTH } from '../../scrape/schemas.js';
 import { DOMAIN_PATTERN } from '../search-bridge.js';
+
+/** Longest `timeout` (seconds; accepted without effect), as Quarry's longest scrape deadline. */
+const MAX_TAVILY_TIMEOUT_SECONDS = 600;
+const ApiKey = (description?: string) => Type.String({ maxLength: 256, ...(description === undefined ? {} : { description }) });
+const Url = Type.String({ minLength: 1, maxLength: MAX_URL_LENGTH });
 
 const Domains = Type.Array(Type.String({ pattern: DOMAIN_PATTERN, maxLength: 253 }), { maxItems: 100 });
 const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
@@ -11,7 +17,7 @@ export const TAVILY_TIME_RANGES = ['year', 'month', 'week', 'day', 'y', 'm', 'w'
 export const TavilySearchRequest = Type.Object(
   {
     query: Type.String({ minLength: 1, maxLength: 2048 }),
-    api_key: Type.Optional(Type.String({ description: 'The Quarry API key, when not sent as `Authorization: Bearer`.' })),
+    api_key: Type.Optional(ApiKey('The Quarry API key, when not sent as `Authorization: Bearer`.')),
     topic: Type.Optional(StringEnum(['general', 'news'] as const, { description: '`general` searches the web, `news` the news vertical.' })),
     max_results: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 5 })),
     time_range: Type.Optional(StringEnum(TAVILY_TIME_RANGES)),
@@ -24,7 +30,7 @@ export const TavilySearchRequest = Type.Object(
       Type.Union([Type.Boolean(), StringEnum(['markdown', 'text'] as const)], { description: 'Scrape each result (charged as a scrape per result).' }),
     ),
     exact_match: Type.Optional(Type.Boolean({ description: 'Search the query as one exact phrase.' })),
-    country: Type.Optional(Type.String({ description: 'ISO 3166-1 alpha-2 code (Quarry takes codes, not country names).' })),
+    country: Type.Optional(Type.String({ maxLength: 35, description: 'ISO 3166-1 alpha-2 code (Quarry takes codes, not country names).' })),
     search_depth: Type.Optional(StringEnum(['basic', 'advanced', 'fast', 'ultra-fast'] as const, { description: 'Accepted; Quarry has one depth.' })),
     include_answer: Type.Optional(
       Type.Union([Type.Boolean(), StringEnum(['basic', 'advanced'] as const)], { description: 'Only `false`: Quarry does not write answers.' }),
@@ -34,7 +40,7 @@ export const TavilySearchRequest = Type.Object(
     include_favicon: Type.Optional(Type.Boolean({ description: 'Accepted; no favicons are returned.' })),
     include_usage: Type.Optional(Type.Boolean({ description: 'Adds `usage.credits`, the Quarry credits charged.' })),
     auto_parameters: Type.Optional(Type.Boolean({ description: 'Only `false`.' })),
-    timeout: Type.Optional(Type.Number({ minimum: 0 })),
+    timeout: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_TAVILY_TIMEOUT_SECONDS, description: 'Seconds; accepted.' })),
   },
   { additionalProperties: false, title: 'TavilySearchRequest' },
 );
@@ -64,14 +70,14 @@ export const TavilySearchResponse = Type.Object(
 
 export const TavilyExtractRequest = Type.Object(
   {
-    urls: Type.Union([Type.String({ minLength: 1 }), Type.Array(Type.String({ minLength: 1 }), { minItems: 1, maxItems: 20 })]),
-    api_key: Type.Optional(Type.String()),
+    urls: Type.Union([Url, Type.Array(Url, { minItems: 1, maxItems: 20 })]),
+    api_key: Type.Optional(ApiKey()),
     format: Type.Optional(StringEnum(['markdown', 'text'] as const, { default: 'markdown' })),
     extract_depth: Type.Optional(StringEnum(['basic', 'advanced'] as const, { description: 'Accepted; Quarry renders in a browser when a page needs it.' })),
     include_images: Type.Optional(Type.Boolean({ description: 'Only `false`.' })),
     include_favicon: Type.Optional(Type.Boolean({ description: 'Accepted; no favicons are returned.' })),
     include_usage: Type.Optional(Type.Boolean()),
-    timeout: Type.Optional(Type.Number({ minimum: 0 })),
+    timeout: Type.Optional(Type.Number({ minimum: 0, maximum: MAX_TAVILY_TIMEOUT_SECONDS, description: 'Seconds; accepted.' })),
   },
   { additionalProperties: false, title: 'TavilyExtractRequest' },
 );

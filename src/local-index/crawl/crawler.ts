@@ -1,8 +1,10 @@
 /**
  * The crawler: from a seed URL, breadth-first through links (and the site's sitemaps) into the
  * index, through the SSRF-guarded fetch engine, obeying robots.txt, pausing between requests to
- * one host, within page and depth limits. Its frontier lives in the database, so a crawl that was
- * interrupted resumes when run again with the same seed and limits.
+ * one host, within page and depth limits. Every page it requests counts toward `maxPages`, kept
+ * or not, and links its caller does not want are never queued, so a crawl's cost is bounded by
+ * its limit. Its frontier lives in the database, so a crawl that was interrupted resumes when run
+ * again with the same seed and limits (or the same owner).
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -31,6 +33,10 @@ export interface CrawlerOptions {
 
 export interface CrawlRequest extends CrawlSettings {
   readonly seed: string;
+  /** The crawl the frontier belongs to; it is resumed by this owner only. */
+  readonly owner?: string;
+  /** Whether a discovered URL is worth fetching; the rest are never queued. The seed is always fetched. */
+  readonly follow?: (url: URL) => boolean;
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: CrawlProgress) => void;
 }
@@ -53,6 +59,13 @@ export interface CrawlReport extends FrontierCounts {
 const NOT_PAGES =
   /\.(?:jpe?g|png|gif|webp|svg|ico|bmp|tiff?|mp[34]|m4[av]|webm|mov|avi|ogg|wav|flac|zip|gz|tgz|bz2|xz|7z|rar|tar|exe|dmg|msi|iso|apk|woff2?|ttf|otf|eot|css|js|json|xml|rss|atom|pdf|docx?|xlsx?|pptx?)$/i;
 const MAX_SITEMAPS = 20;
+/**
+ * A frontier holds at most this many URLs per page of the limit (and at least MIN_FRONTIER):
+ * breadth-first, the crawl reaches its limit long before it could use more, and a site of pages
+ * with thousands of links cannot grow the table without end.
+ */
+const FRONTIER_PER_PAGE = 20;
+const MIN_FRONTIER = 1_000;
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
 function describe(error: unknown): string {
@@ -117,14 +130,26 @@ export function createCrawler(options: CrawlerOptions) {
       const { signal } = request;
       const seedUrl = new URL(pageKey(request.seed));
       const settings: CrawlSettings = { maxPages: request.maxPages, maxDepth: request.maxDepth, sameHost: request.sameHost };
-      const frontier = await openFrontier(db, seedUrl.href, settings, now);
+      const frontier = await openFrontier(db, seedUrl.href, settings, now, request.owner ?? null);
+      const follow = request.follow ?? (() => true);
       const inScope = (url: URL) =>
-        (url.protocol === 'http:' || url.protocol === 'https:') && (!settings.sameHost || url.hostname === seedUrl.hostname) && !NOT_PAGES.test(url.pathname);
+        (url.protocol === 'http:' || url.protocol === 'https:') &&
+        (!settings.sameHost || url.hostname === seedUrl.hostname) &&
+        !NOT_PAGES.test(url.pathname) &&
+        follow(url);
+      const frontierCap = Math.max(MIN_FRONTIER, settings.maxPages * FRONTIER_PER_PAGE);
+      let frontierSize = await frontier.size();
+      const enqueue = async (entries: FrontierEntry[]) => {
+        const room = frontierCap - frontierSize;
+        if (room <= 0 || entries.length === 0) return;
+        await frontier.add(entries.slice(0, room));
+        frontierSize = await frontier.size();
+      };
 
       if (!frontier.resumed && settings.maxDepth >= 1) {
         const robots = await robotsFor(seedUrl.origin, signal);
         const listed = 'unreachable' in robots ? [] : await sitemapPages(seedUrl.origin, robots, settings.maxPages * 10, signal);
-        await frontier.add(
+        await enqueue(
           listed
             .map((url) => new URL(url))
             .filter(inScope)
@@ -133,12 +158,14 @@ export function createCrawler(options: CrawlerOptions) {
       }
 
       let counts = await frontier.counts();
+      // Pages requested so far; a resumed crawl counts every settled URL, which never undercounts.
+      let fetched = counts.done + counts.failed + counts.skipped;
       const report = (url: string, outcome: CrawlProgress['outcome'], reason?: string) =>
         request.onProgress?.({ ...counts, url, outcome, maxPages: settings.maxPages, ...(reason === undefined ? {} : { reason }) });
 
       for (;;) {
         signal?.throwIfAborted();
-        if (counts.done >= settings.maxPages) break;
+        if (fetched >= settings.maxPages) break;
         const entry = await frontier.next();
         if (entry === undefined) break;
         const url = new URL(entry.url);
@@ -153,6 +180,7 @@ export function createCrawler(options: CrawlerOptions) {
           reason = 'disallowed by robots.txt';
         } else {
           try {
+            fetched += 1;
             const response = await politeFetch(url, robots, signal);
             if (response.status < 200 || response.status >= 300) {
               outcome = 'failed';
@@ -166,7 +194,7 @@ export function createCrawler(options: CrawlerOptions) {
               if (indexed.status === 'skipped') reason = indexed.reason;
               if (entry.depth < settings.maxDepth && indexed.facts !== undefined && !indexed.facts.robots.nofollow) {
                 const links = indexed.facts.links.map((link) => new URL(link)).filter(inScope);
-                await frontier.add(links.map((link) => ({ url: pageKey(link.href), depth: entry.depth + 1 })));
+                await enqueue(links.map((link) => ({ url: pageKey(link.href), depth: entry.depth + 1 })));
               }
             }
           } catch (error) {

@@ -1,9 +1,18 @@
 /**
  * The crawl's state in the database, so that an interrupted crawl resumes where it stopped: one
- * job per seed and settings, and the frontier of discovered URLs with what became of each.
+ * job per crawl, and the frontier of discovered URLs with what became of each. A frontier with an
+ * owner (a Firecrawl-compatible crawl's id) belongs to that crawl alone: another tenant's crawl of
+ * the same seed and settings never resumes it. Operator crawls (no owner) resume by seed and
+ * settings. A finished frontier is deleted, so its rows do not outlive the crawl.
  */
 import type { Kysely } from 'kysely';
 import type { CrawlFrontierTable, Database } from '../../db/schema.js';
+
+/**
+ * Rows per INSERT: 7 parameters a row keeps one statement far below SQLite's 32,766 variables
+ * (and PostgreSQL's 65,535), whatever the number of links a page has.
+ */
+const FRONTIER_INSERT_BATCH = 500;
 
 export interface CrawlSettings {
   readonly maxPages: number;
@@ -29,26 +38,44 @@ export interface Frontier {
   readonly jobId: number;
   /** Whether an unfinished job with the same seed and settings was picked up. */
   readonly resumed: boolean;
-  /** Adds URLs not seen before in this job; returns how many were new. */
+  /** Adds URLs not seen before in this job, in bounded batches; returns how many were new. */
   add(entries: readonly FrontierEntry[]): Promise<number>;
+  /** Rows this job's frontier holds (every URL it has seen). */
+  size(): Promise<number>;
   /** The oldest queued URL, or undefined when the queue is empty. */
   next(): Promise<FrontierEntry | undefined>;
   settle(url: string, status: Exclude<FrontierStatus, 'queued'>, reason?: string): Promise<void>;
   counts(): Promise<FrontierCounts>;
+  /** Ends the job and deletes its frontier. */
   finish(): Promise<void>;
 }
 
-/** Opens the unfinished job of this seed and settings, or starts a new one with the seed queued at depth 0. */
-export async function openFrontier(db: Kysely<Database>, seed: string, settings: CrawlSettings, now: () => Date): Promise<Frontier> {
+/** Deletes the frontier of the owner's crawl, if it has one (a crawl stopped before it ran to its end). */
+export async function discardFrontier(db: Kysely<Database>, owner: string): Promise<void> {
+  const jobs = await db.selectFrom('crawl_jobs').select('id').where('owner', '=', owner).execute();
+  for (const job of jobs) await deleteJob(db, job.id);
+}
+
+async function deleteJob(db: Kysely<Database>, jobId: number): Promise<void> {
+  await db.deleteFrom('crawl_frontier').where('job_id', '=', jobId).execute();
+  await db.deleteFrom('crawl_jobs').where('id', '=', jobId).execute();
+}
+
+/**
+ * Opens the unfinished job of `owner` (without one: of this seed and settings among operator
+ * crawls), or starts a new one with the seed queued at depth 0.
+ */
+export async function openFrontier(
+  db: Kysely<Database>,
+  seed: string,
+  settings: CrawlSettings,
+  now: () => Date,
+  owner: string | null = null,
+): Promise<Frontier> {
   const settingsJson = JSON.stringify(settings);
-  const existing = await db
-    .selectFrom('crawl_jobs')
-    .select('id')
-    .where('seed', '=', seed)
-    .where('settings', '=', settingsJson)
-    .where('status', '=', 'running')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  let lookup = db.selectFrom('crawl_jobs').select('id').where('status', '=', 'running');
+  lookup = owner === null ? lookup.where('owner', 'is', null).where('seed', '=', seed).where('settings', '=', settingsJson) : lookup.where('owner', '=', owner);
+  const existing = await lookup.orderBy('id', 'desc').executeTakeFirst();
   let jobId: number;
   if (existing) {
     jobId = existing.id;
@@ -56,7 +83,7 @@ export async function openFrontier(db: Kysely<Database>, seed: string, settings:
     const at = now().toISOString();
     const created = await db
       .insertInto('crawl_jobs')
-      .values({ seed, settings: settingsJson, status: 'running', created: at, updated: at })
+      .values({ seed, settings: settingsJson, status: 'running', created: at, updated: at, owner })
       .returning('id')
       .executeTakeFirstOrThrow();
     jobId = created.id;
@@ -75,14 +102,27 @@ export async function openFrontier(db: Kysely<Database>, seed: string, settings:
         .executeTakeFirst();
       let seq = Number(last?.seq ?? 0);
       const unique = [...new Map(entries.map((entry) => [entry.url, entry])).values()];
-      const result = await db
-        .insertInto('crawl_frontier')
-        .values(
-          unique.map((entry) => ({ job_id: jobId, url: entry.url, depth: entry.depth, seq: ++seq, status: 'queued' as const, reason: null, updated: at })),
-        )
-        .onConflict((conflict) => conflict.columns(['job_id', 'url']).doNothing())
+      let added = 0;
+      for (let start = 0; start < unique.length; start += FRONTIER_INSERT_BATCH) {
+        const batch = unique.slice(start, start + FRONTIER_INSERT_BATCH);
+        const result = await db
+          .insertInto('crawl_frontier')
+          .values(
+            batch.map((entry) => ({ job_id: jobId, url: entry.url, depth: entry.depth, seq: ++seq, status: 'queued' as const, reason: null, updated: at })),
+          )
+          .onConflict((conflict) => conflict.columns(['job_id', 'url']).doNothing())
+          .executeTakeFirst();
+        added += Number(result.numInsertedOrUpdatedRows ?? 0);
+      }
+      return added;
+    },
+    async size() {
+      const row = await db
+        .selectFrom('crawl_frontier')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('job_id', '=', jobId)
         .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0);
+      return Number(row?.count ?? 0);
     },
     async next() {
       return db
@@ -113,7 +153,7 @@ export async function openFrontier(db: Kysely<Database>, seed: string, settings:
       return { queued: count('queued'), done: count('done'), failed: count('failed'), skipped: count('skipped') };
     },
     async finish() {
-      await db.updateTable('crawl_jobs').set({ status: 'finished', updated: now().toISOString() }).where('id', '=', jobId).execute();
+      await deleteJob(db, jobId);
     },
   };
   if (!frontier.resumed) await frontier.add([{ url: seed, depth: 0 }]);

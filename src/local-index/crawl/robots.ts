@@ -5,10 +5,12 @@
  * and `sitemap` lines are read too (common extensions).
  */
 
+import { compileRobotsPattern, type RobotsPathTest } from './robots-pattern.js';
+
 interface Rule {
   readonly allow: boolean;
   readonly pattern: string;
-  readonly regex: RegExp;
+  readonly matches: RobotsPathTest;
 }
 
 interface Group {
@@ -29,15 +31,6 @@ export interface RobotsPolicy {
 /** Percent-encodes what should be encoded and normalises existing escapes, so patterns and paths compare alike. */
 function normalisePath(path: string): string {
   return path.replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase()).replace(/[^\x21-\x7e]/g, (char) => encodeURIComponent(char));
-}
-
-function compile(pattern: string): RegExp {
-  const anchored = pattern.endsWith('$');
-  const body = (anchored ? pattern.slice(0, -1) : pattern)
-    .split('*')
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${body}${anchored ? '$' : ''}`);
 }
 
 /** The product token of a User-Agent ("QuarryBot/1.0 (+…)" → "quarrybot"). */
@@ -70,7 +63,7 @@ export function parseRobots(text: string, userAgent: string, baseUrl: string): R
         // An empty disallow allows everything; it adds no rule.
         if (current !== undefined && value !== '') {
           const pattern = normalisePath(value);
-          current.rules.push({ allow: key === 'allow', pattern, regex: compile(pattern) });
+          current.rules.push({ allow: key === 'allow', pattern, matches: compileRobotsPattern(pattern) });
         }
         break;
       case 'crawl-delay': {
@@ -103,7 +96,7 @@ export function parseRobots(text: string, userAgent: string, baseUrl: string): R
       if (path === '/robots.txt') return true;
       let best: Rule | undefined;
       for (const rule of rules) {
-        if (!rule.regex.test(path)) continue;
+        if (!rule.matches(path)) continue;
         if (best === undefined || rule.pattern.length > best.pattern.length || (rule.pattern.length === best.pattern.length && rule.allow)) best = rule;
       }
       return best === undefined || best.allow;

@@ -1,4 +1,5 @@
 import { QuoteType, Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
+import { VOID_ELEMENTS } from './html-tags.js';
 
 /**
  * htmlparser2's `Parser`, HTML mode only, with its open-element stack kept top-last. The
@@ -62,27 +63,6 @@ const OPEN_IMPLIES_CLOSE = new Map<string, ReadonlySet<string>>([
     'table',
     'ul',
   ].map((tag) => [tag, P_TAG] as const),
-]);
-const VOID_ELEMENTS = new Set([
-  'area',
-  'base',
-  'basefont',
-  'br',
-  'col',
-  'command',
-  'embed',
-  'frame',
-  'hr',
-  'img',
-  'input',
-  'isindex',
-  'keygen',
-  'link',
-  'meta',
-  'param',
-  'source',
-  'track',
-  'wbr',
 ]);
 const FOREIGN_CONTEXT_ELEMENTS = new Set(['math', 'svg']);
 const HTML_INTEGRATION_ELEMENTS = new Set(['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml', 'foreignobject', 'desc', 'title']);

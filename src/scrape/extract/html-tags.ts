@@ -110,3 +110,26 @@ export function positiveIntegerAttribute(value: string | undefined): number | un
 
 /** The heading elements, `<h1>` to `<h6>`. */
 export const HEADING_TAGS: ReadonlySet<string> = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/** HTML's void elements: never closed, never with content (as the tokenizer reports them). */
+export const VOID_ELEMENTS = new Set([
+  'area',
+  'base',
+  'basefont',
+  'br',
+  'col',
+  'command',
+  'embed',
+  'frame',
+  'hr',
+  'img',
+  'input',
+  'isindex',
+  'keygen',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+]);

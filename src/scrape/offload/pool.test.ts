@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nestedElementsPage } from '../../../tests/support/hostile-pages.js';
 import { readPage } from '../../local-index/page-facts.js';
 import { ExtractionError } from '../extract/index.js';
+import { cleanHtml } from '../clean-html.js';
 import { readHtml } from '../page-reader.js';
 import { createOffloadPool, type OffloadPool } from './pool.js';
 
@@ -55,4 +56,33 @@ describe('the offload pool', () => {
     },
     STARTUP_MS,
   );
+
+  it(
+    'cleans HTML for the html format as the calling thread does',
+    async () => {
+      const page = '<html><head><style>p{}</style></head><body><h1>Clean</h1><script>x()</script><p>Kept &amp; escaped</p></body></html>';
+      expect(await pool.cleanHtml(page, undefined, 'someone')).toBe(cleanHtml(page));
+      expect(cleanHtml(page)).toBe('<h1>Clean</h1><p>Kept &amp; escaped</p>');
+    },
+    STARTUP_MS,
+  );
+
+  it('refuses a page over the size limit before it waits for a thread, and starts none', async () => {
+    const small = createOffloadPool({ threads: 2, maxInputBytes: 1024 });
+    try {
+      const error = await small.readHtml('x'.repeat(1025), URL, 200, undefined, 'someone').catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ExtractionError);
+      expect((error as ExtractionError).code).toBe('too_complex');
+      expect(small.started).toBe(false);
+      expect(small.pending).toBe(0);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('has at least two threads by default, so one account never holds them all', () => {
+    const defaults = createOffloadPool();
+    expect(defaults.threads).toBeGreaterThanOrEqual(2);
+    return defaults.close();
+  });
 });

@@ -1,9 +1,10 @@
 /**
- * The work a pool thread does (see `pool.ts`): parsing and extraction of untrusted pages, and
- * the index's reading of them. Each task answers plain data, so it crosses the thread boundary
+ * The work a pool thread does (see `pool.ts`): parsing, extraction and cleaning of untrusted
+ * pages, and the index's reading of them. Each task answers plain data, so it crosses the thread boundary
  * as it is; an `ExtractionError` travels as its code and message and is rebuilt on the other side.
  */
 import { readPage, type PageFacts } from '../../local-index/page-facts.js';
+import { cleanHtml } from '../clean-html.js';
 import type { ContentKind } from '../content-kind.js';
 import { readDocument } from '../documents.js';
 import { ExtractionError, type ExtractedPage, type ExtractionErrorCode } from '../extract/index.js';
@@ -12,6 +13,7 @@ import { readHtml, type HtmlReading } from '../page-reader.js';
 export type OffloadTask =
   | { readonly kind: 'read-html'; readonly html: string; readonly url: string; readonly status: number }
   | { readonly kind: 'read-page'; readonly html: string; readonly url: string }
+  | { readonly kind: 'clean-html'; readonly html: string }
   | {
       readonly kind: 'read-document';
       readonly documentKind: Exclude<ContentKind, 'html'>;
@@ -23,6 +25,7 @@ export type OffloadTask =
 export interface OffloadResults {
   'read-html': HtmlReading;
   'read-page': PageFacts;
+  'clean-html': string;
   'read-document': ExtractedPage;
 }
 
@@ -36,6 +39,8 @@ async function perform(task: OffloadTask): Promise<OffloadResults[OffloadTask['k
       return readHtml(task.html, task.url, task.status);
     case 'read-page':
       return readPage(task.html, task.url);
+    case 'clean-html':
+      return cleanHtml(task.html);
     case 'read-document':
       return readDocument(task.documentKind, { body: task.body, text: task.text, finalUrl: task.finalUrl });
   }

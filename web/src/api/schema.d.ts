@@ -540,6 +540,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/jwt/logout-all/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log out everywhere: end every session of the account
+         * @description Every refresh and access token of the account issued until now is refused from now on (401 `token_not_valid`), on every device, this one included; the cookies are cleared. API keys are not touched. No body is needed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No response body */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/jwt/refresh/": {
         parameters: {
             query?: never;
@@ -1176,13 +1222,13 @@ export interface paths {
                         "application/json": components["schemas"]["ServerError"];
                     };
                 };
-                /** @description An upstream, configuration or server failure. */
+                /** @description Default Response */
                 503: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerError"];
+                        "application/json": components["schemas"]["ServerError"] | components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An upstream, configuration or server failure. */
@@ -1587,13 +1633,13 @@ export interface paths {
                         "application/json": components["schemas"]["ServerError"];
                     };
                 };
-                /** @description An upstream, configuration or server failure. */
+                /** @description Default Response */
                 503: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerError"];
+                        "application/json": components["schemas"]["ServerError"] | components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An upstream, configuration or server failure. */
@@ -2036,13 +2082,13 @@ export interface paths {
                         "application/json": components["schemas"]["ServerError"];
                     };
                 };
-                /** @description An upstream, configuration or server failure. */
+                /** @description Default Response */
                 503: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerError"];
+                        "application/json": components["schemas"]["ServerError"] | components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An upstream, configuration or server failure. */
@@ -2354,13 +2400,13 @@ export interface paths {
                         "application/json": components["schemas"]["ServerError"];
                     };
                 };
-                /** @description An upstream, configuration or server failure. */
+                /** @description Default Response */
                 503: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerError"];
+                        "application/json": components["schemas"]["ServerError"] | components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An upstream, configuration or server failure. */
@@ -2540,13 +2586,13 @@ export interface paths {
                         "application/json": components["schemas"]["ServerError"];
                     };
                 };
-                /** @description An upstream, configuration or server failure. */
+                /** @description Default Response */
                 503: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerError"];
+                        "application/json": components["schemas"]["ServerError"] | components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An upstream, configuration or server failure. */
@@ -2726,13 +2772,13 @@ export interface paths {
                         "application/json": components["schemas"]["ServerError"];
                     };
                 };
-                /** @description An upstream, configuration or server failure. */
+                /** @description Default Response */
                 503: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerError"];
+                        "application/json": components["schemas"]["ServerError"] | components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An upstream, configuration or server failure. */
@@ -2944,13 +2990,13 @@ export interface paths {
                         "application/json": components["schemas"]["ServerError"];
                     };
                 };
-                /** @description An upstream, configuration or server failure. */
+                /** @description Default Response */
                 503: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerError"];
+                        "application/json": components["schemas"]["ServerError"] | components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An upstream, configuration or server failure. */
@@ -3059,13 +3105,13 @@ export interface paths {
                         "application/json": components["schemas"]["ServerError"];
                     };
                 };
-                /** @description An upstream, configuration or server failure. */
+                /** @description Default Response */
                 503: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerError"];
+                        "application/json": components["schemas"]["ServerError"] | components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An upstream, configuration or server failure. */
@@ -3135,6 +3181,7 @@ export interface paths {
                         /** @description the search query; supports quotes, -, site:, filetype:, inurl:, allinurl:, intitle:, allintitle: */
                         query: string;
                         /**
+                         * @description the verticals to search, each at most once (at most 9 items); one search is charged per source
                          * @default [
                          *       "web"
                          *     ]
@@ -3350,13 +3397,13 @@ export interface paths {
                         "application/json": components["schemas"]["ServerError"];
                     };
                 };
-                /** @description An upstream, configuration or server failure. */
+                /** @description Default Response */
                 503: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerError"];
+                        "application/json": components["schemas"]["ServerError"] | components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An upstream, configuration or server failure. */
@@ -3614,13 +3661,13 @@ export interface paths {
                         "application/json": components["schemas"]["ServerError"];
                     };
                 };
-                /** @description An upstream, configuration or server failure. */
+                /** @description Default Response */
                 503: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerError"];
+                        "application/json": components["schemas"]["ServerError"] | components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An upstream, configuration or server failure. */
@@ -3651,8 +3698,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Start (YYYY-MM-DD or UTC datetime); default 30 days before `to`. */
                     from?: string;
                     group?: "day" | "key" | "endpoint";
+                    /** @description End, exclusive (a date counts whole); default now. */
                     to?: string;
                 };
                 header?: never;
@@ -3911,13 +3960,13 @@ export interface paths {
                         "application/json": components["schemas"]["ServerError"];
                     };
                 };
-                /** @description An upstream, configuration or server failure. */
+                /** @description Default Response */
                 503: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ServerError"];
+                        "application/json": components["schemas"]["ServerError"] | components["schemas"]["ErrorDetail"];
                     };
                 };
                 /** @description An upstream, configuration or server failure. */
@@ -3962,8 +4011,11 @@ export interface paths {
                     "application/json": {
                         filterEmptyResults?: boolean;
                         highlights?: boolean | {
+                            /** @description Highlights per page; default 1. */
                             highlightsPerUrl?: number;
+                            /** @description Characters per highlight; default 10000. */
                             maxCharacters?: number;
+                            /** @description Sentences per highlight; default 1. */
                             numSentences?: number;
                             query?: string;
                         };
@@ -3974,6 +4026,7 @@ export interface paths {
                          * @enum {string}
                          */
                         livecrawl?: "never" | "fallback" | "always" | "auto" | "preferred";
+                        /** @description Accepted; ms. */
                         livecrawlTimeout?: number;
                         text?: boolean | {
                             /** @description Only `false`. */
@@ -4135,8 +4188,11 @@ export interface paths {
                         contents?: false | {
                             filterEmptyResults?: boolean;
                             highlights?: boolean | {
+                                /** @description Highlights per page; default 1. */
                                 highlightsPerUrl?: number;
+                                /** @description Characters per highlight; default 10000. */
                                 maxCharacters?: number;
+                                /** @description Sentences per highlight; default 1. */
                                 numSentences?: number;
                                 query?: string;
                             };
@@ -4145,6 +4201,7 @@ export interface paths {
                              * @enum {string}
                              */
                             livecrawl?: "never" | "fallback" | "always" | "auto" | "preferred";
+                            /** @description Accepted; ms. */
                             livecrawlTimeout?: number;
                             text?: boolean | {
                                 /** @description Only `false`. */
@@ -4318,7 +4375,7 @@ export interface paths {
         put?: never;
         /**
          * MCP server (Streamable HTTP, stateless)
-         * @description JSON-RPC 2.0 messages of the Model Context Protocol. Tools: `search`, `scrape`, `map`, `credits`, each a metered call of the REST API. Key in `X-API-KEY` or `Authorization: Bearer`. The `Host` (and `Origin`) must be allowed (`MCP_ALLOWED_HOSTS`), against DNS rebinding.
+         * @description JSON-RPC 2.0 messages of the Model Context Protocol. Tools: `search`, `scrape`, `map`, `credits`, each a metered call of the REST API. Key in `X-API-KEY` or `Authorization: Bearer`. The `Host` must be allowed (`MCP_ALLOWED_HOSTS`), against DNS rebinding, and a browser's `Origin` must be the server's own or allowed whole, scheme, host and port (`MCP_ALLOWED_ORIGINS`); else 403.
          */
         post: {
             parameters: {
@@ -4373,7 +4430,7 @@ export interface paths {
         put?: never;
         /**
          * Jina Reader (URL in the body)
-         * @description Reads the page with `POST /api/v1/scrape/` (metered and cached like it). Key as `Authorization: Bearer`. Text (`Title:`, `URL Source:`, `Markdown Content:`) by default; `X-Return-Format: text` for plain text; `X-Return-Format: html` for the page body without scripts and styles (read with the Firecrawl-compatible `POST /v2/scrape`, charged as one scrape; 400 when `COMPAT_FIRECRAWL` is off); `Accept: application/json` for `{code, status, data: {title, description, url, content}}`. `X-No-Cache` (or `X-Cache-Tolerance: 0`) forces a fresh fetch. Options Quarry cannot honour (selectors, screenshots…) answer 400.
+         * @description Reads the page with `POST /api/v1/scrape/` (metered and cached like it). Key as `Authorization: Bearer`. Text (`Title:`, `URL Source:`, `Markdown Content:`) by default; `X-Return-Format: text` for plain text; `X-Return-Format: html` for the page body without scripts and styles (read with the Firecrawl-compatible `POST /v2/scrape`, charged as one scrape; 400 when `COMPAT_FIRECRAWL` is off); `Accept: application/json` for `{code, status, data: {title, description, url, content}}`. `X-No-Cache` (or `X-Cache-Tolerance: 0`) forces a fresh fetch. Options Quarry cannot honour (selectors, screenshots…) answer 400. `HEAD` answers 405 (`Allow: GET`) without reading the page or charging anything.
          */
         post: {
             parameters: {
@@ -4421,7 +4478,7 @@ export interface paths {
         };
         /**
          * Jina Reader: a page as Markdown, text or HTML
-         * @description Reads the page with `POST /api/v1/scrape/` (metered and cached like it). Key as `Authorization: Bearer`. Text (`Title:`, `URL Source:`, `Markdown Content:`) by default; `X-Return-Format: text` for plain text; `X-Return-Format: html` for the page body without scripts and styles (read with the Firecrawl-compatible `POST /v2/scrape`, charged as one scrape; 400 when `COMPAT_FIRECRAWL` is off); `Accept: application/json` for `{code, status, data: {title, description, url, content}}`. `X-No-Cache` (or `X-Cache-Tolerance: 0`) forces a fresh fetch. Options Quarry cannot honour (selectors, screenshots…) answer 400.
+         * @description Reads the page with `POST /api/v1/scrape/` (metered and cached like it). Key as `Authorization: Bearer`. Text (`Title:`, `URL Source:`, `Markdown Content:`) by default; `X-Return-Format: text` for plain text; `X-Return-Format: html` for the page body without scripts and styles (read with the Firecrawl-compatible `POST /v2/scrape`, charged as one scrape; 400 when `COMPAT_FIRECRAWL` is off); `Accept: application/json` for `{code, status, data: {title, description, url, content}}`. `X-No-Cache` (or `X-Cache-Tolerance: 0`) forces a fresh fetch. Options Quarry cannot honour (selectors, screenshots…) answer 400. `HEAD` answers 405 (`Allow: GET`) without reading the page or charging anything.
          */
         get: {
             parameters: {
@@ -4462,7 +4519,7 @@ export interface paths {
         put?: never;
         /**
          * Jina search (query in the body)
-         * @description Searches with `POST /api/v1/search` and reads every result with `POST /api/v1/scrape/` (one scrape charged per result; `X-Respond-With: no-content` skips them). `count`/`num` 0–20 (default 5), `site` restricts to domains. Text blocks by default, JSON with `Accept: application/json`.
+         * @description Searches with `POST /api/v1/search` and reads every result with `POST /api/v1/scrape/` (one scrape charged per result; `X-Respond-With: no-content` skips them). `count`/`num` 0–20 (default 5), `site` restricts to domains. Text blocks by default, JSON with `Accept: application/json`. `HEAD` answers 405 (`Allow: GET`) without searching or charging anything.
          */
         post: {
             parameters: {
@@ -4505,12 +4562,14 @@ export interface paths {
         };
         /**
          * Jina search
-         * @description Searches with `POST /api/v1/search` and reads every result with `POST /api/v1/scrape/` (one scrape charged per result; `X-Respond-With: no-content` skips them). `count`/`num` 0–20 (default 5), `site` restricts to domains. Text blocks by default, JSON with `Accept: application/json`.
+         * @description Searches with `POST /api/v1/search` and reads every result with `POST /api/v1/scrape/` (one scrape charged per result; `X-Respond-With: no-content` skips them). `count`/`num` 0–20 (default 5), `site` restricts to domains. Text blocks by default, JSON with `Accept: application/json`. `HEAD` answers 405 (`Allow: GET`) without searching or charging anything.
          */
         get: {
             parameters: {
                 query?: {
+                    /** @description A whole number 0–20. */
                     count?: string;
+                    /** @description A whole number 0–20. */
                     num?: string;
                     q?: string;
                     site?: string | string[];
@@ -4579,6 +4638,7 @@ export interface paths {
                         /** @description Only `false`. */
                         include_images?: boolean;
                         include_usage?: boolean;
+                        /** @description Seconds; accepted. */
                         timeout?: number;
                         urls: string | string[];
                     };
@@ -4757,6 +4817,7 @@ export interface paths {
                         start_date?: string;
                         /** @enum {string} */
                         time_range?: "year" | "month" | "week" | "day" | "y" | "m" | "w" | "d";
+                        /** @description Seconds; accepted. */
                         timeout?: number;
                         /**
                          * @description `general` searches the web, `news` the news vertical.
@@ -4910,19 +4971,34 @@ export interface paths {
                         allowBackwardLinks?: boolean;
                         /** @description Follow links to other hosts; default false. */
                         allowExternalLinks?: boolean;
+                        allowSubdomains?: boolean;
                         crawlEntireDomain?: boolean;
+                        deduplicateSimilarURLs?: boolean;
+                        /** @description Seconds between two requests to the host, at most 60; the larger of it and `CRAWL_DELAY_MS` applies. */
+                        delay?: number;
+                        /** @description Regular expressions (RE2); matching links are not fetched. At most 50 of 200 characters. */
+                        excludePaths?: string[];
+                        ignoreQueryParameters?: boolean;
                         ignoreSitemap?: boolean;
+                        /** @description Regular expressions (RE2); only matching links are fetched. At most 50 of 200 characters. */
+                        includePaths?: string[];
                         integration?: string;
-                        /** @description Most pages crawled; default and cap `FIRECRAWL_CRAWL_MAX_PAGES`. */
+                        /** @description Most pages fetched (each one charged); default and cap `FIRECRAWL_CRAWL_MAX_PAGES`. */
                         limit?: number;
+                        /** @description Accepted; the crawler asks one page of a host at a time. */
+                        maxConcurrency?: number;
                         /** @description v1 spelling of `maxDiscoveryDepth`. */
                         maxDepth?: number;
                         /** @description Link hops from the start page (v2). */
                         maxDiscoveryDepth?: number;
                         origin?: string;
+                        prompt?: string;
+                        regexOnFullURL?: boolean;
+                        robotsUserAgent?: string;
                         scrapeOptions?: components["schemas"]["FirecrawlScrapeOptions"];
                         sitemap?: "include" | "skip" | "only";
                         url: string;
+                        zeroDataRetention?: boolean;
                     } & {
                         [key: string]: unknown;
                     };
@@ -5812,7 +5888,7 @@ export interface paths {
                             [key: string]: unknown;
                         }))[];
                         integration?: string;
-                        /** @description Accept a cached copy at most this old (ms); 0 forces a fresh scrape. */
+                        /** @description Accept a cached copy at most this old (ms, at most 10 years); 0 forces a fresh scrape. */
                         maxAge?: number;
                         /** @description Only `true` (the default): Markdown is always the main content. */
                         onlyMainContent?: boolean;
@@ -6139,19 +6215,34 @@ export interface paths {
                         allowBackwardLinks?: boolean;
                         /** @description Follow links to other hosts; default false. */
                         allowExternalLinks?: boolean;
+                        allowSubdomains?: boolean;
                         crawlEntireDomain?: boolean;
+                        deduplicateSimilarURLs?: boolean;
+                        /** @description Seconds between two requests to the host, at most 60; the larger of it and `CRAWL_DELAY_MS` applies. */
+                        delay?: number;
+                        /** @description Regular expressions (RE2); matching links are not fetched. At most 50 of 200 characters. */
+                        excludePaths?: string[];
+                        ignoreQueryParameters?: boolean;
                         ignoreSitemap?: boolean;
+                        /** @description Regular expressions (RE2); only matching links are fetched. At most 50 of 200 characters. */
+                        includePaths?: string[];
                         integration?: string;
-                        /** @description Most pages crawled; default and cap `FIRECRAWL_CRAWL_MAX_PAGES`. */
+                        /** @description Most pages fetched (each one charged); default and cap `FIRECRAWL_CRAWL_MAX_PAGES`. */
                         limit?: number;
+                        /** @description Accepted; the crawler asks one page of a host at a time. */
+                        maxConcurrency?: number;
                         /** @description v1 spelling of `maxDiscoveryDepth`. */
                         maxDepth?: number;
                         /** @description Link hops from the start page (v2). */
                         maxDiscoveryDepth?: number;
                         origin?: string;
+                        prompt?: string;
+                        regexOnFullURL?: boolean;
+                        robotsUserAgent?: string;
                         scrapeOptions?: components["schemas"]["FirecrawlScrapeOptions"];
                         sitemap?: "include" | "skip" | "only";
                         url: string;
+                        zeroDataRetention?: boolean;
                     } & {
                         [key: string]: unknown;
                     };
@@ -6913,7 +7004,7 @@ export interface paths {
                             [key: string]: unknown;
                         }))[];
                         integration?: string;
-                        /** @description Accept a cached copy at most this old (ms); 0 forces a fresh scrape. */
+                        /** @description Accept a cached copy at most this old (ms, at most 10 years); 0 forces a fresh scrape. */
                         maxAge?: number;
                         /** @description Only `true` (the default): Markdown is always the main content. */
                         onlyMainContent?: boolean;
@@ -7480,19 +7571,34 @@ export interface components {
             allowBackwardLinks?: boolean;
             /** @description Follow links to other hosts; default false. */
             allowExternalLinks?: boolean;
+            allowSubdomains?: boolean;
             crawlEntireDomain?: boolean;
+            deduplicateSimilarURLs?: boolean;
+            /** @description Seconds between two requests to the host, at most 60; the larger of it and `CRAWL_DELAY_MS` applies. */
+            delay?: number;
+            /** @description Regular expressions (RE2); matching links are not fetched. At most 50 of 200 characters. */
+            excludePaths?: string[];
+            ignoreQueryParameters?: boolean;
             ignoreSitemap?: boolean;
+            /** @description Regular expressions (RE2); only matching links are fetched. At most 50 of 200 characters. */
+            includePaths?: string[];
             integration?: string;
-            /** @description Most pages crawled; default and cap `FIRECRAWL_CRAWL_MAX_PAGES`. */
+            /** @description Most pages fetched (each one charged); default and cap `FIRECRAWL_CRAWL_MAX_PAGES`. */
             limit?: number;
+            /** @description Accepted; the crawler asks one page of a host at a time. */
+            maxConcurrency?: number;
             /** @description v1 spelling of `maxDiscoveryDepth`. */
             maxDepth?: number;
             /** @description Link hops from the start page (v2). */
             maxDiscoveryDepth?: number;
             origin?: string;
+            prompt?: string;
+            regexOnFullURL?: boolean;
+            robotsUserAgent?: string;
             scrapeOptions?: components["schemas"]["FirecrawlScrapeOptions"];
             sitemap?: "include" | "skip" | "only";
             url: string;
+            zeroDataRetention?: boolean;
         } & {
             [key: string]: unknown;
         };
@@ -7592,7 +7698,7 @@ export interface components {
                 [key: string]: unknown;
             }))[];
             integration?: string;
-            /** @description Accept a cached copy at most this old (ms); 0 forces a fresh scrape. */
+            /** @description Accept a cached copy at most this old (ms, at most 10 years); 0 forces a fresh scrape. */
             maxAge?: number;
             /** @description Only `true` (the default): Markdown is always the main content. */
             onlyMainContent?: boolean;
@@ -7612,7 +7718,7 @@ export interface components {
                 [key: string]: unknown;
             }))[];
             integration?: string;
-            /** @description Accept a cached copy at most this old (ms); 0 forces a fresh scrape. */
+            /** @description Accept a cached copy at most this old (ms, at most 10 years); 0 forces a fresh scrape. */
             maxAge?: number;
             /** @description Only `true` (the default): Markdown is always the main content. */
             onlyMainContent?: boolean;
@@ -7893,7 +7999,7 @@ export interface components {
         };
         /** @description A page to scrape and the formats wanted. */
         ScrapeRequest: {
-            /** @description One or several of `markdown`, `text`, `json`; only these keys appear in `data`. */
+            /** @description One or several of `markdown`, `text`, `json` (at most 10 items; a repeat is ignored); only these keys appear in `data`. */
             formats: ("markdown" | "text" | "json")[];
             /**
              * @description `auto`: fetch, and render in a headless browser only when the page is a script shell or an anti-bot challenge; `always`: render every HTML page; `never`: fetch only.
