@@ -18,7 +18,7 @@ const STORAGE_MODULES = [
   'src/cache/redis.ts',
   'src/throttle/redis.ts',
   'tests/support/processes.ts',
-  'src/cli/testing/cli-process.ts',
+  'tests/support/cli-process.ts',
 ];
 
 function walk(dir: string): string[] {

@@ -1,7 +1,7 @@
 /** Regenerates web/src/api/schema.d.ts from the app's OpenAPI document: `npm run web:api`. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { API_TYPES_FILE, generateApiTypes } from '../src/web/api-types.js';
+import { API_TYPES_FILE, generateApiTypes } from './api-types.js';
 
 const types = await generateApiTypes();
 mkdirSync(dirname(API_TYPES_FILE), { recursive: true });

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { Registry, collectDefaultMetrics } from 'prom-client';
 import { buildAccountService } from './accounts/build.js';
@@ -10,11 +9,9 @@ import { createUserStore } from './accounts/users.js';
 import type { Config } from './config/index.js';
 import { createLedger } from './credits/ledger.js';
 import { createMetering } from './credits/metering.js';
-import { meteredErrorMapper, meteredErrorSchemas } from './credits/metered-errors.js';
+import { creditErrorMapper, meteredErrorMapper, meteredErrorSchemas } from './credits/metered-errors.js';
 import { creditSchemas, registerCreditRoutes } from './credits/routes.js';
 import { dailyUsageSchemas, registerDailyUsageRoutes } from './credits/usage-daily-routes.js';
-import { openDatabase, type DatabaseHandle } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
 import { createAuthHooks, WWW_AUTHENTICATE } from './http/auth.js';
 import { coreErrorMapper } from './http/error-map.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -29,42 +26,26 @@ import { createKeyService } from './keys/service.js';
 import { createKeyAccessChannel, keyAccessChannelName } from './keys/access-channel.js';
 import { createMailer } from './mail/build.js';
 import type { Mailer } from './mail/mailer.js';
-import { createCachedRunner } from './cache/cached.js';
-import { createMemoryCache } from './cache/memory.js';
-import { createRedisCache } from './cache/redis.js';
-import { createMemoryRateLimiter } from './throttle/memory.js';
-import { createRedisRateLimiter } from './throttle/redis.js';
-import { openRedis, pingRedis } from './redis/client.js';
+import { pingRedis } from './redis/client.js';
+import { buildDeps } from './deps.js';
 import type { Feature } from './feature.js';
 import { billingFeature } from './billing/feature.js';
 import { chatFeature } from './chat/feature.js';
-import { createSearchFeatures } from './search/feature.js';
+import { searchFeature } from './search/feature.js';
+import { scrapeFeature } from './scrape/feature.js';
 import { agentApisFeature } from './compat/agent-apis-feature.js';
 import { mcpFeature } from './mcp/feature.js';
 import { dashboardConfigSchemas, registerDashboardConfigRoute } from './web/config-route.js';
 import { registerDashboard } from './web/plugin.js';
-import { createFirecrawlFeature } from './compat/firecrawl/feature.js';
-import { sharedUpstreamEngines } from './compat/shared-engines.js';
-import { buildUpstreamEngines } from './search/engines/registry.js';
-import { createOffloadPool } from './scrape/offload/pool.js';
+import { firecrawlFeature } from './compat/firecrawl/feature.js';
 
 /**
- * Capabilities beyond accounts and keys, made for one app (each registers its own routes). Search
- * and scrape come as a pair: successful scrapes feed the same app's search index (INDEX_SCRAPES).
- * The compatibility surfaces search through the same upstream engines (and their rate limits).
+ * Capabilities beyond accounts and keys (each registers its own routes). They share the process's
+ * resources (src/deps.ts): scrapes feed the search index (INDEX_SCRAPES) through the one scrape
+ * service, and every surface searches through the one router (its engines' rate limits and breakers).
  */
 export function defaultFeatures(): Feature[] {
-  const upstreamEngines = sharedUpstreamEngines(buildUpstreamEngines);
-  const searchAndScrape = createSearchFeatures({ upstreamEngines });
-  return [
-    chatFeature,
-    billingFeature,
-    searchAndScrape.scrape,
-    searchAndScrape.search,
-    agentApisFeature,
-    mcpFeature,
-    createFirecrawlFeature({ upstreamEngines }),
-  ];
+  return [chatFeature, billingFeature, scrapeFeature, searchFeature, agentApisFeature, mcpFeature, firecrawlFeature];
 }
 
 /** The contract's management endpoints (auth, API keys, billing checkout) also take multipart bodies; nothing else does. */
@@ -82,21 +63,17 @@ export interface AppOptions {
 }
 
 /**
- * The composition root: configuration → adapters (database, mailer, limiter) → services →
- * HTTP routes. Everything is created here and handed down; nothing reads the environment.
+ * The composition root: configuration → shared resources (src/deps.ts: database, Redis, limiter,
+ * cache, engines, router, queue), mailer → services → HTTP routes. Everything is created here and
+ * handed down; nothing reads the environment.
  */
 export async function createApp(config: Config, options: AppOptions) {
   const now = options.now ?? (() => new Date());
-  const database: DatabaseHandle = openDatabase({
-    url: config.databaseUrl,
-    sqliteFile: join(config.dataDir, 'quarry.db'),
-    poolSize: config.databasePoolSize,
-    backgroundCheckpoints: true,
-  });
-  await migrateToLatest(database);
+  const log = options.logger;
+  const deps = await buildDeps(config, { log, now });
+  const { database, redis, limiter, cached, offload } = deps;
   const { db } = database;
 
-  const log = options.logger;
   const mailer =
     options.mailer ??
     createMailer(
@@ -106,11 +83,6 @@ export async function createApp(config: Config, options: AppOptions) {
       (fields, msg) => log.error(fields, msg),
     );
   const features = options.features ?? defaultFeatures();
-  // Several instances share throttles and cached results through Redis; one instance keeps them in memory.
-  // (ioredis is loaded only then.) While Redis is down, throttled calls answer 503 and the cache misses.
-  const redis = config.redisUrl ? await openRedis(config.redisUrl, log) : undefined;
-  const limiter = redis ? createRedisRateLimiter(redis, `${config.redisKeyPrefix}throttle:`) : createMemoryRateLimiter();
-  const resultCache = redis ? createRedisCache(redis, `${config.redisKeyPrefix}cache:`) : createMemoryCache(config.cacheMaxBytes);
   const ledger = createLedger(database, now);
   // Verified keys are cached per instance; a revoke on one instance reaches the others through Redis pub/sub.
   const keyAccess = redis
@@ -130,9 +102,10 @@ export async function createApp(config: Config, options: AppOptions) {
     ...(keyAccess ? { announce: keyAccess.publish, onAnnounceError: (error: unknown) => log.error({ err: error }, 'key revocation not announced') } : {}),
   });
   await keyAccess?.subscribed;
+  const users = createUserStore(db);
   const { accounts, tokens } = buildAccountService(config, {
     db,
-    users: createUserStore(db),
+    users,
     mailer,
     ledger,
     limiter,
@@ -150,7 +123,8 @@ export async function createApp(config: Config, options: AppOptions) {
     multipartPrefixes: MULTIPART_PREFIXES,
     trustProxy: config.trustProxy,
     errorMappers: [
-      coreErrorMapper({ upgradeUrl: config.upgradeUrl, authenticateHeader: WWW_AUTHENTICATE }),
+      coreErrorMapper({ authenticateHeader: WWW_AUTHENTICATE }),
+      creditErrorMapper(config.upgradeUrl),
       keyErrorMapper,
       meteredErrorMapper,
       ...features.flatMap((feature) => feature.errorMappers ?? []),
@@ -172,7 +146,6 @@ export async function createApp(config: Config, options: AppOptions) {
   await registerOpenApi(app);
 
   const trustedOrigins = [...config.csrfTrustedOrigins, new URL(config.publicUrl).origin];
-  const users = createUserStore(db);
   const auth = createAuthHooks({
     authenticateAccess: accounts.authenticateAccess,
     authenticateKey: keys.authenticate,
@@ -211,9 +184,6 @@ export async function createApp(config: Config, options: AppOptions) {
     accountRate: config.throttleAccountRate,
     holdTtlSeconds: config.holdTtlSeconds,
   });
-  const cached = createCachedRunner(resultCache);
-  // Threads start with the first page read, not here: a server that never scrapes never pays for them.
-  const offload = createOffloadPool();
   const closers: (() => Promise<void>)[] = [];
   for (const feature of features) {
     await feature.register({
@@ -231,6 +201,9 @@ export async function createApp(config: Config, options: AppOptions) {
       metering,
       cached,
       offload,
+      scraping: deps.scraping,
+      searching: deps.searching,
+      jobQueue: deps.jobQueue,
       onClose: (task) => closers.unshift(task),
     });
   }
@@ -264,6 +237,8 @@ export async function createApp(config: Config, options: AppOptions) {
     db,
     dialect: database.dialect,
     services: { accounts, keys, ledger, tokens, mailer, metering, limiter, offload },
+    /** The upstream search engines the process searches through (the start-up summary lists them). */
+    upstreamEngines: deps.searching.upstreamEngines,
     /** The loopback metrics listener when METRICS_PORT is set. */
     metricsListener,
     /** Stops accepting requests, lets in-flight ones finish, then releases every resource. */
@@ -273,14 +248,11 @@ export async function createApp(config: Config, options: AppOptions) {
       await app.close();
       await metricsListener?.close();
       for (const task of closers) await task().catch((error: unknown) => log.error({ err: error }, 'shutdown task failed'));
-      await offload.close();
       await keys.flushLastUsed().catch((error) => log.error({ err: error }, 'last_used flush failed'));
-      await limiter.close();
       await keyAccess?.close();
-      await resultCache.close();
-      await redis?.quit().catch(() => undefined);
       await mailer.close();
-      await database.close();
+      // The job queue, engines, pool, caches, Redis and last the database.
+      await deps.close();
     },
   };
 }

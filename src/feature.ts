@@ -9,9 +9,11 @@ import type { Ledger } from './credits/ledger.js';
 import type { Metering } from './credits/metering.js';
 import type { DialectName } from './db/database.js';
 import type { Database } from './db/schema.js';
+import type { Scraping, Searching } from './deps.js';
 import type { AuthHooks } from './http/auth.js';
 import type { ErrorMapper } from './http/errors.js';
 import type { App } from './http/server.js';
+import type { JobQueue } from './jobs/index.js';
 import type { KeyService } from './keys/service.js';
 import type { OffloadPool } from './scrape/offload/pool.js';
 
@@ -34,6 +36,12 @@ export interface FeatureContext {
   readonly cached: CachedRunner;
   /** Worker threads for parsing and reading untrusted pages off the event loop (started on first use). */
   readonly offload: OffloadPool;
+  /** The process's fetch engine, browser and scrape service (one per process: see src/deps.ts). */
+  readonly scraping: Scraping;
+  /** The process's search router (engines, circuit breakers), index store and search service. */
+  readonly searching: Searching;
+  /** The process's durable job queue, started on first use. */
+  jobQueue(): Promise<JobQueue>;
   /** Runs at shutdown, after the server stopped taking requests, in reverse order of registration. */
   onClose(task: () => Promise<void>): void;
 }

@@ -2,7 +2,6 @@ import { createApp } from './app.js';
 import { ConfigError } from './config/index.js';
 import { loadConfig } from './config/secrets.js';
 import { createLogger } from './logging.js';
-import { buildUpstreamEngines } from './search/engines/registry.js';
 import { startupSummary } from './startup-summary.js';
 
 async function main(): Promise<void> {
@@ -21,7 +20,7 @@ async function main(): Promise<void> {
   await quarry.app.listen({ host: config.host, port: config.port });
   const address = quarry.app.server.address();
   const listening = typeof address === 'object' && address !== null ? { host: address.address, port: address.port } : { host: config.host, port: config.port };
-  const summary = startupSummary(config, listening, buildUpstreamEngines(config));
+  const summary = startupSummary(config, listening, quarry.upstreamEngines);
   logger.info(summary.fields, summary.message);
 
   let stopping = false;

@@ -17,6 +17,8 @@ export interface LoadSpec {
   /** Connection i sends `x-api-key: keys[i % keys.length]`; no key header when empty. */
   readonly keys: readonly string[];
   readonly body: string;
+  /** More request headers (e.g. the `accept` an MCP client sends). */
+  readonly headers?: Readonly<Record<string, string>>;
   readonly duration: number;
   readonly connections: number;
 }
@@ -43,12 +45,12 @@ async function runAutocannon(spec: LoadSpec): Promise<GeneratorFigures> {
   const result = await autocannon({
     url: spec.url,
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...spec.headers },
     body: spec.body,
     duration: spec.duration,
     connections: spec.connections,
     setupClient: (client) => {
-      if (spec.keys.length > 0) client.setHeaders({ 'content-type': 'application/json', 'x-api-key': spec.keys[next++ % spec.keys.length]! });
+      if (spec.keys.length > 0) client.setHeaders({ 'content-type': 'application/json', ...spec.headers, 'x-api-key': spec.keys[next++ % spec.keys.length]! });
     },
   });
   const used = process.cpuUsage(cpu);

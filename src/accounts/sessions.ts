@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { TokenSession } from './tokens.js';
-import type { UserRow } from './users.js';
 
 /**
  * Login sessions end for good by generation: every token carries the account's
@@ -9,7 +8,7 @@ import type { UserRow } from './users.js';
  * account at once (refresh and access tokens, on every instance) without a row per token.
  * Checking costs nothing extra: token authentication reads the user row anyway.
  */
-export const isCurrentSession = (user: Pick<UserRow, 'session_generation'>, session: TokenSession) => session.generation === user.session_generation;
+export const isCurrentSession = (user: { readonly session_generation: number }, session: TokenSession) => session.generation === user.session_generation;
 
 /** The column update that ends every session; merged into the statement of the change that causes it. */
 export const endAllSessions = () => ({ session_generation: sql<number>`session_generation + 1` });

@@ -1,6 +1,18 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { OptionSpec } from './command.js';
 import { UsageError } from './errors.js';
+
+/** How a command declares one of its options. */
+export interface OptionSpec {
+  /** `integer` options are checked (whole number within min…max) before anything else runs. */
+  readonly type: 'string' | 'boolean' | 'integer';
+  /** Placeholder shown in help for a string or integer option (`--email E`). */
+  readonly placeholder?: string;
+  /** Bounds of an integer option; default 0 … Number.MAX_SAFE_INTEGER. */
+  readonly min?: number;
+  readonly max?: number;
+  readonly description: string;
+  readonly required?: boolean;
+}
 
 /** Options every service command accepts besides its own. */
 export const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {

@@ -4,7 +4,7 @@ import { createUserStore } from '../accounts/users.js';
 import { createLedger } from '../credits/ledger.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { createCliWorkspace, jsonOf, type CliWorkspace } from './testing/cli-process.js';
+import { createCliWorkspace, jsonOf, type CliWorkspace } from '../../tests/support/cli-process.js';
 
 // One database per file: the audit looks at every account, so no other test may share it.
 let ws: CliWorkspace;

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, startTestApp, type TestApp } from '../../tests/support/app.js';
-import { createCliWorkspace, jsonOf, type CliResult, type CliWorkspace } from './testing/cli-process.js';
+import { createCliWorkspace, jsonOf, type CliResult, type CliWorkspace } from '../../tests/support/cli-process.js';
 
 // The CLI process and the HTTP app share one data folder and database: what the operator
 // does on the command line must be exactly what the API then sees.

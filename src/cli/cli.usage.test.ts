@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliCommands } from './commands/index.js';
-import { jsonOf, runCliProcess } from './testing/cli-process.js';
+import { jsonOf, runCliProcess } from '../../tests/support/cli-process.js';
 
 // The real process, for what only a process shows: exit codes, stream separation, the bin shim.
 // None of these reach a database: usage and configuration errors stop before one is opened.

@@ -1,7 +1,9 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Config } from '../config/index.js';
-import type { CommandArgs } from './args.js';
+import type { CommandArgs, OptionSpec } from './args.js';
 import type { CliServices } from './services.js';
+
+export type { OptionSpec } from './args.js';
 
 /** Where a command writes; the entry point hands in the process streams, tests may hand in others. */
 export interface CliIo {
@@ -11,18 +13,6 @@ export interface CliIo {
   readonly isTTY: boolean;
   /** Where secrets are read from (`--password-stdin`, or a prompt when it is a terminal); absent → none can be read. */
   readonly stdin?: Readable & { readonly isTTY?: boolean; setRawMode?(mode: boolean): unknown };
-}
-
-export interface OptionSpec {
-  /** `integer` options are checked (whole number within min…max) before anything else runs. */
-  readonly type: 'string' | 'boolean' | 'integer';
-  /** Placeholder shown in help for a string or integer option (`--email E`). */
-  readonly placeholder?: string;
-  /** Bounds of an integer option; default 0 … Number.MAX_SAFE_INTEGER. */
-  readonly min?: number;
-  readonly max?: number;
-  readonly description: string;
-  readonly required?: boolean;
 }
 
 /**

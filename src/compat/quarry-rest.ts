@@ -1,9 +1,9 @@
 /**
- * The one way every compatibility surface (Tavily, Exa, Jina Reader, MCP) reaches Quarry: its own
- * REST API, called with the client's API key. In the server the calls are injected into the same
- * Fastify app (no socket), so each goes through exactly the lifecycle a direct REST call does:
- * key authentication, throttle, schema validation, credit hold and settle, result cache, ledger.
- * The MCP stdio server uses the same interface over HTTP against a running Quarry.
+ * Quarry's REST API as a client calls it, with the client's API key. Tavily and Exa no longer use
+ * it: they run the search and scrape use cases in process (see agent-ops.ts). Jina Reader and the
+ * MCP server over HTTP still call the app's own REST API in process (`injectedRest`), each call
+ * going through the REST lifecycle (key, throttle, validation, hold and settle, cache, ledger); the
+ * MCP stdio server calls a running Quarry over HTTP (`httpRest`).
  */
 import type { App } from '../http/server.js';
 import { CompatError } from './compat-error.js';

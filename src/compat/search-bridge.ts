@@ -1,6 +1,8 @@
 /**
  * What the Tavily, Exa and Jina search surfaces share: their filters written in Quarry's query
- * language and `tbs`, one combined search through the REST API, and its items in one plain shape.
+ * language and `tbs`, and ranks as scores. Jina Reader's search still runs one combined search
+ * through the REST API (`searchVia`), whose relative ages it turns back into dates (`absoluteDate`):
+ * the lossy round trip Tavily and Exa no longer make (they read the search use case's dates).
  */
 import type { QuarryRest, RestAnswer } from './quarry-rest.js';
 
@@ -105,10 +107,4 @@ export async function searchVia(rest: QuarryRest, apiKey: string, search: Bridge
 /** A relevance score in (0, 1] from the rank, for formats that carry one (Quarry ranks, it does not score). */
 export function rankScore(position: number, total: number): number {
   return Math.round((1 - (position - 1) / Math.max(total, 1)) * 1000) / 1000;
-}
-
-/** The credits a REST answer charged (`X-Credits-Used`), 0 when it says nothing. */
-export function creditsUsed(answer: RestAnswer): number {
-  const value = Number(answer.headers['x-credits-used'] ?? 0);
-  return Number.isFinite(value) ? value : 0;
 }

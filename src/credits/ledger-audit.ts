@@ -1,6 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { AuditRow } from './ledger.js';
+
+/** One account in the audit: its balance beside the sum of its entries, and its open holds. */
+export interface AuditRow {
+  readonly userId: number;
+  readonly email: string;
+  readonly balance: number;
+  readonly ledgerSum: number;
+  readonly openHolds: number;
+  readonly expiredOpenHolds: number;
+}
 
 /** Per account: the balance beside the sum of its entries, and its open (and overdue) holds. */
 export async function auditLedger(db: Kysely<Database>, nowIso: string): Promise<AuditRow[]> {

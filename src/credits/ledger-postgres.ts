@@ -1,13 +1,15 @@
 import type pg from 'pg';
+import { LEDGER_FUNCTION_NAME } from './ledger-function.sql.js';
 import type { LedgerOp, LedgerStore, OpResult } from './ledger-ops.js';
 
 // A named statement is parsed and planned once per pooled connection, then only executed.
-const APPLY = { name: 'quarry_ledger_apply', text: 'SELECT quarry_ledger_apply($1::jsonb) AS results' };
+const APPLY = { name: LEDGER_FUNCTION_NAME, text: `SELECT ${LEDGER_FUNCTION_NAME}($1::jsonb) AS results` };
 
 /**
  * The ledger's hot operations on PostgreSQL: a whole batch is one call of the SQL function
- * `quarry_ledger_apply` (migration 0012, set-based since 0013): one round trip, one transaction, and the balance
- * row locked only while the function runs, not across network round trips.
+ * `quarry_ledger_apply`, whose text is ledger-function.sql.ts (installed by migration 0018): one
+ * round trip, one transaction, and the balance row locked only while the function runs, not
+ * across network round trips.
  */
 export function createPostgresLedgerStore(pool: pg.Pool): LedgerStore {
   return {

@@ -3,10 +3,12 @@ import type { DatabaseHandle } from '../db/database.js';
 import type { Database, LedgerKind } from '../db/schema.js';
 import { createGroupCommit } from './group-commit.js';
 import { timeOrderedId } from './hold-id.js';
-import { auditLedger } from './ledger-audit.js';
+import { auditLedger, type AuditRow } from './ledger-audit.js';
 import type { LedgerOp, LedgerStore, OpResult } from './ledger-ops.js';
 import { createPostgresLedgerStore } from './ledger-postgres.js';
 import { createSqliteLedgerStore } from './ledger-sqlite.js';
+
+export type { AuditRow } from './ledger-audit.js';
 
 /** A debit could not be covered; carries the balance the 402 answer shows. */
 export class InsufficientCreditsError extends Error {
@@ -51,15 +53,6 @@ export interface Hold {
 export interface Settlement {
   readonly charged: number;
   readonly balance: number;
-}
-
-export interface AuditRow {
-  readonly userId: number;
-  readonly email: string;
-  readonly balance: number;
-  readonly ledgerSum: number;
-  readonly openHolds: number;
-  readonly expiredOpenHolds: number;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { ApiError, detail, type ErrorMapper } from '../http/errors.js';
+import { ApiError, type ErrorMapper } from '../http/errors.js';
 import { ErrorDetail, FieldErrors, ServerError } from '../http/schema.js';
+import { InsufficientCreditsError } from './ledger.js';
 
 /**
  * The error answers of metered endpoints (search, scrape, chat and the vertical searches),
@@ -30,10 +31,9 @@ export function insufficientCredits(creditsRemaining: number, upgradeUrl: string
   return new ApiError(402, { error: 'Insufficient credits', credits_remaining: creditsRemaining, upgrade_url: upgradeUrl });
 }
 
-export function throttled(waitSeconds: number, withWait: boolean): ApiError {
-  const wait = Math.max(1, Math.ceil(waitSeconds));
-  const text = withWait ? `Request was throttled. Expected available in ${wait} second${wait === 1 ? '' : 's'}.` : 'Request was throttled.';
-  return detail(429, text, { 'retry-after': String(wait) });
+/** The ledger's errors in HTTP: a hold larger than the balance is the contract's 402. */
+export function creditErrorMapper(upgradeUrl: string): ErrorMapper {
+  return (error) => (error instanceof InsufficientCreditsError ? insufficientCredits(error.creditsRemaining, upgradeUrl) : undefined);
 }
 
 /** An upstream, target, timeout or configuration failure: `{"error": message}`; the message must be safe to show. */

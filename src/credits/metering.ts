@@ -3,15 +3,12 @@ import type { Rate } from '../config/index.js';
 import { ThrottledError, UnsupportedMediaTypeError } from '../errors.js';
 import type { RateDecision, RateLimiter } from '../throttle/rate-limiter.js';
 import type { Ledger } from './ledger.js';
+import { metered, type Caller, type WorkOutcome } from './metered.js';
 import { ClientGoneError } from './metered-errors.js';
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
-/** The outcome of a metered piece of work: what to answer and what it actually cost. */
-export interface WorkOutcome<T> {
-  readonly body: T;
-  readonly cost: number;
-}
+export type { Caller, WorkOutcome } from './metered.js';
 
 export interface MeteredCall {
   /** Charges `cost` (at most the hold) and releases the rest; sets the credit headers. */
@@ -141,22 +138,49 @@ export function createMetering(options: MeteringOptions) {
   }
 
   /**
-   * Charges an answer whose cost is known before any work (a cache hit) in one ledger step,
-   * instead of a hold and a settle; throws InsufficientCreditsError (→ 402) when it cannot.
+   * The caller of a request that passed `X-API-KEY` authentication (or of a surface that checked
+   * its own key: `key`), watched for a client that goes away. The watch (and its close listener)
+   * is made only when the work asks for the signal: a cache hit, charged in one step, needs none.
    */
-  async function chargeKnown<T>(request: FastifyRequest, reply: FastifyReply, endpoint: string, outcome: WorkOutcome<T>): Promise<T> {
-    const key = request.apiKey!;
-    // Nobody is left to receive it: no answer delivered, no charge.
-    if (clientGone(request, reply)) throw connectionOf(request, reply).reason;
-    const result = await ledger.charge(key.userId, outcome.cost, { apiKeyId: key.keyId, endpoint, requestId: request.id });
-    reply.header('x-credits-used', result.charged);
-    reply.header('x-credits-remaining', result.balance);
-    return outcome.body;
+  function callerOf(request: FastifyRequest, reply: FastifyReply, key: { readonly userId: number; readonly keyId: number } = request.apiKey!): Caller {
+    return {
+      accountId: key.userId,
+      keyId: key.keyId,
+      requestId: request.id,
+      get signal() {
+        return connectionOf(request, reply).signal;
+      },
+      gone: () => clientGone(request, reply),
+    };
+  }
+
+  /** The two buckets of a key checked at a surface's edge; throws ThrottledError (with the tighter wait) when either refuses. */
+  async function admit(reply: FastifyReply, key: { readonly userId: number; readonly keyId: number }): Promise<void> {
+    const byKey = limiter.take(`key:${key.keyId}`, options.keyRate);
+    const byAccount = limiter.take(`account:${key.userId}`, options.accountRate);
+    // In-process buckets decide at once: no promise to wait for.
+    const refused =
+      byKey instanceof Promise || byAccount instanceof Promise
+        ? throttled(reply, ...(await Promise.all([byKey, byAccount])))
+        : throttled(reply, byKey, byAccount);
+    if (refused) throw refused;
+  }
+
+  /** Runs metered work for a caller (see `metered`): no HTTP, no headers. */
+  function meter<T>(
+    caller: Caller,
+    endpoint: string,
+    maxCost: number,
+    work: (signal: AbortSignal) => Promise<WorkOutcome<T>>,
+    known?: () => Promise<WorkOutcome<T> | undefined>,
+  ) {
+    return metered({ ledger, holdTtlSeconds: options.holdTtlSeconds }, caller, endpoint, maxCost, work, known);
   }
 
   /**
    * Runs `work` inside a hold; the common case of a metered JSON endpoint. `known`, when
-   * given, is tried first: an outcome it returns (a cache hit) is charged in one step.
+   * given, is tried first: an outcome it returns (a cache hit) is charged in one step. The
+   * REST adapter of `metered`: the caller is the request, the charge goes to the credit headers.
    */
   async function run<T>(
     request: FastifyRequest,
@@ -166,24 +190,10 @@ export function createMetering(options: MeteringOptions) {
     work: (signal: AbortSignal) => Promise<WorkOutcome<T>>,
     known?: () => Promise<WorkOutcome<T> | undefined>,
   ): Promise<T> {
-    const ready = known === undefined ? undefined : await known();
-    if (ready !== undefined) return chargeKnown(request, reply, endpoint, ready);
-    const call = await begin(request, reply, endpoint, maxCost);
-    let outcome: WorkOutcome<T>;
-    try {
-      if (call.signal.aborted) throw call.signal.reason;
-      outcome = await work(call.signal);
-    } catch (error) {
-      await call.release();
-      throw error;
-    }
-    // The work finished, but nobody is left to receive it: no answer delivered, no charge.
-    if (clientGone(request, reply)) {
-      await call.release();
-      throw call.signal.reason;
-    }
-    await call.settle(outcome.cost);
-    return outcome.body;
+    const result = await meter(callerOf(request, reply), endpoint, maxCost, work, known);
+    reply.header('x-credits-used', result.charged);
+    reply.header('x-credits-remaining', result.balance);
+    return result.body;
   }
 
   /** Metered endpoints take JSON bodies only (the contract); anything else is DRF's 415. */
@@ -195,6 +205,9 @@ export function createMetering(options: MeteringOptions) {
   return {
     begin,
     run,
+    meter,
+    callerOf,
+    admit,
     /** Route options every metered endpoint uses: authenticate → throttle, then JSON only. */
     hooks: { onRequest: [options.authenticate, throttle], preValidation: requireJson },
   };

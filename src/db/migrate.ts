@@ -1,4 +1,5 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { LEDGER_FUNCTION_SQL } from '../credits/ledger-function.sql.js';
 import type { DatabaseHandle, DialectName } from './database.js';
 import { accountsAndKeys } from './migrations/0001-accounts-and-keys.js';
 import { ledger } from './migrations/0002-ledger.js';
@@ -15,6 +16,7 @@ import { indexOperatorLexemes } from './migrations/0014-index-operator-lexemes.j
 import { ledgerOneRowCharges } from './migrations/0015-ledger-one-row-charges.js';
 import { sessionGeneration } from './migrations/0016-session-generation.js';
 import { crawlIsolation } from './migrations/0017-crawl-isolation.js';
+import { ledgerFunctionSource } from './migrations/0018-ledger-function-source.js';
 
 /** The one migration set; names sort in the order they apply. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -34,6 +36,8 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0015-ledger-one-row-charges': ledgerOneRowCharges(dialect),
     '0016-session-generation': sessionGeneration(),
     '0017-crawl-isolation': crawlIsolation(),
+    // The live ledger function (one source, beside its store), installed with CREATE OR REPLACE.
+    '0018-ledger-function-source': ledgerFunctionSource(dialect, LEDGER_FUNCTION_SQL),
   };
 }
 

@@ -1,7 +1,17 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import type { UserRow } from '../accounts/users.js';
+import type { Selectable } from 'kysely';
+import type { UsersTable } from '../db/schema.js';
 import { AuthenticationError, PermissionDeniedError } from '../errors.js';
-import type { AuthenticatedKey } from '../keys/service.js';
+
+/**
+ * The HTTP layer knows no feature: what it needs of accounts and keys it names here, as the
+ * stored user row and the pair a verified key answers (the keys service's `AuthenticatedKey`).
+ */
+type UserRow = Selectable<UsersTable>;
+interface AuthenticatedKey {
+  readonly keyId: number;
+  readonly userId: number;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,5 +1,3 @@
-import { InsufficientCreditsError } from '../credits/ledger.js';
-import { insufficientCredits, throttled } from '../credits/metered-errors.js';
 import {
   AuthenticationError,
   DependencyUnavailableError,
@@ -9,15 +7,17 @@ import {
   ThrottledError,
   UnsupportedMediaTypeError,
 } from '../errors.js';
-import { ApiError, detail, serviceUnavailable, type ErrorMapper } from './errors.js';
+import { ApiError, detail, serviceUnavailable, throttled, type ErrorMapper } from './errors.js';
 
 export interface CoreErrorOptions {
-  /** Relative path of the plans page, shown in the 402 body. */
-  readonly upgradeUrl: string;
   readonly authenticateHeader: string;
 }
 
-/** The table from shared domain errors to HTTP answers. */
+/**
+ * The table from the shared domain errors of `src/errors.ts` to HTTP answers. A feature's own
+ * errors (the ledger's insufficient credits, a key that cannot be revealed…) are mapped by the
+ * feature's mapper, registered beside this one: the HTTP layer knows no feature.
+ */
 export function coreErrorMapper(options: CoreErrorOptions): ErrorMapper {
   return (error) => {
     if (error instanceof InvalidInputError) return new ApiError(400, error.fields);
@@ -26,7 +26,6 @@ export function coreErrorMapper(options: CoreErrorOptions): ErrorMapper {
     if (error instanceof PermissionDeniedError) return detail(403, error.message);
     if (error instanceof UnsupportedMediaTypeError) return detail(415, error.message);
     if (error instanceof ThrottledError) return throttled(error.waitSeconds, error.withWait);
-    if (error instanceof InsufficientCreditsError) return insufficientCredits(error.creditsRemaining, options.upgradeUrl);
     if (error instanceof DependencyUnavailableError) return serviceUnavailable(error.retryAfterSeconds);
     return undefined;
   };

@@ -27,11 +27,19 @@ export const fieldError = (field: string, message: string) => new ApiError(400, 
 
 export const validationError = (errors: FieldErrors) => new ApiError(400, errors);
 
+/** 429 `{"detail": "Request was throttled."}` with `Retry-After` (DRF's wording, with the wait when asked). */
+export function throttled(waitSeconds: number, withWait: boolean): ApiError {
+  const wait = Math.max(1, Math.ceil(waitSeconds));
+  const text = withWait ? `Request was throttled. Expected available in ${wait} second${wait === 1 ? '' : 's'}.` : 'Request was throttled.';
+  return detail(429, text, { 'retry-after': String(wait) });
+}
+
 /**
  * DRF's `ServiceUnavailable`: a dependency is down, not a bug. Says nothing internal; the log
  * names the dependency. `Retry-After` tells well-behaved clients when to come back.
  */
+export const SERVICE_UNAVAILABLE = 'Service temporarily unavailable, try again later.';
 export const serviceUnavailable = (retryAfterSeconds: number) =>
-  detail(503, 'Service temporarily unavailable, try again later.', { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  detail(503, SERVICE_UNAVAILABLE, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
 export const serverFailure = () => new ApiError(500, { error: 'Something went wrong' });

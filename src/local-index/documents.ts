@@ -1,5 +1,5 @@
 /** From a read page to what the index stores: the page and one record per vertical result it yields. */
-import type { PageFacts } from './page-facts.js';
+import type { PageFacts } from '../scrape/extract/index.js';
 import { pageLocale } from './locale.js';
 import { imageRecords } from './verticals/images.js';
 import { newsRecords } from './verticals/news.js';

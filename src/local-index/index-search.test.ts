@@ -6,7 +6,7 @@ import { parseTbs, tbsWindow, type TimeWindow } from '../search/tbs.js';
 import type { ItemVertical } from '../search/verticals.js';
 import { indexablePage } from './documents.js';
 import { createIndexer } from './indexer.js';
-import { readPage } from './page-facts.js';
+import { readPage } from '../scrape/extract/index.js';
 import { queryStemTokens } from './stemming.js';
 import type { IndexStore } from './store.js';
 import { docColumns, foldedWords } from './text.js';

@@ -1,6 +1,6 @@
 /** Turning fetched pages into index entries: the one way pages enter the index (scrapes, crawls, imports). */
 import { indexablePage } from './documents.js';
-import { readPage, type PageFacts } from './page-facts.js';
+import { readPage, type PageFacts } from '../scrape/extract/index.js';
 import type { IndexSource, IndexStore, StoredPage } from './store.js';
 
 export type IndexOutcome =

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deeplyNestedJsonLd, nestedElementsPage, NESTED_SHAPES } from '../../tests/support/hostile-pages.js';
-import { readPage } from './page-facts.js';
+import { readPage } from '../scrape/extract/index.js';
 import { allEntities } from './verticals/structured.js';
 
 describe('readPage on hostile pages', () => {

@@ -9,7 +9,7 @@
  */
 import type { ScrapedPage } from '../scrape/scraped-page.js';
 import type { Indexer } from './indexer.js';
-import { parseRobots, type RobotsPolicy } from './crawl/robots.js';
+import { parseRobots, type RobotsPolicy } from '../crawl/index.js';
 
 export type IndexScrapesMode = 'private' | 'shared' | 'off';
 

@@ -35,12 +35,5 @@ export function urlFacts(url: URL): UrlFacts {
   };
 }
 
-/**
- * The URL a page is stored under: fragment removed, default port dropped (the URL parser does
- * that), scheme and host lower-cased. The same page fetched twice replaces its earlier copy.
- */
-export function pageKey(raw: string): string {
-  const url = new URL(raw);
-  url.hash = '';
-  return url.href;
-}
+/** The URL a page is stored under (the crawler's rule, so both agree). */
+export { pageKey } from '../crawl/index.js';

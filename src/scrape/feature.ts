@@ -1,8 +1,5 @@
 import type { Feature } from '../feature.js';
-import { createBrowserEngine } from './browser/index.js';
-import { browserEngineOptions, fetchEngineOptions } from './engine-options.js';
 import { scrapeErrorMapper } from './error-map.js';
-import { createFetchEngine } from './net/index.js';
 import { registerScrapeRoutes } from './routes.js';
 import { createPageNotifier, type ScrapeListener } from './scraped-page.js';
 import { scrapeSchemas } from './schemas.js';
@@ -13,28 +10,25 @@ export type { ScrapedPage, ScrapeListener } from './scraped-page.js';
 export interface ScrapeFeatureOptions {
   /**
    * Told about every fresh, successful scrape (2xx with content; not cache hits), after the
-   * answer is on its way. Its errors are logged and never reach the client. Default: none.
+   * answer is on its way, instead of the process's index. Its errors are logged and never reach
+   * the client. Default: the process's scrape service, which tells the index (`INDEX_SCRAPES`).
    */
   readonly onScraped?: ScrapeListener;
 }
 
 /**
- * `POST /api/v1/scrape/`: any URL to clean Markdown, text or JSON, metered and cached. The
- * fetch engine and the (lazily launched) browser are made from the configuration here and
- * closed at shutdown; without Chromium, `render: "always"` answers 503 and `auto` stays
- * with the fetched page. Pages are read (parsed, extracted) in the app's worker pool
- * (`context.offload`), never on the event loop.
+ * `POST /api/v1/scrape/`: any URL to clean Markdown, text or JSON, metered and cached, over the
+ * process's fetch engine and (lazily launched) browser (src/deps.ts); without Chromium,
+ * `render: "always"` answers 503 and `auto` stays with the fetched page. Pages are read (parsed,
+ * extracted) in the app's worker pool (`context.offload`), never on the event loop.
  */
 export function createScrapeFeature(options: ScrapeFeatureOptions = {}): Feature {
   return {
     name: 'scrape',
     schemas: scrapeSchemas,
     errorMappers: [scrapeErrorMapper],
-    register({ app, config, metering, cached, log, now, offload, onClose }) {
-      const fetchEngine = createFetchEngine(fetchEngineOptions(config));
-      onClose(() => fetchEngine.close());
-      const browserEngine = createBrowserEngine(browserEngineOptions(config));
-      onClose(() => browserEngine.close());
+    register({ app, config, metering, cached, log, now, offload, scraping }) {
+      const { fetchEngine, browserEngine } = scraping;
       if (!browserEngine.available) {
         const where = config.chromiumPath ?? '/usr/bin/chromium';
         // Chromium is optional: only a CHROMIUM_PATH that was set and does not work is a problem.
@@ -43,19 +37,21 @@ export function createScrapeFeature(options: ScrapeFeatureOptions = {}): Feature
           'no Chromium found: scrapes will not render JavaScript (render "always" answers 503)',
         );
       }
-
-      const notify = createPageNotifier({
-        listener: options.onScraped,
-        onError: (error, page) => log.error({ err: error, url: page.finalUrl }, 'onScraped listener failed'),
-      });
-      const service = createScrapeService({
-        fetchEngine,
-        browserEngine,
-        reader: offload,
-        prices: { scrape: config.priceScrape, browser: config.priceScrapeBrowser },
-        notify,
-        now,
-      });
+      const { onScraped } = options;
+      const service =
+        onScraped === undefined
+          ? scraping.service
+          : createScrapeService({
+              fetchEngine,
+              browserEngine,
+              reader: offload,
+              prices: { scrape: config.priceScrape, browser: config.priceScrapeBrowser },
+              notify: createPageNotifier({
+                listener: onScraped,
+                onError: (error, page) => log.error({ err: error, url: page.finalUrl }, 'onScraped listener failed'),
+              }),
+              now,
+            });
       registerScrapeRoutes(app, {
         service,
         metering,
@@ -67,5 +63,5 @@ export function createScrapeFeature(options: ScrapeFeatureOptions = {}): Feature
   };
 }
 
-/** The scrape feature as the service runs it by default (no scrape listener). */
+/** The scrape feature as the service runs it: the process's scrape service. */
 export const scrapeFeature: Feature = createScrapeFeature();

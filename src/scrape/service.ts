@@ -51,6 +51,12 @@ export interface ScrapeResult {
   readonly billing: ScrapeBilling;
 }
 
+/** A finished scrape and, when it had content, the page it was extracted from (not cached: it holds the HTML). */
+export interface ScrapeWithPage {
+  readonly result: ScrapeResult;
+  readonly page?: ScrapedPage;
+}
+
 /** Where the content came from. */
 interface ContentSource {
   status: number;
@@ -72,7 +78,15 @@ export function createScrapeService(options: ScrapeServiceOptions) {
   const now = options.now ?? (() => new Date());
   const reader = options.reader ?? inThreadReader;
 
+  /** Scrapes and tells `notify` about a page with content. */
   async function scrape(input: ScrapeInput, signal?: AbortSignal, account?: number): Promise<ScrapeResult> {
+    const { result, page } = await scrapeWithPage(input, signal, account);
+    if (page !== undefined) notify(page);
+    return result;
+  }
+
+  /** Scrapes and hands back the page with its HTML instead of telling `notify` (the Firecrawl surface's formats). */
+  async function scrapeWithPage(input: ScrapeInput, signal?: AbortSignal, account?: number): Promise<ScrapeWithPage> {
     if (input.render === 'always' && !browserEngine.available) throw browserNotInstalledError();
     const fetchedAt = now();
     const fetched = await fetchEngine.fetch(input.url, { signal });
@@ -96,7 +110,7 @@ export function createScrapeService(options: ScrapeServiceOptions) {
     fetchedAt: Date,
     signal: AbortSignal | undefined,
     account: number | undefined,
-  ): Promise<ScrapeResult> {
+  ): Promise<ScrapeWithPage> {
     const html = decodeHtmlBytes(fetched.body, fetched.headers['content-type']);
     const owner = laneOf(account);
     let source: ContentSource = { html, status: fetched.status, finalUrl: fetched.finalUrl, engine: 'fetch' };
@@ -133,7 +147,7 @@ export function createScrapeService(options: ScrapeServiceOptions) {
     page: ExtractedPage,
     fetchedAt: Date,
     account: number | undefined,
-  ): ScrapeResult {
+  ): ScrapeWithPage {
     const content = page.text.trim() !== '' || page.markdown.trim() !== '';
     const metadata: ScrapedMetadata = {
       title: page.title ?? null,
@@ -153,8 +167,11 @@ export function createScrapeService(options: ScrapeServiceOptions) {
     if (input.formats.includes('markdown')) data.markdown = page.markdown;
     if (input.formats.includes('text')) data.text = page.text;
     if (input.formats.includes('json')) data.json = toJsonFormat(page, source.finalUrl);
-    if (content) {
-      notify({
+    const result = { data, billing: { browser: source.engine === 'browser', content } };
+    if (!content) return { result };
+    return {
+      result,
+      page: {
         url: input.url,
         finalUrl: source.finalUrl,
         status: source.status,
@@ -165,9 +182,8 @@ export function createScrapeService(options: ScrapeServiceOptions) {
         fetchedAt,
         ...(account === undefined ? {} : { account }),
         ...(fetched.headers['x-robots-tag'] === undefined ? {} : { robotsTag: String(fetched.headers['x-robots-tag']) }),
-      });
-    }
-    return { data, billing: { browser: source.engine === 'browser', content } };
+      },
+    };
   }
 
   return {
@@ -184,6 +200,7 @@ export function createScrapeService(options: ScrapeServiceOptions) {
       return prices.scrape + (billing.browser ? prices.browser : 0);
     },
     scrape,
+    scrapeWithPage,
   };
 }
 

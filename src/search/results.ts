@@ -69,6 +69,16 @@ function displayed(vertical: ItemVertical, hit: AnyEngineHit, now: Date): AnyEng
 
 /** The items of one or several engines (fused by reciprocal rank), at most `request.num`, numbered from 1. */
 export function itemsFrom(vertical: ItemVertical, answers: readonly EngineAnswer[], request: EngineRequest, now: Date): RankedItem[] {
+  return rankedFrom(vertical, answers, request, now).items;
+}
+
+/** `itemsFrom`, with each item's publication time (`published[i]` for `items[i]`) as a date, when known. */
+export function rankedFrom(
+  vertical: ItemVertical,
+  answers: readonly EngineAnswer[],
+  request: EngineRequest,
+  now: Date,
+): { items: RankedItem[]; published: (Date | undefined)[] } {
   const lists = answers.map((answer) => keptHits(vertical, answer, request));
   let hits: AnyEngineHit[];
   if (lists.length === 1) {
@@ -77,5 +87,9 @@ export function itemsFrom(vertical: ItemVertical, answers: readonly EngineAnswer
     hits = reciprocalRankFusion(lists, (hit) => itemKey(vertical, hit.item), { merge: mergeHits });
     if (request.window.sortByDate) hits = newestFirst(hits);
   }
-  return hits.slice(0, request.num).map((hit, index) => ({ ...displayed(vertical, hit, now), position: index + 1 }));
+  const kept = hits.slice(0, request.num);
+  return {
+    items: kept.map((hit, index) => ({ ...displayed(vertical, hit, now), position: index + 1 })),
+    published: kept.map((hit) => hit.publishedAt),
+  };
 }

@@ -11,7 +11,7 @@ import { callEngine, suspendedAttempt, type CallOutcome, type EngineSlot } from 
 import { createEngineStats } from './engine-stats.js';
 import { AllEnginesFailedError, SearchConfigurationError, SearchNotConfiguredError, type EngineAttempt } from './errors.js';
 import { parseQuery } from './query.js';
-import { itemsFrom, suggestionsFrom, type EngineAnswer, type RankedItem } from './results.js';
+import { rankedFrom, suggestionsFrom, type EngineAnswer, type RankedItem } from './results.js';
 import type { ItemOf } from './shapes.js';
 import { parseTbs, tbsWindow } from './tbs.js';
 import type { ItemVertical, Vertical } from './verticals.js';
@@ -63,6 +63,8 @@ interface OutcomeBase<V extends Vertical> {
   readonly failedEngines: readonly string[];
   /** What an answering engine searched instead of the query (its autocorrect), if it did. */
   readonly correctedQuery?: string;
+  /** When each item was published (`published[i]` for `items[i]`), when known; not part of any wire shape. */
+  readonly published?: readonly (Date | undefined)[];
 }
 
 export type SearchOutcome<V extends Vertical> = V extends ItemVertical
@@ -154,7 +156,7 @@ export function createSearchRouter(options: SearchRouterOptions): SearchRouter {
     const outcome: InternalOutcome =
       vertical === 'autocomplete'
         ? { vertical, engine, attempts, failedEngines, suggestions: suggestionsFrom(answers, request.num) }
-        : { vertical, engine, attempts, failedEngines, ...corrected, items: itemsFrom(vertical, answers, request, new Date(clock.now())) };
+        : { vertical, engine, attempts, failedEngines, ...corrected, ...rankedFrom(vertical, answers, request, new Date(clock.now())) };
     const empty = 'items' in outcome ? outcome.items.length === 0 : outcome.suggestions.length === 0;
     if (empty && failed.length > 0 && answers.every((answered) => answered.engine.fallback === true)) {
       throw new AllEnginesFailedError(vertical, attempts);

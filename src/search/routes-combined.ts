@@ -1,12 +1,24 @@
-import { CombinedSearchRequest, resolveCombinedRequest } from './requests.js';
+import type { CachedRequest } from '../cache/cached.js';
+import { CombinedSearchRequest, resolveCombinedRequest, type ResolvedSearch } from './requests.js';
 import { CombinedSearchResponse } from './combined-shape.js';
 import { checkSearchFields, searchErrorResponses, searchSecurity, searchTags, searchWork, type SearchRouteDeps } from './routes-shared.js';
 import { foundAny } from './search-service.js';
 import type { App } from '../http/server.js';
 import { meteredCached } from '../credits/metered-cached.js';
+import type { Vertical } from './verticals.js';
 
 /** The ledger's and the cache's `endpoint` of the combined search. */
 export const COMBINED_SEARCH_ENDPOINT = 'search';
+
+/**
+ * Where a combined search's answer is cached: the one key of `POST /api/v1/search` and of the
+ * Firecrawl-compatible search (src/compat/firecrawl/search.ts), which so share their entries. Per
+ * account: the answer may hold the account's own scraped pages and search history.
+ */
+export function combinedSearchCache(sources: readonly Vertical[], search: ResolvedSearch, account: number, ttlSeconds: number): Omit<CachedRequest, 'signal'> {
+  const { useCache, ...key } = search;
+  return { endpoint: COMBINED_SEARCH_ENDPOINT, key: { sources, ...key, account }, ttlSeconds, useCache };
+}
 
 /**
  * `POST /api/v1/search`: one search over several sources (shape B). Holds and charges
@@ -35,10 +47,8 @@ export function registerCombinedSearchRoute(app: App, deps: SearchRouteDeps): vo
       checkSearchFields(request.body, { field: 'query', text: request.body.query });
       const { sources, search } = resolveCombinedRequest(request.body);
       const price = deps.priceSource * sources.length;
-      const { useCache, ...key } = search;
-      // Per account: the answer may hold the account's own scraped pages and search history.
       const account = request.apiKey!.userId;
-      const cache = { endpoint: COMBINED_SEARCH_ENDPOINT, key: { sources, ...key, account }, ttlSeconds: deps.cacheTtlSeconds, useCache };
+      const cache = combinedSearchCache(sources, search, account, deps.cacheTtlSeconds);
       const body = await meteredCached(
         deps,
         { request, reply, endpoint: COMBINED_SEARCH_ENDPOINT, maxCost: price },

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
 // No Docker engine runs on the CI machine, so the image is not built there: these checks read
-// the files as Docker would and hold them to what the README promises self-hosters.
+// the files as Docker would and hold them to what docs/operations.md (Deployment) promises self-hosters.
 const ROOT = join(import.meta.dirname, '..', '..');
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
 

@@ -6,7 +6,7 @@
  */
 import Firecrawl from '@mendable/firecrawl-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openFrontier } from '../../src/local-index/crawl/frontier.js';
+import { openFrontier } from '../../src/crawl/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { startCrawlLoadSite, type CrawlLoadSite } from '../support/crawl-load-site.js';
 import { startCrawlSite, type CrawlSite } from '../support/index-crawl-site.js';

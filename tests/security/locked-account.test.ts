@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
  * Item 12 of issue 16: an access token stays valid for its lifetime, but the account behind it is
  * read on every request, so a locked or deactivated account's token cannot mint keys or read anything.
  * API keys stop with a deactivation or the operator's lock (read with the key on every call, no cache);
- * a temporary lockout after failed logins stops logins and tokens but not keys (see README, Accounts and login).
+ * a temporary lockout after failed logins stops logins and tokens but not keys (see docs/api.md, Accounts and login).
  */
 
 let t: TestApp;

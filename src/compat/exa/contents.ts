@@ -1,7 +1,8 @@
 /** Page contents in Exa's shape: `text` (plain text of the main content) and `highlights`, from a Quarry scrape. */
+import type { ScrapedData } from '../../scrape/service.js';
+import type { ScrapeUseCase } from '../../use-cases/scrape.js';
 import { CompatError } from '../compat-error.js';
-import type { QuarryRest } from '../quarry-rest.js';
-import { isRequestLevelFailure, scrapeVia, type ScrapedData } from '../scrape-bridge.js';
+import { domainFailure, isCallerFailure } from '../domain-errors.js';
 import { pickHighlights } from './highlights.js';
 import type { ContentsOptions } from './schemas.js';
 
@@ -20,7 +21,8 @@ export function checkContentOptions(options: ContentsOptions): void {
   if (typeof options.text === 'object' && options.text.includeHtmlTags === true) throw new CompatError(400, 'contents.text.includeHtmlTags is not supported');
 }
 
-function shape(data: ScrapedData, options: ContentsOptions, query: string): PageContents {
+/** A page's contents in Exa's shape, from its scrape. */
+export function shape(data: ScrapedData, url: string, options: ContentsOptions, query: string): PageContents {
   const text = data.text ?? '';
   const maxCharacters = typeof options.text === 'object' ? options.text.maxCharacters : undefined;
   const highlightOptions = typeof options.highlights === 'object' ? options.highlights : {};
@@ -34,7 +36,7 @@ function shape(data: ScrapedData, options: ContentsOptions, query: string): Page
     : undefined;
   return {
     title: data.metadata.title,
-    url: data.metadata.source_url,
+    url,
     publishedDate: data.metadata.published,
     author: data.metadata.author,
     ...(options.text ? { text: maxCharacters === undefined ? text : text.slice(0, maxCharacters) } : {}),
@@ -42,15 +44,29 @@ function shape(data: ScrapedData, options: ContentsOptions, query: string): Page
   };
 }
 
-export type ContentsOutcome =
-  { readonly ok: true; readonly contents: PageContents; readonly credits: number } | { readonly ok: false; readonly status: number; readonly message: string };
+/** The scrape Exa's contents need of one URL. */
+export function contentsInput(url: string, options: ContentsOptions) {
+  return { url, formats: ['text' as const], useCache: options.livecrawl !== 'always' };
+}
 
-/** Scrapes one URL for its contents; a failure of the caller (key, credits, throttle) throws. */
-export async function contentsOf(rest: QuarryRest, apiKey: string, url: string, options: ContentsOptions, query = ''): Promise<ContentsOutcome> {
-  const outcome = await scrapeVia(rest, apiKey, url, ['text'], { useCache: options.livecrawl !== 'always' });
-  if (!outcome.ok) {
-    if (isRequestLevelFailure(outcome.answer.status)) throw CompatError.fromRest(outcome.answer);
-    return { ok: false, status: outcome.answer.status, message: CompatError.fromRest(outcome.answer).message };
+export type ContentsOutcome =
+  { readonly ok: true; readonly contents: PageContents; readonly cost: number } | { readonly ok: false; readonly status: number; readonly message: string };
+
+/** Reads one URL for its contents, as a step of the caller's metered operation; a failure of the caller (credits, throttle, gone) throws. */
+export async function contentsOf(
+  scrape: ScrapeUseCase,
+  account: number,
+  url: string,
+  options: ContentsOptions,
+  signal: AbortSignal,
+  query = '',
+): Promise<ContentsOutcome> {
+  try {
+    const page = await scrape.run(account, contentsInput(url, options), signal);
+    return { ok: true, contents: shape(page.body.result.data, url.trim(), options, query), cost: page.cost };
+  } catch (error) {
+    const known = domainFailure(error);
+    if (known === undefined || isCallerFailure(error)) throw error;
+    return { ok: false, status: known.status, message: known.message };
   }
-  return { ok: true, contents: shape(outcome.data, options, query), credits: Number(outcome.answer.headers['x-credits-used'] ?? 0) };
 }

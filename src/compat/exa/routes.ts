@@ -5,8 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../http/server.js';
-import { CompatError, MISSING_KEY_MESSAGE } from '../compat-error.js';
-import { bearerKey, type QuarryRest } from '../quarry-rest.js';
+import { edgeCaller, type AgentOps } from '../agent-ops.js';
+import { CompatError } from '../compat-error.js';
+import { asCompatError } from '../domain-errors.js';
+import { bearerKey } from '../quarry-rest.js';
 import { requestErrorMessage } from '../validation-message.js';
 import { ExaContentsRequest, ExaContentsResponse, ExaError, ExaSearchRequest, ExaSearchResponse } from './schemas.js';
 import { exaContents, exaSearch } from './service.js';
@@ -22,7 +24,8 @@ const TAGS: Record<number, string> = {
 };
 
 function sendExaError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
-  const known = error instanceof CompatError ? error : undefined;
+  const mapped = asCompatError(error);
+  const known = mapped instanceof CompatError ? mapped : undefined;
   const message = known?.message ?? requestErrorMessage(error);
   if (message === undefined) {
     request.log.error({ err: error }, 'exa request failed');
@@ -34,11 +37,9 @@ function sendExaError(error: unknown, request: FastifyRequest, reply: FastifyRep
   void reply.code(status).send({ requestId: randomUUID(), error: message, tag: TAGS[status] ?? (status >= 500 ? 'UPSTREAM_ERROR' : 'INVALID_REQUEST') });
 }
 
-function keyOf(request: FastifyRequest): string {
+function keyOf(request: FastifyRequest): string | undefined {
   const header = request.headers['x-api-key'];
-  const key = (typeof header === 'string' && header !== '' ? header : undefined) ?? bearerKey(request.headers.authorization);
-  if (key === undefined) throw new CompatError(401, MISSING_KEY_MESSAGE);
-  return key;
+  return (typeof header === 'string' && header !== '' ? header : undefined) ?? bearerKey(request.headers.authorization);
 }
 
 const errors = { 400: ExaError, 401: ExaError, 402: ExaError, 429: ExaError, 500: ExaError, 502: ExaError };
@@ -46,7 +47,7 @@ const description =
   'Key in `x-api-key` (or `Authorization: Bearer`). Errors are `{requestId, error, tag}` with the HTTP status Quarry gives. ' +
   'Metered and cached like the Quarry endpoints it uses.';
 
-export function registerExaRoutes(app: App, deps: { rest: QuarryRest; now: () => Date }): void {
+export function registerExaRoutes(app: App, ops: AgentOps): void {
   app.post(
     `${EXA_PREFIX}/search`,
     {
@@ -54,12 +55,12 @@ export function registerExaRoutes(app: App, deps: { rest: QuarryRest; now: () =>
       schema: {
         tags: ['compat: Exa'],
         summary: 'Exa search',
-        description: `${description} Runs \`POST /api/v1/search\`; \`contents.text\` adds one scrape per result.`,
+        description: `${description} One search, charged like \`POST /api/v1/search\`; \`contents.text\` adds one scrape per result, in the same one hold and charge.`,
         body: ExaSearchRequest,
         response: { 200: ExaSearchResponse, ...errors },
       },
     },
-    async (request) => exaSearch(deps.rest, keyOf(request), request.body, deps.now),
+    async (request, reply) => exaSearch(ops, await edgeCaller(ops, request, reply, keyOf(request)), request.body),
   );
   app.post(
     `${EXA_PREFIX}/contents`,
@@ -68,11 +69,11 @@ export function registerExaRoutes(app: App, deps: { rest: QuarryRest; now: () =>
       schema: {
         tags: ['compat: Exa'],
         summary: 'Exa contents',
-        description: `${description} One \`POST /api/v1/scrape/\` per URL; a page that fails is listed in \`statuses\`.`,
+        description: `${description} One scrape per URL, charged like \`POST /api/v1/scrape/\` in one hold and charge; a page that fails is listed in \`statuses\` and costs nothing.`,
         body: ExaContentsRequest,
         response: { 200: ExaContentsResponse, ...errors },
       },
     },
-    async (request) => exaContents(deps.rest, keyOf(request), request.body),
+    async (request, reply) => exaContents(ops, await edgeCaller(ops, request, reply, keyOf(request)), request.body),
   );
 }

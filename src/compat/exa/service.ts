@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { CompatError } from '../compat-error.js';
-import type { QuarryRest } from '../quarry-rest.js';
+import type { Caller } from '../../credits/metered.js';
+import { SCRAPE_USE_CASE_ENDPOINT } from '../../use-cases/scrape.js';
+import { SEARCH_ENDPOINT, type SearchHit, type SearchInput } from '../../use-cases/search.js';
+import { meteredOp, type AgentOps } from '../agent-ops.js';
 import { inOrder } from '../scrape-bridge.js';
-import { rangeTbs, rankScore, searchVia } from '../search-bridge.js';
-import { checkContentOptions, contentsOf } from './contents.js';
-import type { ExaContentsRequest, ExaSearchRequest } from './schemas.js';
+import { queryWithDomains, rangeTbs, rankScore } from '../search-bridge.js';
+import { isoDate } from '../tavily/search.js';
+import { checkContentOptions, contentsInput, contentsOf, shape, type ContentsOutcome } from './contents.js';
+import type { ContentsOptions, ExaContentsRequest, ExaSearchRequest } from './schemas.js';
 
 function refuseUnsupported(body: ExaSearchRequest): void {
   if (body.moderation === true) throw new CompatError(400, 'moderation is not supported');
@@ -17,66 +21,96 @@ function queryOf(body: ExaSearchRequest): string {
   return [body.query, ...(body.includeText ?? []).map(phrase), ...(body.excludeText ?? []).map((t) => `-${phrase(t)}`)].join(' ');
 }
 
-/** Exa `POST /search` over Quarry's combined search, plus a scrape per result when `contents.text` is asked for. */
-export async function exaSearch(rest: QuarryRest, apiKey: string, body: ExaSearchRequest, now: () => Date) {
-  refuseUnsupported(body);
-  const outcome = await searchVia(
-    rest,
-    apiKey,
-    {
-      query: queryOf(body),
-      vertical: body.category === 'news' ? 'news' : 'web',
-      limit: body.numResults ?? 10,
-      includeDomains: body.includeDomains,
-      excludeDomains: body.excludeDomains,
-      tbs: rangeTbs(body.startPublishedDate, body.endPublishedDate),
-      country: body.userLocation?.toLowerCase(),
-    },
-    now(),
-  );
-  if (!outcome.ok) throw CompatError.fromRest(outcome.answer);
-  const contents = body.contents === false ? undefined : body.contents;
-  const shaped = await inOrder(outcome.items, async (item) => {
-    const base = {
-      id: item.url,
-      url: item.url,
-      title: item.title,
-      publishedDate: item.publishedDate ?? null,
-      author: null,
-      score: rankScore(item.position, outcome.items.length),
-    };
-    if (contents?.text) {
-      const page = await contentsOf(rest, apiKey, item.url, contents, body.query);
-      if (page.ok)
-        return {
-          ...base,
-          ...page.contents,
-          id: item.url,
-          url: item.url,
-          title: page.contents.title ?? item.title,
-          publishedDate: page.contents.publishedDate ?? base.publishedDate,
-        };
-      // Exa drops results without contents only when asked to (filterEmptyResults); otherwise they stay, text-less.
-      if (contents.filterEmptyResults === true) return undefined;
-    }
-    // Without text, the highlight is the query-focused snippet Quarry's search already produced.
-    return { ...base, ...(contents?.highlights ? { highlights: [item.snippet], highlightScores: [1] } : {}) };
-  });
-  const results = shaped.filter((result) => result !== undefined);
-  return { requestId: randomUUID(), resolvedSearchType: 'keyword', searchType: 'keyword', results };
+/** A search result as Exa lists it: the date is the page's true one (ISO), or null. */
+function listing(hit: SearchHit, total: number) {
+  return { id: hit.url, url: hit.url, title: hit.title, publishedDate: isoDate(hit.publishedAt) ?? null, author: null, score: rankScore(hit.position, total) };
 }
 
-/** Exa `POST /contents`: one scrape per URL; a page that fails is reported in `statuses`, not as an error. */
-export async function exaContents(rest: QuarryRest, apiKey: string, body: ExaContentsRequest) {
+/** A result without text; the highlight is the query-focused snippet Quarry's search already produced. */
+function listed(hit: SearchHit, total: number, contents: ContentsOptions | undefined) {
+  return { ...listing(hit, total), ...(contents?.highlights ? { highlights: [hit.snippet], highlightScores: [1] } : {}) };
+}
+
+/**
+ * Exa `POST /search`: one search, plus a scrape per result when `contents.text` is asked for, as
+ * ONE metered operation (one hold, one charge of what it did cost).
+ */
+export async function exaSearch(ops: AgentOps, caller: Caller, body: ExaSearchRequest) {
+  refuseUnsupported(body);
+  const input: SearchInput = {
+    query: queryWithDomains(queryOf(body), body.includeDomains, body.excludeDomains),
+    vertical: body.category === 'news' ? 'news' : 'web',
+    limit: body.numResults ?? 10,
+    tbs: rangeTbs(body.startPublishedDate, body.endPublishedDate),
+    country: body.userLocation?.toLowerCase(),
+  };
+  const contents = body.contents === false ? undefined : body.contents;
+  const withText = contents?.text !== undefined && contents.text !== false;
+  const maxCost = ops.search.price + (withText ? input.limit * ops.scrape.maxCost : 0);
+  const work = async (signal: AbortSignal) => {
+    const found = await ops.search.run(caller.accountId, input, signal);
+    const hits = found.body.hits;
+    let cost = found.cost;
+    const shaped = await inOrder(hits, async (hit) => {
+      if (!withText || !contents) return listed(hit, hits.length, contents);
+      const base = listing(hit, hits.length);
+      {
+        const page = await contentsOf(ops.scrape, caller.accountId, hit.url, contents, signal, body.query);
+        if (page.ok) {
+          cost += page.cost;
+          return {
+            ...base,
+            ...page.contents,
+            id: hit.url,
+            url: hit.url,
+            title: page.contents.title ?? hit.title,
+            publishedDate: page.contents.publishedDate ?? base.publishedDate,
+          };
+        }
+        // Exa drops results without contents only when asked to (filterEmptyResults); otherwise they stay, text-less.
+        if (contents.filterEmptyResults === true) return undefined;
+      }
+      return listed(hit, hits.length, contents);
+    });
+    return { body: shaped.filter((result) => result !== undefined), cost };
+  };
+  // Without text, a stored search is the whole answer: charged in one step, like a REST cache hit.
+  const known = async () => {
+    const stored = await ops.search.stored(caller.accountId, input);
+    return stored === undefined ? undefined : { body: stored.body.hits.map((hit) => listed(hit, stored.body.hits.length, contents)), cost: stored.cost };
+  };
+  const done = await meteredOp(ops, caller, SEARCH_ENDPOINT, maxCost, work, withText ? undefined : known);
+  return { requestId: randomUUID(), resolvedSearchType: 'keyword', searchType: 'keyword', results: done.body };
+}
+
+/** Exa `POST /contents`: the URLs read as ONE metered operation; a page that fails is reported in `statuses` (and costs nothing), not as an error. */
+export async function exaContents(ops: AgentOps, caller: Caller, body: ExaContentsRequest) {
   const urls = body.urls ?? body.ids;
   if (urls === undefined) throw new CompatError(400, 'urls is required');
   checkContentOptions(body);
   // Exa's default for /contents is the page text.
   const options = body.text === undefined && body.highlights === undefined ? { ...body, text: true } : body;
-  const pages = await inOrder(urls, (url) => contentsOf(rest, apiKey, url, options));
+  // Every page stored: one charge of their total, no hold (as a REST cache hit).
+  const known = async () => {
+    const all = await ops.scrape.allStored(urls.map((url) => contentsInput(url, options)));
+    if (all === undefined) return undefined;
+    const pages = all.body.map((page, index): ContentsOutcome => ({ ok: true, contents: shape(page.result.data, urls[index]!.trim(), options, ''), cost: 0 }));
+    return { body: pages, cost: all.cost };
+  };
+  const done = await meteredOp(
+    ops,
+    caller,
+    SCRAPE_USE_CASE_ENDPOINT,
+    urls.length * ops.scrape.maxCost,
+    async (signal) => {
+      const pages = await inOrder(urls, (url) => contentsOf(ops.scrape, caller.accountId, url, options, signal));
+      return { body: pages, cost: pages.reduce((sum, page) => sum + (page.ok ? page.cost : 0), 0) };
+    },
+    known,
+  );
   const results = [];
   const statuses = [];
-  for (const [index, page] of pages.entries()) {
+  for (const [index, page] of done.body.entries()) {
     const url = urls[index]!;
     if (page.ok) {
       results.push({ id: url, ...page.contents, url });

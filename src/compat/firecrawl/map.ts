@@ -5,8 +5,7 @@
  */
 import type { FetchEngine } from '../../scrape/net/index.js';
 import { parseScrapeRequest } from '../../scrape/scrape-request.js';
-import { parseRobots } from '../../local-index/crawl/robots.js';
-import { parseSitemap, sitemapText } from '../../local-index/crawl/sitemap.js';
+import { parseRobots, parseSitemap, sitemapText } from '../../crawl/index.js';
 import { unknownKeys } from '../error-text.js';
 import { badRequest } from './errors.js';
 import type { ReadPage } from './page-html.js';

@@ -1,5 +1,5 @@
 /** The `html` and `links` formats, from the HTML a scrape or crawl fetched. */
-import type { PageFacts } from '../../local-index/page-facts.js';
+import type { PageFacts } from '../../scrape/extract/index.js';
 
 /** The index's reading of a page, run off the event loop by the app's worker pool (`offload.readPage`). */
 export type ReadPage = (html: string, url: string) => Promise<PageFacts>;

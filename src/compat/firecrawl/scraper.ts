@@ -1,32 +1,27 @@
 /**
- * Firecrawl's scrape over Quarry's scrape service: the same fetch engine (SSRF guard, limits),
- * browser, extraction and prices. The service reports the HTML it extracted from to its `notify`
- * listener, called before `scrape` resolves; a service per call keeps that page with its own call.
+ * Firecrawl's scrape over the process's scrape service: the same fetch engine (SSRF guard, per-host
+ * limit), browser, extraction and prices as Quarry's own scrape. `scrapeWithPage` hands back the
+ * HTML the page was extracted from (for the `html` and `links` formats) without telling the index.
  */
 import type { FastifyReply } from 'fastify';
 import type { CachedRunner } from '../../cache/cached.js';
 import { chargeFor, runCached, type CacheHitCharge, type CachedWork } from '../../credits/metered-cached.js';
 import { errorText } from '../error-text.js';
-import type { BrowserEngine } from '../../scrape/browser/index.js';
 import { scrapeErrorMapper } from '../../scrape/error-map.js';
 import type { ExtractedPage, ScrapeJson } from '../../scrape/extract/index.js';
-import type { FetchEngine } from '../../scrape/net/index.js';
 import { parseScrapeRequest } from '../../scrape/scrape-request.js';
-import type { ScrapedPage } from '../../scrape/scraped-page.js';
 import type { OffloadPool } from '../../scrape/offload/pool.js';
-import type { PageReader } from '../../scrape/page-reader.js';
-import { createScrapeService, type ScrapeBilling, type ScrapePrices, type ScrapeResult } from '../../scrape/service.js';
+import type { ScrapeBilling, ScrapeService } from '../../scrape/service.js';
 import { buildDocument, type FirecrawlDocument } from './document.js';
 import { firecrawlError } from './errors.js';
 import type { PageReaders } from './page-html.js';
 import type { ResolvedScrapeOptions } from './scrape-options.js';
 
 export interface FirecrawlScraperDeps {
-  readonly fetchEngine: FetchEngine;
-  readonly browserEngine: BrowserEngine;
-  readonly prices: ScrapePrices;
+  /** The process's scrape service (src/deps.ts). */
+  readonly service: ScrapeService;
   /** Reads pages off the event loop (the app's worker pool), as Quarry's own scrape does, in the lane of the account that asked. */
-  readonly reader: PageReader & Pick<OffloadPool, 'readPage' | 'cleanHtml'>;
+  readonly reader: Pick<OffloadPool, 'readPage' | 'cleanHtml'>;
   readonly cached: CachedRunner;
   /** `SCRAPE_CACHE_TTL` seconds; 0 turns caching off. */
   readonly cacheTtlSeconds: number;
@@ -68,8 +63,7 @@ function pageFromJson(json: ScrapeJson | undefined, url: string): ExtractedPage 
 }
 
 export function createFirecrawlScraper(deps: FirecrawlScraperDeps) {
-  const { fetchEngine, browserEngine, prices, reader, now } = deps;
-  const pricing = createScrapeService({ fetchEngine, browserEngine, prices, reader, now });
+  const { service, reader, now } = deps;
 
   /** The pool's readers for the `html` and `links` formats, in `account`'s lane of the pool. */
   function readersFor(account: number, signal: AbortSignal): PageReaders {
@@ -81,9 +75,7 @@ export function createFirecrawlScraper(deps: FirecrawlScraperDeps) {
   }
 
   async function fresh(url: string, sourceUrl: string, options: ResolvedScrapeOptions, signal: AbortSignal, account: number): Promise<ScrapeOutcome> {
-    let captured: ScrapedPage | undefined;
-    const service = createScrapeService({ fetchEngine, browserEngine, prices, reader, now, notify: (page) => (captured = page) });
-    const result: ScrapeResult = await service.scrape({ url, formats: ['markdown', 'json'], render: options.render }, signal, account);
+    const { result, page: captured } = await service.scrapeWithPage({ url, formats: ['markdown', 'json'], render: options.render }, signal, account);
     const { metadata } = result.data;
     const document = await buildDocument(
       {
@@ -121,7 +113,7 @@ export function createFirecrawlScraper(deps: FirecrawlScraperDeps) {
       ...(maxAgeMs === undefined ? {} : { usable: (stored: ScrapeOutcome) => now().getTime() - Date.parse(stored.fetchedAt) <= maxAgeMs }),
       price: ({ value, hit }) => {
         const { document, billing, fetchedAt } = value;
-        const cost = chargeFor(pricing.costOf(billing), hit, deps.cacheHitCharge);
+        const cost = chargeFor(service.costOf(billing), hit, deps.cacheHitCharge);
         const metadata = {
           ...document.metadata,
           sourceURL: sourceUrl,
@@ -158,9 +150,9 @@ export function createFirecrawlScraper(deps: FirecrawlScraperDeps) {
   }
 
   return {
-    browserAvailable: browserEngine.available,
+    browserAvailable: service.browserAvailable,
     /** The most one scrape with these options can cost: what a hold must cover. */
-    maxCost: (options: ResolvedScrapeOptions) => pricing.maxCost(options.render),
+    maxCost: (options: ResolvedScrapeOptions) => service.maxCost(options.render),
     scrapeWork,
     scrapeOrReport,
   };

@@ -9,6 +9,7 @@ import type { CachedRunner } from '../../cache/cached.js';
 import { chargeFor, meteredCached, runCached, type CacheHitCharge, type CachedWork } from '../../credits/metered-cached.js';
 import type { Metering, WorkOutcome } from '../../credits/metering.js';
 import { COUNTRY_CODE_PATTERN, normaliseCountryCode, searchFieldErrors, type ResolvedSearch } from '../../search/index.js';
+import { combinedSearchCache } from '../../search/routes-combined.js';
 import type { SearchService } from '../../search/search-service.js';
 import type { CombinedSearchResponse } from '../../search/combined-shape.js';
 import { unknownKeys } from '../error-text.js';
@@ -132,15 +133,14 @@ interface PricedHits {
 }
 
 /**
- * The search as cached work: the same cache entry as `POST /api/v1/search`, per account (the
- * answer may hold the account's own scraped pages), priced per source; 408 when `timeout` passes.
+ * The search as cached work: the same cache entry as `POST /api/v1/search` (`combinedSearchCache`),
+ * priced per source; 408 when `timeout` passes.
  */
 function searchWork(resolved: ResolvedFirecrawlSearch, deps: SearchDeps, account: number): CachedWork<CombinedSearchResponse, PricedHits> {
   const { sources, search, timeoutMs } = resolved;
-  const { useCache, ...key } = search;
   const price = deps.priceSource * sources.length;
   return {
-    cache: { endpoint: 'search', key: { sources, ...key, account }, ttlSeconds: deps.cacheTtlSeconds, useCache },
+    cache: combinedSearchCache(sources, search, account, deps.cacheTtlSeconds),
     work: (shared) => deps.service.combined(sources, search, account, shared),
     price: ({ value, hit }) => {
       const cost = chargeFor(price, hit, deps.cacheHitCharge);

@@ -1,41 +1,68 @@
 import { randomUUID } from 'node:crypto';
-import { CompatError, restErrorMessage } from '../compat-error.js';
-import type { QuarryRest } from '../quarry-rest.js';
-import { inOrder, isRequestLevelFailure, scrapeVia } from '../scrape-bridge.js';
-import { creditsUsed } from '../search-bridge.js';
+import type { Caller } from '../../credits/metered.js';
+import { SCRAPE_USE_CASE_ENDPOINT } from '../../use-cases/scrape.js';
+import { meteredOp, type AgentOps } from '../agent-ops.js';
+import { CompatError } from '../compat-error.js';
+import { domainFailure, isCallerFailure } from '../domain-errors.js';
+import { inOrder } from '../scrape-bridge.js';
 import type { TavilyExtractRequest } from './schemas.js';
 
+type PageOutcome = { readonly ok: true; readonly title: string | null; readonly content: string } | { readonly ok: false; readonly error: string };
+
 /**
- * Tavily `POST /extract`: one Quarry scrape per URL (a few at a time), answered in order. A page that fails lands in
- * `failed_results` with Quarry's message; a failure of the caller (bad key, no credits,
- * throttled) stops the request and is answered as an error.
+ * Tavily `POST /extract`: the URLs read (a few at a time) as ONE metered operation, answered in
+ * order. A page that fails lands in `failed_results` with its domain error's message and costs
+ * nothing; a failure of the caller (no credits, throttled, gone) is the answer.
  */
-export async function tavilyExtract(rest: QuarryRest, apiKey: string, body: TavilyExtractRequest) {
+export async function tavilyExtract(ops: AgentOps, caller: Caller, body: TavilyExtractRequest) {
   if (body.include_images === true) throw new CompatError(400, 'include_images is not supported');
   const started = Date.now();
   const urls = typeof body.urls === 'string' ? [body.urls] : body.urls;
   const format = body.format ?? 'markdown';
-  const outcomes = await inOrder(urls, async (url) => {
-    const outcome = await scrapeVia(rest, apiKey, url, [format]);
-    if (!outcome.ok && isRequestLevelFailure(outcome.answer.status)) throw CompatError.fromRest(outcome.answer);
-    return { url, outcome };
+  const pageOf = (page: { result: { data: { metadata: { title: string | null }; markdown?: string; text?: string } } }): PageOutcome => ({
+    ok: true,
+    title: page.result.data.metadata.title,
+    content: page.result.data[format] ?? '',
   });
+  // Every page stored: one charge of their total, no hold (as a REST cache hit).
+  const known = async () => {
+    const all = await ops.scrape.allStored(urls.map((url) => ({ url, formats: [format] })));
+    return all === undefined ? undefined : { body: all.body.map(pageOf), cost: all.cost };
+  };
+  const done = await meteredOp(
+    ops,
+    caller,
+    SCRAPE_USE_CASE_ENDPOINT,
+    urls.length * ops.scrape.maxCost,
+    async (signal) => {
+      let cost = 0;
+      const pages = await inOrder(urls, async (url): Promise<PageOutcome> => {
+        try {
+          const page = await ops.scrape.run(caller.accountId, { url, formats: [format] }, signal);
+          cost += page.cost;
+          return pageOf(page.body);
+        } catch (error) {
+          const known = domainFailure(error);
+          if (known === undefined || isCallerFailure(error)) throw error;
+          return { ok: false, error: known.message };
+        }
+      });
+      return { body: pages, cost };
+    },
+    known,
+  );
   const results = [];
   const failed = [];
-  let credits = 0;
-  for (const { url, outcome } of outcomes) {
-    if (!outcome.ok) {
-      failed.push({ url, error: restErrorMessage(outcome.answer) });
-      continue;
-    }
-    credits += creditsUsed(outcome.answer);
-    results.push({ url, title: outcome.data.metadata.title, raw_content: outcome.data[format] ?? '', images: [] });
+  for (const [index, page] of done.body.entries()) {
+    const url = urls[index]!;
+    if (page.ok) results.push({ url, title: page.title, raw_content: page.content, images: [] });
+    else failed.push({ url, error: page.error });
   }
   return {
     results,
     failed_results: failed,
     response_time: Math.round((Date.now() - started) / 10) / 100,
     request_id: randomUUID(),
-    ...(body.include_usage === true ? { usage: { credits } } : {}),
+    ...(body.include_usage === true ? { usage: { credits: done.charged } } : {}),
   };
 }

@@ -5,8 +5,10 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../http/server.js';
-import { CompatError, MISSING_KEY_MESSAGE } from '../compat-error.js';
-import { bearerKey, type QuarryRest } from '../quarry-rest.js';
+import { edgeCaller, type AgentOps } from '../agent-ops.js';
+import { CompatError } from '../compat-error.js';
+import { asCompatError } from '../domain-errors.js';
+import { bearerKey } from '../quarry-rest.js';
 import { requestErrorMessage } from '../validation-message.js';
 import { tavilyExtract } from './extract.js';
 import { tavilySearch } from './search.js';
@@ -20,7 +22,8 @@ function tavilyStatus(status: number): number {
 }
 
 function sendTavilyError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
-  const known = error instanceof CompatError ? error : undefined;
+  const mapped = asCompatError(error);
+  const known = mapped instanceof CompatError ? mapped : undefined;
   const message = known?.message ?? requestErrorMessage(error);
   if (message === undefined) {
     request.log.error({ err: error }, 'tavily request failed');
@@ -31,10 +34,8 @@ function sendTavilyError(error: unknown, request: FastifyRequest, reply: Fastify
   void reply.code(tavilyStatus(known?.status ?? 400)).send({ detail: { error: message } });
 }
 
-function keyOf(bodyKey: string | undefined, request: FastifyRequest): string {
-  const key = bodyKey ?? bearerKey(request.headers.authorization);
-  if (key === undefined || key === '') throw new CompatError(401, MISSING_KEY_MESSAGE);
-  return key;
+function keyOf(bodyKey: string | undefined, request: FastifyRequest): string | undefined {
+  return bodyKey ?? bearerKey(request.headers.authorization);
 }
 
 const errors = { 400: TavilyError, 401: TavilyError, 429: TavilyError, 432: TavilyError, 500: TavilyError, 502: TavilyError };
@@ -42,7 +43,7 @@ const description =
   'Key as `Authorization: Bearer <quarry key>` or body `api_key`. Errors are `{"detail": {"error": …}}` with Tavily\'s statuses ' +
   '(400, 401, 429; 432 when the balance is too low). Metered and cached like the Quarry endpoint it uses.';
 
-export function registerTavilyRoutes(app: App, deps: { rest: QuarryRest; now: () => Date }): void {
+export function registerTavilyRoutes(app: App, ops: AgentOps): void {
   app.post(
     `${TAVILY_PREFIX}/search`,
     {
@@ -50,12 +51,12 @@ export function registerTavilyRoutes(app: App, deps: { rest: QuarryRest; now: ()
       schema: {
         tags: ['compat: Tavily'],
         summary: 'Tavily search',
-        description: `${description} Runs \`POST /api/v1/search\` (web, or news for \`topic: "news"\`); \`include_raw_content\` adds one scrape per result.`,
+        description: `${description} One search (web, or news for \`topic: "news"\`), charged like \`POST /api/v1/search\`; \`include_raw_content\` adds one scrape per result, charged like \`POST /api/v1/scrape/\`, in the same one hold and charge.`,
         body: TavilySearchRequest,
         response: { 200: TavilySearchResponse, ...errors },
       },
     },
-    async (request) => tavilySearch(deps.rest, keyOf(request.body.api_key, request), request.body, deps.now),
+    async (request, reply) => tavilySearch(ops, await edgeCaller(ops, request, reply, keyOf(request.body.api_key, request)), request.body),
   );
   app.post(
     `${TAVILY_PREFIX}/extract`,
@@ -64,11 +65,11 @@ export function registerTavilyRoutes(app: App, deps: { rest: QuarryRest; now: ()
       schema: {
         tags: ['compat: Tavily'],
         summary: 'Tavily extract',
-        description: `${description} One \`POST /api/v1/scrape/\` per URL; pages that fail are listed in \`failed_results\`.`,
+        description: `${description} One scrape per URL, charged like \`POST /api/v1/scrape/\` in one hold and charge; pages that fail are listed in \`failed_results\` and cost nothing.`,
         body: TavilyExtractRequest,
         response: { 200: TavilyExtractResponse, ...errors },
       },
     },
-    async (request) => tavilyExtract(deps.rest, keyOf(request.body.api_key, request), request.body),
+    async (request, reply) => tavilyExtract(ops, await edgeCaller(ops, request, reply, keyOf(request.body.api_key, request)), request.body),
   );
 }

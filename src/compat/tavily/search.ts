@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { CompatError } from '../compat-error.js';
-import type { QuarryRest } from '../quarry-rest.js';
-import { inOrder, scrapeVia } from '../scrape-bridge.js';
-import { creditsUsed, rangeTbs, rankScore, searchVia } from '../search-bridge.js';
+import type { Caller } from '../../credits/metered.js';
+import { SEARCH_ENDPOINT, type SearchInput, type SearchResult } from '../../use-cases/search.js';
+import { meteredOp, type AgentOps } from '../agent-ops.js';
+import { inOrder } from '../scrape-bridge.js';
+import { queryWithDomains, rangeTbs, rankScore } from '../search-bridge.js';
 import type { TavilySearchRequest } from './schemas.js';
 
 const TIME_RANGE_TBS: Record<string, string> = { year: 'qdr:y', y: 'qdr:y', month: 'qdr:m', m: 'qdr:m', week: 'qdr:w', w: 'qdr:w', day: 'qdr:d', d: 'qdr:d' };
@@ -29,42 +31,57 @@ function tbsOf(body: TavilySearchRequest): string | undefined {
   return rangeTbs(body.start_date, body.end_date);
 }
 
-/** Tavily `POST /search` over Quarry's combined search (and a scrape per result for `include_raw_content`). */
-export async function tavilySearch(rest: QuarryRest, apiKey: string, body: TavilySearchRequest, now: () => Date) {
+/** A date as Tavily and Exa write it: ISO 8601, UTC. */
+export function isoDate(date: Date | undefined): string | undefined {
+  return date === undefined || Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+/**
+ * Tavily `POST /search`: one search (and, for `include_raw_content`, a scrape per result) as ONE
+ * metered operation: one hold of the search's price plus the most each scrape can cost, one
+ * charge of what it did cost (a page that cannot be read costs nothing and keeps its result).
+ */
+export async function tavilySearch(ops: AgentOps, caller: Caller, body: TavilySearchRequest) {
   refuseUnsupported(body);
   const started = Date.now();
-  const outcome = await searchVia(
-    rest,
-    apiKey,
-    {
-      query: body.exact_match === true ? `"${body.query.replace(/"/g, '')}"` : body.query,
-      vertical: body.topic === 'news' ? 'news' : 'web',
-      limit: body.max_results ?? 5,
-      includeDomains: body.include_domains,
-      excludeDomains: body.exclude_domains,
-      tbs: tbsOf(body),
-      country: body.country,
-    },
-    now(),
-  );
-  if (!outcome.ok) throw CompatError.fromRest(outcome.answer);
-  let credits = creditsUsed(outcome.answer);
+  const input: SearchInput = {
+    query: queryWithDomains(body.exact_match === true ? `"${body.query.replace(/"/g, '')}"` : body.query, body.include_domains, body.exclude_domains),
+    vertical: body.topic === 'news' ? 'news' : 'web',
+    limit: body.max_results ?? 5,
+    tbs: tbsOf(body),
+    country: body.country,
+  };
   const rawFormat = body.include_raw_content === 'text' ? 'text' : body.include_raw_content ? 'markdown' : undefined;
-  const results = await inOrder(outcome.items, async (item) => {
-    let raw: { raw_content?: string | null } = {};
-    if (rawFormat !== undefined) {
-      const scraped = await scrapeVia(rest, apiKey, item.url, [rawFormat]);
-      // A page that cannot be read keeps its result, with no raw content, as Tavily does.
-      raw = { raw_content: scraped.ok ? (scraped.data[rawFormat] ?? null) : null };
-      if (scraped.ok) credits += creditsUsed(scraped.answer);
-    }
+  const maxCost = ops.search.price + (rawFormat === undefined ? 0 : input.limit * ops.scrape.maxCost);
+  const work = async (signal: AbortSignal) => {
+    const found = await ops.search.run(caller.accountId, input, signal);
+    if (rawFormat === undefined) return found;
+    let cost = found.cost;
+    const raw = await inOrder(found.body.hits, async (hit) => {
+      try {
+        const page = await ops.scrape.run(caller.accountId, { url: hit.url, formats: [rawFormat] }, signal);
+        cost += page.cost;
+        return page.body.result.data[rawFormat] ?? null;
+      } catch (error) {
+        if (signal.aborted) throw error;
+        // A page that cannot be read keeps its result, with no raw content, as Tavily does.
+        return null;
+      }
+    });
+    return { body: { ...found.body, raw }, cost };
+  };
+  const known = rawFormat === undefined ? () => ops.search.stored(caller.accountId, input) : undefined;
+  const done = await meteredOp<SearchResult & { raw?: (string | null)[] }>(ops, caller, SEARCH_ENDPOINT, maxCost, work, known);
+  const { hits, raw } = done.body;
+  const results = hits.map((hit, index) => {
+    const published = isoDate(hit.publishedAt);
     return {
-      title: item.title,
-      url: item.url,
-      content: item.snippet,
-      score: rankScore(item.position, outcome.items.length),
-      ...(item.publishedDate === undefined ? {} : { published_date: item.publishedDate }),
-      ...raw,
+      title: hit.title,
+      url: hit.url,
+      content: hit.snippet,
+      score: rankScore(hit.position, hits.length),
+      ...(published === undefined ? {} : { published_date: published }),
+      ...(raw === undefined ? {} : { raw_content: raw[index] ?? null }),
     };
   });
   return {
@@ -74,6 +91,6 @@ export async function tavilySearch(rest: QuarryRest, apiKey: string, body: Tavil
     results,
     response_time: Math.round((Date.now() - started) / 10) / 100,
     request_id: randomUUID(),
-    ...(body.include_usage === true ? { usage: { credits } } : {}),
+    ...(body.include_usage === true ? { usage: { credits: done.charged } } : {}),
   };
 }

@@ -1,6 +1,5 @@
 import { sql, type Migration } from 'kysely';
-import type { DialectName } from '../database.js';
-import { bigint, notNull, withId, type AnyDb } from './helpers.js';
+import { bigint, notNull, withId, type AnyDb, type DialectName } from './helpers.js';
 
 export function accountsAndKeys(dialect: DialectName): Migration {
   return {

@@ -1,6 +1,5 @@
 import type { Migration } from 'kysely';
-import type { DialectName } from '../database.js';
-import { bigint, notNull, withId, type AnyDb } from './helpers.js';
+import { bigint, notNull, withId, type AnyDb, type DialectName } from './helpers.js';
 
 /** Local records of payment-provider transactions (billing checkout, confirm, webhooks). */
 export function billing(dialect: DialectName): Migration {

@@ -1,8 +1,7 @@
 import { sql, type Migration } from 'kysely';
-import { tsvectorColumns } from '../../local-index/fulltext-postgres.js';
-import { foldedColumns, foldText } from '../../local-index/text.js';
-import type { DialectName } from '../database.js';
-import type { AnyDb } from './helpers.js';
+import { tsvectorColumns } from './frozen-index-fulltext.js';
+import { foldedColumns, foldText } from './frozen-index-text.js';
+import type { AnyDb, DialectName } from './helpers.js';
 
 /**
  * Two things that keep the local index fast at 100,000 pages and more:

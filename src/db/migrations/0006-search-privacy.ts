@@ -1,7 +1,6 @@
 import { sql, type Migration } from 'kysely';
-import { isShareableQuery } from '../../local-index/query-privacy.js';
-import type { DialectName } from '../database.js';
-import { bigint, notNull, type AnyDb } from './helpers.js';
+import { isShareableQuery } from './frozen-query-log.js';
+import { bigint, notNull, type AnyDb, type DialectName } from './helpers.js';
 
 /**
  * Tenant isolation of the local index and of autocomplete (issue 16, items 3 and 4):

@@ -1,6 +1,5 @@
 import type { Migration } from 'kysely';
-import type { DialectName } from '../database.js';
-import { bigint, notNull, withId, type AnyDb } from './helpers.js';
+import { bigint, notNull, withId, type AnyDb, type DialectName } from './helpers.js';
 
 /**
  * Durable background jobs: the queue table of the embedded default (PostgreSQL uses pg-boss's

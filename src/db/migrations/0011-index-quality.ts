@@ -1,12 +1,8 @@
 import { sql, type Migration } from 'kysely';
-import { headTsvector, tsvectorColumns } from '../../local-index/fulltext-postgres.js';
-import { insertFtsRow } from '../../local-index/fulltext-sqlite.js';
-import { HALF_LIFE_MS } from '../../local-index/query-log.js';
-import { hasOperator } from '../../local-index/query-privacy.js';
-import { docColumns } from '../../local-index/text.js';
-import { addToVocabulary, vocabularyWords } from '../../local-index/vocabulary.js';
-import type { DialectName } from '../database.js';
-import { notNull, type AnyDb } from './helpers.js';
+import { addToVocabulary, headTsvector, insertFtsRow, tsvectorColumns, vocabularyWords } from './frozen-index-fulltext.js';
+import { docColumns } from './frozen-index-text.js';
+import { HALF_LIFE_MS, hasOperator } from './frozen-query-log.js';
+import { notNull, type AnyDb, type DialectName } from './helpers.js';
 
 /**
  * Answers that rank like a search engine (issue 14):

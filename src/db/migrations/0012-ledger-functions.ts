@@ -1,6 +1,5 @@
 import { sql, type Migration } from 'kysely';
-import type { DialectName } from '../database.js';
-import type { AnyDb } from './helpers.js';
+import type { AnyDb, DialectName } from './helpers.js';
 
 /**
  * `quarry_ledger_apply(ops jsonb)`: the ledger's hot operations (hold, one-step charge,

@@ -1,7 +1,6 @@
 import { sql, type Migration } from 'kysely';
-import type { DialectName } from '../database.js';
 import { ledgerFunctions } from './0012-ledger-functions.js';
-import type { AnyDb } from './helpers.js';
+import type { AnyDb, DialectName } from './helpers.js';
 
 /**
  * `quarry_ledger_apply(ops jsonb)` made set-based (same arguments, same results as 0012): a

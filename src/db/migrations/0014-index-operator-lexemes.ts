@@ -1,8 +1,7 @@
 import { sql, type Migration } from 'kysely';
-import { factsTsvector } from '../../local-index/fact-tokens.js';
-import { foldText } from '../../local-index/text.js';
-import type { DialectName } from '../database.js';
-import type { AnyDb } from './helpers.js';
+import { factsTsvector } from './frozen-index-fulltext.js';
+import { foldText } from './frozen-index-text.js';
+import type { AnyDb, DialectName } from './helpers.js';
 
 const BATCH = 1000;
 

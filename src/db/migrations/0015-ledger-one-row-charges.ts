@@ -1,7 +1,6 @@
 import { sql, type Migration } from 'kysely';
-import type { DialectName } from '../database.js';
 import { ledgerSetBased } from './0013-ledger-set-based.js';
-import type { AnyDb } from './helpers.js';
+import type { AnyDb, DialectName } from './helpers.js';
 
 /**
  * A one-step charge (a cache hit) is one row: its `charge` entry, which carries the account,

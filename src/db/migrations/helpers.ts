@@ -1,5 +1,7 @@
 import { sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
-import type { DialectName } from '../database.js';
+
+/** The SQL dialects migrations are written for (frozen here: a migration imports nothing outside this folder). */
+export type DialectName = 'sqlite' | 'postgres';
 
 // Migrations see a schema that changes under them, so they work on an untyped database.
 export type AnyDb = Kysely<unknown>;

@@ -5,7 +5,7 @@ import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { fetchEngineOptions } from '../../scrape/engine-options.js';
 import { createFetchEngine } from '../../scrape/net/index.js';
-import { createCrawler, type Crawler } from '../crawl/crawler.js';
+import { createCrawler, type Crawler } from '../../crawl/index.js';
 import { createIndexer, type Indexer } from '../indexer.js';
 import { createIndexStore, type IndexStore } from '../store.js';
 

@@ -10,7 +10,7 @@ import { chunked, gzippedWarc, httpResponse, warcRecord } from '../../../tests/s
 import { createFetchEngine } from '../../scrape/net/index.js';
 import { parseQuery } from '../../search/query.js';
 import { parseTbs, tbsWindow } from '../../search/tbs.js';
-import { createCrawler } from '../crawl/crawler.js';
+import { createCrawler } from '../../crawl/index.js';
 import { createIndexer } from '../indexer.js';
 import { createIndexStore, type IndexStore } from '../store.js';
 import { importUrlList, importWarc, looksLikeWarc, type ImportCounts } from './importer.js';

@@ -6,7 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { decodeText, parseContentType } from '../../scrape/net/charset.js';
-import type { Crawler } from '../crawl/crawler.js';
+import type { Crawler } from '../../crawl/index.js';
 import type { Indexer } from '../indexer.js';
 import { parseHttpResponse, readWarcFile } from './warc.js';
 

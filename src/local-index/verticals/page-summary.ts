@@ -1,4 +1,4 @@
-import type { PageFacts } from '../page-facts.js';
+import type { PageFacts } from '../../scrape/extract/index.js';
 import { clip } from '../text.js';
 import { parseDate } from './structured.js';
 

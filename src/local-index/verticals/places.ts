@@ -1,6 +1,5 @@
-import type { JsonObject } from '../../scrape/extract/index.js';
+import type { JsonObject, PageFacts } from '../../scrape/extract/index.js';
 import { countryFromName } from '../locale.js';
-import type { PageFacts } from '../page-facts.js';
 import { internationalPhone } from './phone.js';
 import { defined, type VerticalRecord } from './record.js';
 import type { PageSummary } from './page-summary.js';

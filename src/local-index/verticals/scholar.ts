@@ -1,4 +1,4 @@
-import type { PageFacts } from '../page-facts.js';
+import type { PageFacts } from '../../scrape/extract/index.js';
 import { defined, type VerticalRecord } from './record.js';
 import type { PageSummary } from './page-summary.js';
 import { entitiesOfType, firstMeta, link, metaValues, number, parseDate, text } from './structured.js';

@@ -1,5 +1,4 @@
-import type { JsonObject } from '../../scrape/extract/index.js';
-import type { PageFacts } from '../page-facts.js';
+import type { JsonObject, PageFacts } from '../../scrape/extract/index.js';
 import { defined, type VerticalRecord } from './record.js';
 import type { PageSummary } from './page-summary.js';
 import { entitiesOfType, link, names, number, object, ratingOutOfFive, text } from './structured.js';

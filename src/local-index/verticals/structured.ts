@@ -1,6 +1,5 @@
 /** Reading schema.org entities (JSON-LD, or microdata in JSON-LD shape) and meta tags leniently. */
-import type { JsonObject, JsonValue } from '../../scrape/extract/index.js';
-import type { MetaTag, PageFacts } from '../page-facts.js';
+import type { JsonObject, JsonValue, MetaTag, PageFacts } from '../../scrape/extract/index.js';
 
 function isObject(value: JsonValue | undefined): value is JsonObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);

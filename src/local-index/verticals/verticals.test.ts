@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { corpusPage } from '../../../tests/support/index-corpus.js';
 import type { ItemVertical } from '../../search/verticals.js';
 import { indexablePage } from '../documents.js';
-import { readPage } from '../page-facts.js';
+import { readPage } from '../../scrape/extract/index.js';
 import { internationalPhone } from './phone.js';
 import { normalisePatentNumber } from './patents.js';
 import { displayPrice } from './shopping.js';

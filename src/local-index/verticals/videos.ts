@@ -1,5 +1,5 @@
 import { formatDuration, parseIsoDuration } from '../../search/relative-time.js';
-import type { PageFacts } from '../page-facts.js';
+import type { PageFacts } from '../../scrape/extract/index.js';
 import { defined, type VerticalRecord } from './record.js';
 import type { PageSummary } from './page-summary.js';
 import { entitiesOfType, firstMeta, link, names, number, parseDate, text } from './structured.js';

@@ -81,6 +81,11 @@ export interface FetchedResponse {
  */
 export interface FetchEngine {
   fetch(url: string | URL, options?: FetchOptions): Promise<FetchedResponse>;
+  /**
+   * The same engine (address checks, connections, per-host limit) sending another user agent,
+   * e.g. the crawler's. Closing the engine closes it; its own `close` does nothing.
+   */
+  withUserAgent(userAgent: string): FetchEngine;
   close(): Promise<void>;
 }
 
@@ -99,11 +104,12 @@ export function createFetchEngine(options: FetchEngineOptions = {}): FetchEngine
   const network = createGuardedNetwork({ guard, proxyUrl: options.proxyUrl, connectTimeoutMs: options.connectTimeoutMs });
   const limiter = createHostLimiter(options.maxConcurrentPerHost ?? 4);
   const retryPolicy = createRetryPolicy(options.retry);
-  const defaultHeaders = browserNavigationHeaders({
-    userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
-    acceptLanguage: options.acceptLanguage ?? 'en-US,en;q=0.9',
-    acceptEncoding: SUPPORTED_ACCEPT_ENCODING,
-  });
+  const headersFor = (userAgent: string) =>
+    browserNavigationHeaders({
+      userAgent,
+      acceptLanguage: options.acceptLanguage ?? 'en-US,en;q=0.9',
+      acceptEncoding: SUPPORTED_ACCEPT_ENCODING,
+    });
 
   async function requestOnce(url: URL, headers: Record<string, string>, retriesSoFar: number, signal: AbortSignal, deadline: number): Promise<Attempt> {
     const response = await network.dispatcher.request({
@@ -140,7 +146,7 @@ export function createFetchEngine(options: FetchEngineOptions = {}): FetchEngine
     return { kind: 'final', status, headers: responseHeaders, body };
   }
 
-  async function fetchPage(input: string | URL, fetchOptions: FetchOptions = {}): Promise<FetchedResponse> {
+  async function fetchPage(defaultHeaders: Record<string, string>, input: string | URL, fetchOptions: FetchOptions = {}): Promise<FetchedResponse> {
     const started = performance.now();
     const requested = parseTargetUrl(input);
     const deadline = Date.now() + totalTimeoutMs;
@@ -197,10 +203,16 @@ export function createFetchEngine(options: FetchEngineOptions = {}): FetchEngine
     }
   }
 
-  return {
-    fetch: fetchPage,
-    close: () => network.close(),
-  };
+  function sending(userAgent: string, close: () => Promise<void>): FetchEngine {
+    const defaultHeaders = headersFor(userAgent);
+    return {
+      fetch: (input, fetchOptions) => fetchPage(defaultHeaders, input, fetchOptions),
+      withUserAgent: (other) => sending(other, async () => undefined),
+      close,
+    };
+  }
+
+  return sending(options.userAgent ?? DEFAULT_USER_AGENT, () => network.close());
 }
 
 function nextHop(current: URL, location: string, visited: Set<string>, maxRedirects: number, hops: number): URL {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nestedElementsPage } from '../../../tests/support/hostile-pages.js';
-import { readPage } from '../../local-index/page-facts.js';
-import { ExtractionError } from '../extract/index.js';
+import { ExtractionError, readPage } from '../extract/index.js';
 import { cleanHtml } from '../clean-html.js';
 import { readHtml } from '../page-reader.js';
 import { createOffloadPool, type OffloadPool } from './pool.js';

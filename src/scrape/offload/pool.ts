@@ -13,8 +13,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { PageFacts } from '../../local-index/page-facts.js';
-import { ExtractionError } from '../extract/index.js';
+import { ExtractionError, type PageFacts } from '../extract/index.js';
 import type { PageReader } from '../page-reader.js';
 import { ScrapeNetworkError } from '../net/index.js';
 import { FairQueue } from './fair-queue.js';

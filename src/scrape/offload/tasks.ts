@@ -3,11 +3,10 @@
  * pages, and the index's reading of them. Each task answers plain data, so it crosses the thread boundary
  * as it is; an `ExtractionError` travels as its code and message and is rebuilt on the other side.
  */
-import { readPage, type PageFacts } from '../../local-index/page-facts.js';
 import { cleanHtml } from '../clean-html.js';
 import type { ContentKind } from '../content-kind.js';
 import { readDocument } from '../documents.js';
-import { ExtractionError, type ExtractedPage, type ExtractionErrorCode } from '../extract/index.js';
+import { type ExtractedPage, ExtractionError, type ExtractionErrorCode, type PageFacts, readPage } from '../extract/index.js';
 import { readHtml, type HtmlReading } from '../page-reader.js';
 
 export type OffloadTask =

@@ -3997,7 +3997,7 @@ export interface paths {
         put?: never;
         /**
          * Exa contents
-         * @description Key in `x-api-key` (or `Authorization: Bearer`). Errors are `{requestId, error, tag}` with the HTTP status Quarry gives. Metered and cached like the Quarry endpoints it uses. One `POST /api/v1/scrape/` per URL; a page that fails is listed in `statuses`.
+         * @description Key in `x-api-key` (or `Authorization: Bearer`). Errors are `{requestId, error, tag}` with the HTTP status Quarry gives. Metered and cached like the Quarry endpoints it uses. One scrape per URL, charged like `POST /api/v1/scrape/` in one hold and charge; a page that fails is listed in `statuses` and costs nothing.
          */
         post: {
             parameters: {
@@ -4168,7 +4168,7 @@ export interface paths {
         put?: never;
         /**
          * Exa search
-         * @description Key in `x-api-key` (or `Authorization: Bearer`). Errors are `{requestId, error, tag}` with the HTTP status Quarry gives. Metered and cached like the Quarry endpoints it uses. Runs `POST /api/v1/search`; `contents.text` adds one scrape per result.
+         * @description Key in `x-api-key` (or `Authorization: Bearer`). Errors are `{requestId, error, tag}` with the HTTP status Quarry gives. Metered and cached like the Quarry endpoints it uses. One search, charged like `POST /api/v1/search`; `contents.text` adds one scrape per result, in the same one hold and charge.
          */
         post: {
             parameters: {
@@ -4610,7 +4610,7 @@ export interface paths {
         put?: never;
         /**
          * Tavily extract
-         * @description Key as `Authorization: Bearer <quarry key>` or body `api_key`. Errors are `{"detail": {"error": …}}` with Tavily's statuses (400, 401, 429; 432 when the balance is too low). Metered and cached like the Quarry endpoint it uses. One `POST /api/v1/scrape/` per URL; pages that fail are listed in `failed_results`.
+         * @description Key as `Authorization: Bearer <quarry key>` or body `api_key`. Errors are `{"detail": {"error": …}}` with Tavily's statuses (400, 401, 429; 432 when the balance is too low). Metered and cached like the Quarry endpoint it uses. One scrape per URL, charged like `POST /api/v1/scrape/` in one hold and charge; pages that fail are listed in `failed_results` and cost nothing.
          */
         post: {
             parameters: {
@@ -4767,7 +4767,7 @@ export interface paths {
         put?: never;
         /**
          * Tavily search
-         * @description Key as `Authorization: Bearer <quarry key>` or body `api_key`. Errors are `{"detail": {"error": …}}` with Tavily's statuses (400, 401, 429; 432 when the balance is too low). Metered and cached like the Quarry endpoint it uses. Runs `POST /api/v1/search` (web, or news for `topic: "news"`); `include_raw_content` adds one scrape per result.
+         * @description Key as `Authorization: Bearer <quarry key>` or body `api_key`. Errors are `{"detail": {"error": …}}` with Tavily's statuses (400, 401, 429; 432 when the balance is too low). Metered and cached like the Quarry endpoint it uses. One search (web, or news for `topic: "news"`), charged like `POST /api/v1/search`; `include_raw_content` adds one scrape per result, charged like `POST /api/v1/scrape/`, in the same one hold and charge.
          */
         post: {
             parameters: {

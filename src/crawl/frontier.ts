@@ -6,7 +6,7 @@
  * settings. A finished frontier is deleted, so its rows do not outlive the crawl.
  */
 import type { Kysely } from 'kysely';
-import type { CrawlFrontierTable, Database } from '../../db/schema.js';
+import type { CrawlFrontierTable, Database } from '../db/schema.js';
 
 /**
  * Rows per INSERT: 7 parameters a row keeps one statement far below SQLite's 32,766 variables

@@ -1,12 +1,13 @@
 /**
- * Everything the index reads from one HTML page: the extractor's result (main text, metadata,
+ * Everything the local index reads from one HTML page: the extractor's result (main text, metadata,
  * structured data) plus what the extractor leaves out but the verticals and the crawler need —
  * every link, video embeds, `<video>` elements and meta tags with their `scheme` attribute.
  */
-import { extractPage, type ExtractedPage, type JsonObject } from '../scrape/extract/index.js';
-import { findAll, parseHtml, type ElementNode } from '../scrape/extract/dom.js';
-import { microdataToJsonLd } from '../scrape/extract/structured-data.js';
-import { resolveUrl } from '../scrape/extract/url.js';
+import { findAll, parseHtml, type ElementNode } from './dom.js';
+import { extractPage } from './extract-page.js';
+import { microdataToJsonLd } from './structured-data.js';
+import type { ExtractedPage, JsonObject } from './types.js';
+import { resolveUrl } from './url.js';
 
 export interface MetaTag {
   /** Lower-cased `name`, `property` or `itemprop`. */

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase, type DatabaseHandle } from '../../db/database.js';
-import { createTestDatabase } from '../../../tests/support/database.js';
+import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
+import { createTestDatabase } from './database.js';
 
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ENTRY = join(REPO_ROOT, 'src/cli/main.ts');
 
 export interface CliResult {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { API_TYPES_FILE, generateApiTypes } from './api-types.js';
+import { API_TYPES_FILE, generateApiTypes } from '../../scripts/api-types.js';
 
 describe('the dashboard API client types', () => {
   it('match the OpenAPI document of the app (run `npm run web:api` when this fails)', async () => {

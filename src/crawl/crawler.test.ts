@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startCrawlSite, type CrawlSite } from '../../../tests/support/index-crawl-site.js';
-import { openIndexTestDatabase, type IndexTestDatabase } from '../../../tests/support/index-databases.js';
-import { TEST_DIALECT } from '../../../tests/support/database.js';
-import { createFetchEngine, type FetchEngine } from '../../scrape/net/index.js';
-import { parseQuery } from '../../search/query.js';
-import { createIndexer } from '../indexer.js';
-import { createIndexStore, type IndexStore } from '../store.js';
+import { startCrawlSite, type CrawlSite } from '../../tests/support/index-crawl-site.js';
+import { openIndexTestDatabase, type IndexTestDatabase } from '../../tests/support/index-databases.js';
+import { TEST_DIALECT } from '../../tests/support/database.js';
+import { createFetchEngine, type FetchEngine } from '../scrape/net/index.js';
+import { parseQuery } from '../search/query.js';
+import { createIndexer } from '../local-index/indexer.js';
+import { createIndexStore, type IndexStore } from '../local-index/store.js';
 import { createCrawler, type CrawlRequest } from './crawler.js';
 
 describe('the crawler', () => {

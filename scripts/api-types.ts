@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { createApp } from '../app.js';
-import { loadConfig } from '../config/secrets.js';
-import { createLogger } from '../logging.js';
+import { createApp } from '../src/app.js';
+import { loadConfig } from '../src/config/secrets.js';
+import { createLogger } from '../src/logging.js';
 
 /** Where the dashboard's typed API client reads its types from. */
-export const API_TYPES_FILE = join(import.meta.dirname, '..', '..', 'web', 'src', 'api', 'schema.d.ts');
+export const API_TYPES_FILE = join(import.meta.dirname, '..', 'web', 'src', 'api', 'schema.d.ts');
 
 const HEADER = "/* Generated from Quarry's OpenAPI document by `npm run web:api`; do not edit. */\n\n";
 

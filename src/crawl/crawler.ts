@@ -7,20 +7,46 @@
  * again with the same seed and limits (or the same owner).
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import type { FetchEngine } from '../../scrape/net/index.js';
-import type { Indexer } from '../indexer.js';
-import { pageKey } from '../url-facts.js';
+import type { Database } from '../db/schema.js';
+import type { FetchEngine } from '../scrape/net/index.js';
 import { openFrontier, type CrawlSettings, type FrontierCounts, type FrontierEntry } from './frontier.js';
 import { createPoliteness, type Politeness } from './politeness.js';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobots, type RobotsPolicy } from './robots.js';
 import { parseSitemap, sitemapText } from './sitemap.js';
 
+/** What the crawler needs to know of a page it handed over: whether it was kept, and the links to follow. */
+export interface CrawledPageFacts {
+  readonly links: readonly string[];
+  readonly robots: { readonly nofollow: boolean };
+}
+
+/** Where crawled pages go (the local index's `Indexer` is one): the crawler depends on this, not on the index. */
+export interface CrawlIndexer {
+  indexHtml(
+    html: string,
+    url: string,
+    source: 'crawl',
+  ): Promise<
+    | { readonly status: 'indexed'; readonly facts: CrawledPageFacts }
+    | { readonly status: 'skipped'; readonly reason: string; readonly facts?: CrawledPageFacts }
+  >;
+}
+
+/**
+ * The URL a page is stored under: fragment removed, default port dropped (the URL parser does
+ * that), scheme and host lower-cased. The same page fetched twice replaces its earlier copy.
+ */
+export function pageKey(raw: string): string {
+  const url = new URL(raw);
+  url.hash = '';
+  return url.href;
+}
+
 export interface CrawlerOptions {
   readonly db: Kysely<Database>;
   /** The guarded fetch engine (its allow-list is `SCRAPE_ALLOWED_HOSTS`), sending `userAgent`. */
   readonly fetchEngine: FetchEngine;
-  readonly indexer: Indexer;
+  readonly indexer: CrawlIndexer;
   /** The User-Agent the fetch engine sends; robots.txt groups are matched on its product token. */
   readonly userAgent: string;
   /** Pause between two requests to one host, in ms (`CRAWL_DELAY_MS`); a longer robots.txt crawl-delay wins. */

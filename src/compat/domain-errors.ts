@@ -1,0 +1,107 @@
+/**
+ * The domain errors of the operations the agent surfaces run (search, scrape, metering), each
+ * with a closed code, a status and a safe message, read from the error itself. Tavily, Exa and
+ * Jina write them in their own wire shapes; none parses a REST error body.
+ */
+import { ClientGoneError, CLIENT_GONE_STATUS } from '../credits/metered-errors.js';
+import { InsufficientCreditsError } from '../credits/ledger.js';
+import { AuthenticationError, DependencyUnavailableError, InvalidInputError, ThrottledError } from '../errors.js';
+import { SERVICE_UNAVAILABLE } from '../http/errors.js';
+import { ExtractionError } from '../scrape/extract/index.js';
+import { ScrapeError } from '../scrape/errors.js';
+import { ScrapeNetworkError } from '../scrape/net/index.js';
+import { QueryRejectedError } from '../search/engine.js';
+import { AllEnginesFailedError, SearchNotConfiguredError } from '../search/errors.js';
+import { InvalidTbsError } from '../search/tbs.js';
+import { CompatError } from './compat-error.js';
+import { errorText } from './error-text.js';
+
+export type DomainErrorCode =
+  | 'invalid_input'
+  | 'unauthenticated'
+  | 'insufficient_credits'
+  | 'throttled'
+  | 'engines_failed'
+  | 'not_configured'
+  | 'target_failed'
+  | 'unsupported_content'
+  | 'timeout'
+  | 'unavailable'
+  | 'client_gone';
+
+const STATUS: Record<DomainErrorCode, number> = {
+  invalid_input: 400,
+  unauthenticated: 401,
+  insufficient_credits: 402,
+  throttled: 429,
+  engines_failed: 502,
+  not_configured: 503,
+  target_failed: 502,
+  unsupported_content: 415,
+  timeout: 504,
+  unavailable: 503,
+  client_gone: CLIENT_GONE_STATUS,
+};
+
+export interface DomainFailure {
+  readonly code: DomainErrorCode;
+  readonly status: number;
+  readonly message: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+function failure(code: DomainErrorCode, message: string, headers: Record<string, string> = {}): DomainFailure {
+  return { code, status: STATUS[code], message, headers };
+}
+
+function networkFailure(error: ScrapeNetworkError): DomainFailure {
+  switch (error.code) {
+    case 'invalid_url':
+    case 'unsupported_scheme':
+    case 'blocked_address':
+      return failure('invalid_input', `url: ${error.message}`);
+    case 'timeout':
+      return failure('timeout', error.message);
+    case 'aborted':
+      return failure('client_gone', error.message);
+    case 'browser_unavailable':
+      return failure('unavailable', error.message);
+    default:
+      return failure('target_failed', error.message);
+  }
+}
+
+/** The closed code, status and message of a domain error; undefined for anything else (a bug: 500). */
+export function domainFailure(error: unknown): DomainFailure | undefined {
+  if (error instanceof CompatError) return undefined;
+  if (error instanceof InvalidInputError) return failure('invalid_input', errorText(error.fields));
+  if (error instanceof InvalidTbsError) return failure('invalid_input', `tbs: ${error.message}`);
+  if (error instanceof QueryRejectedError) return failure('invalid_input', `query: ${error.message}`);
+  if (error instanceof AuthenticationError) return failure('unauthenticated', error.message);
+  if (error instanceof InsufficientCreditsError) return failure('insufficient_credits', 'Insufficient credits');
+  if (error instanceof ThrottledError) return failure('throttled', error.message, { 'retry-after': String(Math.max(1, Math.ceil(error.waitSeconds))) });
+  if (error instanceof AllEnginesFailedError) return failure('engines_failed', error.message);
+  if (error instanceof SearchNotConfiguredError) return failure('not_configured', error.message);
+  if (error instanceof ScrapeNetworkError) return networkFailure(error);
+  if (error instanceof ScrapeError) {
+    const code = error.code === 'unsupported_content' ? 'unsupported_content' : error.code === 'browser_not_installed' ? 'unavailable' : 'target_failed';
+    return failure(code, error.message);
+  }
+  if (error instanceof ExtractionError) return failure('target_failed', `The target's document could not be read: ${error.message}`);
+  if (error instanceof DependencyUnavailableError)
+    return failure('unavailable', SERVICE_UNAVAILABLE, { 'retry-after': String(Math.max(1, Math.ceil(error.retryAfterSeconds))) });
+  if (error instanceof ClientGoneError) return failure('client_gone', error.message);
+  return undefined;
+}
+
+/** A domain error as the surfaces' CompatError (status, message, headers); other errors unchanged. */
+export function asCompatError(error: unknown): unknown {
+  const known = domainFailure(error);
+  return known === undefined ? error : new CompatError(known.status, known.message, known.headers);
+}
+
+/** Failures that concern the caller, not one page: they stop a multi-page operation as a whole. */
+export function isCallerFailure(error: unknown): boolean {
+  const code = domainFailure(error)?.code;
+  return code === 'unauthenticated' || code === 'insufficient_credits' || code === 'throttled' || code === 'client_gone';
+}

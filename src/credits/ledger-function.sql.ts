@@ -1,0 +1,158 @@
+/**
+ * The live PostgreSQL ledger function, `quarry_ledger_apply(ops jsonb)`, which the store beside it
+ * (ledger-postgres.ts) calls once per batch: the one source of its text. SQLite runs the same
+ * algorithm in ledger-sqlite.ts. Operations and results are those of ledger-ops.ts; results carry
+ * `i`, the operation's position in `ops`.
+ *
+ * Set-based, so a batch costs a few statements whatever its size and the balance row of a hot
+ * account stays locked for little time:
+ * 1. One UPDATE closes every open hold the batch settles or releases.
+ * 2. One SELECT … FOR UPDATE locks the batch's accounts in id order (so two instances' batches
+ *    never wait on each other in a cycle) and reads their balances.
+ * 3. The operations are worked out in their batch order against running balances, in memory
+ *    (rows collected column by column in arrays, which plpgsql appends to in place): each checks
+ *    its own balance (one that cannot be covered writes nothing and reports `insufficient`, the
+ *    others go on) and every entry carries the balance after it, as one by one.
+ * 4. One UPDATE per batch writes the balances, one INSERT the hold rows, one the entries. A
+ *    one-step charge (a cache hit) writes no hold row: its charge entry is its usage record.
+ *
+ * History: migration 0012 created the function, 0013 made it set-based, 0015 stopped writing hold
+ * rows for one-step charges; 0018 installs it from this file, byte for byte the text of 0015.
+ *
+ * Changing it: a new migration installs the new text (`CREATE OR REPLACE`, as 0018 does) and its
+ * down restores the previous text (a frozen copy in that migration). ledger-function.test.ts checks
+ * that a migrated PostgreSQL database holds exactly this text, and its fingerprint of this text
+ * fails until that migration exists and the fingerprint is updated.
+ */
+
+/** The function's name, as the store calls it. */
+export const LEDGER_FUNCTION_NAME = 'quarry_ledger_apply';
+
+/** The plpgsql body: what PostgreSQL keeps as the function's source (`pg_proc.prosrc`). */
+export const LEDGER_FUNCTION_BODY = `
+DECLARE
+  closed jsonb;  -- hold id → the row of a stored hold this batch closed
+  bal jsonb;     -- account id → running balance
+  start jsonb;   -- account id → balance before the batch
+  -- The rows to write, column by column (plpgsql appends to arrays in place; jsonb is copied).
+  h_id text[] := '{}'; h_user bigint[] := '{}'; h_key bigint[] := '{}'; h_amount bigint[] := '{}';
+  h_endpoint text[] := '{}'; h_request text[] := '{}'; h_status text[] := '{}'; h_created text[] := '{}';
+  h_expires text[] := '{}'; h_settled text[] := '{}';
+  e_user bigint[] := '{}'; e_amount bigint[] := '{}'; e_kind text[] := '{}'; e_after bigint[] := '{}';
+  e_key bigint[] := '{}'; e_endpoint text[] := '{}'; e_request text[] := '{}'; e_hold text[] := '{}'; e_created text[] := '{}';
+  r_i bigint[] := '{}'; r_status text[] := '{}'; r_balance bigint[] := '{}'; r_charged bigint[] := '{}';
+  op jsonb;
+  idx bigint;
+  kind text;
+  hid text;
+  uid bigint;
+  amt bigint;
+  cur bigint;
+  after bigint;
+  charged bigint;
+  h jsonb;
+  pos int;
+  results jsonb;
+BEGIN
+  WITH c AS (
+    UPDATE holds x SET status = 'settled', settled_at = o.at
+    FROM (SELECT DISTINCT ON (e->>'holdId') e->>'holdId' AS id, e->>'at' AS at
+          FROM jsonb_array_elements(ops) e WHERE e->>'op' IN ('settle', 'release') ORDER BY e->>'holdId') o
+    WHERE x.id = o.id AND x.status = 'open'
+    RETURNING x.id, x.user_id, x.api_key_id, x.amount, x.endpoint, x.request_id
+  )
+  SELECT coalesce(jsonb_object_agg(c.id, to_jsonb(c)), '{}') INTO closed FROM c;
+
+  SELECT coalesce(jsonb_object_agg(u.id::text, u.credits_balance), '{}') INTO bal FROM (
+    SELECT id, credits_balance FROM users WHERE id IN (
+      SELECT (e->>'userId')::bigint FROM jsonb_array_elements(ops) e WHERE e ? 'userId'
+      UNION SELECT (v->>'user_id')::bigint FROM jsonb_each(closed) AS j(k, v))
+    ORDER BY id FOR UPDATE
+  ) u;
+  start := bal;
+
+  FOR op, idx IN SELECT e.value, e.ord - 1 FROM jsonb_array_elements(ops) WITH ORDINALITY AS e(value, ord) LOOP
+    kind := op->>'op';
+    hid := op->>'holdId';
+    IF kind = 'hold' OR kind = 'charge' THEN
+      uid := (op->>'userId')::bigint;
+      amt := (op->>'amount')::bigint;
+      cur := (bal->>uid::text)::bigint;
+      IF cur IS NULL OR cur < amt THEN
+        r_i := r_i || idx; r_charged := r_charged || 0::bigint; r_balance := r_balance || coalesce(cur, 0);
+        r_status := r_status || CASE WHEN cur IS NULL THEN 'unknown' ELSE 'insufficient' END;
+        CONTINUE;
+      END IF;
+      after := cur - amt;
+      bal := jsonb_set(bal, ARRAY[uid::text], to_jsonb(after));
+      IF kind = 'hold' THEN
+        -- A one-step charge writes no hold row: its charge entry is its usage record.
+        h_id := h_id || hid; h_user := h_user || uid; h_key := h_key || (op->>'apiKeyId')::bigint; h_amount := h_amount || amt;
+        h_endpoint := h_endpoint || (op->>'endpoint'); h_request := h_request || (op->>'requestId');
+        h_status := h_status || 'open'::text; h_created := h_created || (op->>'at');
+        h_expires := h_expires || (op->>'expiresAt'); h_settled := h_settled || NULL::text;
+      END IF;
+      IF kind = 'charge' OR amt > 0 THEN
+        e_user := e_user || uid; e_amount := e_amount || -amt; e_kind := e_kind || kind; e_after := e_after || after;
+        e_key := e_key || (op->>'apiKeyId')::bigint; e_endpoint := e_endpoint || (op->>'endpoint');
+        e_request := e_request || (op->>'requestId'); e_hold := e_hold || hid; e_created := e_created || (op->>'at');
+      END IF;
+      r_i := r_i || idx; r_status := r_status || 'ok'::text; r_balance := r_balance || after;
+      r_charged := r_charged || CASE WHEN kind = 'charge' THEN amt ELSE 0 END;
+      CONTINUE;
+    END IF;
+
+    h := closed->hid;
+    IF h IS NOT NULL THEN
+      closed := closed - hid;
+    ELSE
+      pos := array_position(h_id, hid);
+      IF pos IS NOT NULL AND h_status[pos] = 'open' THEN
+        -- A hold made earlier in this batch: closed before it is written, as one by one.
+        h := jsonb_build_object('user_id', h_user[pos], 'api_key_id', h_key[pos], 'amount', h_amount[pos],
+          'endpoint', h_endpoint[pos], 'request_id', h_request[pos]);
+        h_status[pos] := 'settled';
+        h_settled[pos] := op->>'at';
+      END IF;
+    END IF;
+    IF h IS NULL THEN
+      -- Settled already, or the sweeper released it: the work is not charged twice.
+      uid := coalesce(h_user[pos], (SELECT x.user_id FROM holds x WHERE x.id = hid));
+      after := coalesce((bal->>uid::text)::bigint, (SELECT u.credits_balance FROM users u WHERE u.id = uid), 0);
+      r_i := r_i || idx; r_status := r_status || 'ok'::text; r_balance := r_balance || after; r_charged := r_charged || 0::bigint;
+      CONTINUE;
+    END IF;
+    uid := (h->>'user_id')::bigint;
+    amt := (h->>'amount')::bigint;
+    charged := CASE WHEN kind = 'settle' THEN least((op->>'actual')::bigint, amt) ELSE 0 END;
+    after := (bal->>uid::text)::bigint + amt - charged;
+    bal := jsonb_set(bal, ARRAY[uid::text], to_jsonb(after));
+    IF amt > 0 THEN
+      e_user := e_user || uid; e_amount := e_amount || amt; e_kind := e_kind || 'release'::text; e_after := e_after || (after + charged);
+      e_key := e_key || (h->>'api_key_id')::bigint; e_endpoint := e_endpoint || (h->>'endpoint');
+      e_request := e_request || (h->>'request_id'); e_hold := e_hold || hid; e_created := e_created || (op->>'at');
+    END IF;
+    IF kind = 'settle' THEN
+      e_user := e_user || uid; e_amount := e_amount || -charged; e_kind := e_kind || 'charge'::text; e_after := e_after || after;
+      e_key := e_key || (h->>'api_key_id')::bigint; e_endpoint := e_endpoint || (h->>'endpoint');
+      e_request := e_request || (h->>'request_id'); e_hold := e_hold || hid; e_created := e_created || (op->>'at');
+    END IF;
+    r_i := r_i || idx; r_status := r_status || 'ok'::text; r_balance := r_balance || after; r_charged := r_charged || charged;
+  END LOOP;
+
+  UPDATE users u SET credits_balance = (bal->>u.id::text)::bigint
+    WHERE u.id IN (SELECT b.k::bigint FROM jsonb_each(bal) AS b(k, v) WHERE b.v <> start->b.k);
+  INSERT INTO holds (id, user_id, api_key_id, amount, endpoint, request_id, status, created, expires_at, settled_at)
+    SELECT * FROM unnest(h_id, h_user, h_key, h_amount, h_endpoint, h_request, h_status, h_created, h_expires, h_settled);
+  INSERT INTO ledger_entries (user_id, amount, kind, balance_after, api_key_id, endpoint, request_id, hold_id, created)
+    SELECT u.a, u.b, u.c, u.d, u.e, u.f, u.g, u.h, u.i
+    FROM unnest(e_user, e_amount, e_kind, e_after, e_key, e_endpoint, e_request, e_hold, e_created) WITH ORDINALITY AS u(a, b, c, d, e, f, g, h, i, n)
+    ORDER BY u.n;
+  SELECT coalesce(jsonb_agg(jsonb_build_object('i', r.i, 'status', r.s, 'balance', r.b, 'charged', r.c)), '[]') INTO results
+    FROM unnest(r_i, r_status, r_balance, r_charged) AS r(i, s, b, c);
+  RETURN results;
+END
+`;
+
+/** The statement that installs (or replaces) the function. */
+export const LEDGER_FUNCTION_SQL = `CREATE OR REPLACE FUNCTION ${LEDGER_FUNCTION_NAME}(ops jsonb) RETURNS jsonb LANGUAGE plpgsql AS $fn$${LEDGER_FUNCTION_BODY}$fn$`;
