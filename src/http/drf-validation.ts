@@ -1,4 +1,5 @@
 import type { FieldErrors } from './errors.js';
+import { NULL_CHARACTERS_KEYWORD } from './null-characters.js';
 
 /** The parts of an Ajv error this module reads (Ajv runs with `verbose: true`). */
 export interface SchemaError {
@@ -91,6 +92,8 @@ function messageFor(error: SchemaError): string | undefined {
       return 'Duplicate items are not allowed.';
     case 'additionalProperties':
       return undefined;
+    case NULL_CHARACTERS_KEYWORD:
+      return 'Null characters are not allowed.';
     default:
       return 'Invalid input.';
   }

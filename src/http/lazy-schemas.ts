@@ -1,6 +1,7 @@
 import ajvCompiler from '@fastify/ajv-compiler';
 import serializerSelector from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
+import { nullCharacterError } from './null-characters.js';
 
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 type BuildSerializer = NonNullable<CompilersFactory['buildSerializer']>;
@@ -34,7 +35,11 @@ export function lazySchemaCompilers(): CompilersFactory & { compileAll(): number
       const lazy = (data: unknown) => {
         const valid = real()(data);
         lazy.errors = real().errors;
-        return valid;
+        if (valid !== true) return valid;
+        const nul = nullCharacterError(data);
+        if (nul === undefined) return true;
+        lazy.errors = [nul] as Validator['errors'];
+        return false;
       };
       lazy.errors = undefined as Validator['errors'];
       return lazy as Validator;
