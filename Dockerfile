@@ -15,6 +15,7 @@ RUN apt-get update \
 # tools (dev dependencies) are dropped.
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 COPY bin ./bin
+COPY scripts/web-build.js ./scripts/
 COPY src ./src
 COPY web ./web
 COPY config ./config

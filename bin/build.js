@@ -98,9 +98,9 @@ async function withBuildLock(task) {
   }
 }
 
-/** The dashboard's own staleness check, from the compiled server (plain fs, no Vite). */
+/** The dashboard's build tooling (scripts/web-build.js), loaded only where the dashboard has sources to build. */
 async function webBuild() {
-  return import(pathToFileURL(join(DIST, 'web', 'build.js')).href);
+  return import(pathToFileURL(join(ROOT, 'scripts', 'web-build.js')).href);
 }
 
 /** True when the dashboard has sources here and web/dist is missing or older than them. */

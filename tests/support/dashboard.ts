@@ -86,7 +86,7 @@ export interface DashboardHarness {
  */
 export function ensureDashboardBuilt(): void {
   const root = join(import.meta.dirname, '..', '..');
-  execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'build-web.ts'), '--if-stale'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [join(root, 'scripts', 'web-build.js'), '--if-stale'], { cwd: root, stdio: 'inherit' });
 }
 
 export async function startDashboard(env: Record<string, string> = {}, options: { now?: () => Date } = {}): Promise<DashboardHarness> {
