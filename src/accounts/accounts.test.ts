@@ -1,27 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startTestApp, type TestApp } from '../../tests/support/app.js';
-import { startSmtpCapture, type SmtpCapture } from '../../tests/support/smtp.js';
+import { PASSWORD, type TestApp } from '../../tests/support/app.js';
+import { mailLink, startMailingApp, type MailingApp } from '../../tests/support/mailing-app.js';
+import type { SmtpCapture } from '../../tests/support/smtp.js';
 
+let mailing: MailingApp;
 let t: TestApp;
 let smtp: SmtpCapture;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url, SIGNUP_CREDITS: '25', LOGIN_LOCKOUT_ATTEMPTS: '3', RESEND_ACTIVATION_EMAIL_RATE: '1/hour' });
+  mailing = await startMailingApp({ SIGNUP_CREDITS: '25', LOGIN_LOCKOUT_ATTEMPTS: '3', RESEND_ACTIVATION_EMAIL_RATE: '1/hour' });
+  ({ t, smtp } = mailing);
 });
 afterAll(async () => {
-  await t.close();
-  await smtp.close();
+  await mailing.close();
 });
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.quarry.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers });
 
-function activationFrom(text: string): { uid: string; token: string } {
-  const match = /\/activate\/([^/\s]+)\/([^/\s]+)/.exec(text);
-  if (!match) throw new Error(`no activation link in: ${text}`);
-  return { uid: match[1]!, token: match[2]! };
-}
+const activationFrom = (text: string) => mailLink(text, 'activate');
 
 function cookiesOf(res: { headers: Record<string, unknown> }): string[] {
   const raw = res.headers['set-cookie'];

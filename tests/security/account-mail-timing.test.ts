@@ -1,30 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startTestApp, type TestApp } from '../support/app.js';
-import { startSmtpCapture, type SmtpCapture } from '../support/smtp.js';
+import { PASSWORD, type TestApp } from '../support/app.js';
+import { startMailingApp, type MailingApp } from '../support/mailing-app.js';
+import type { SmtpCapture } from '../support/smtp.js';
 
 // Issue 25, finding 8: with SMTP set, a password reset waited for the mail server before answering
 // (52 ms for an address with an account, 3 ms without), which told who has an account. Here the
 // real SMTP server on loopback holds every mail unanswered: an answer that waits for the mail
 // server cannot arrive, so each answer below proves, whatever the machine's speed, that no mail
 // was waited for. Then the server lets go and the mails still arrive.
+let mailing: MailingApp;
 let t: TestApp;
 let smtp: SmtpCapture;
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await startTestApp({
-    SMTP_URL: smtp.url,
+  mailing = await startMailingApp({
     PUBLIC_URL: 'https://quarry.example.com',
     PASSWORD_RESET_EMAIL_RATE: '100/hour',
     PASSWORD_RESET_IP_RATE: '100/hour',
     RESEND_ACTIVATION_EMAIL_RATE: '100/hour',
     RESEND_ACTIVATION_IP_RATE: '100/hour',
   });
+  ({ t, smtp } = mailing);
 });
 afterAll(async () => {
-  smtp?.release();
-  await t?.close();
-  await smtp?.close();
+  await mailing?.close();
 });
 
 const post = (url: string, payload: Record<string, unknown>) => t.quarry.app.inject({ method: 'POST', url, payload });

@@ -1,23 +1,23 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run.js';
-import { PASSWORD, startTestApp, type TestApp } from '../support/app.js';
+import { PASSWORD, type TestApp } from '../support/app.js';
+import { mailLink, startMailingApp, type MailingApp } from '../support/mailing-app.js';
 import { createManualClock } from '../support/manual-clock.js';
-import { startSmtpCapture, type SmtpCapture } from '../support/smtp.js';
+import type { SmtpCapture } from '../support/smtp.js';
 
 // Issue 25, finding 7: a password reset left the old tokens working, and each refresh gave a new
 // 24 h token, so a stolen session lived for ever. Real app, real database, real SMTP on loopback.
 const SESSION_MAX = 3600;
 const REFRESH_LIFETIME = 1800;
+let mailing: MailingApp;
 let t: TestApp;
 let smtp: SmtpCapture;
 const clock = createManualClock(new Date('2026-03-01T10:00:00.000Z'));
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await startTestApp(
+  mailing = await startMailingApp(
     {
-      SMTP_URL: smtp.url,
       PUBLIC_URL: 'https://quarry.example.com',
       PASSWORD_RESET_EMAIL_RATE: '100/hour',
       PASSWORD_RESET_IP_RATE: '100/hour',
@@ -27,10 +27,10 @@ beforeAll(async () => {
     },
     { now: () => new Date(clock.now()) },
   );
+  ({ t, smtp } = mailing);
 });
 afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
+  await mailing?.close();
 });
 
 const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
@@ -84,7 +84,7 @@ describe('sessions end when the account says so', () => {
 
     expect((await post('/api/v1/auth/users/reset_password/', { email: user.email })).statusCode).toBe(204);
     const mail = await smtp.waitFor(user.email);
-    const [, uid, token] = /\/password-reset\/([^/\s]+)\/([^/\s]+)/.exec(mail.text)!;
+    const { uid, token } = mailLink(mail.text, 'password-reset');
     const newPassword = 'a brand new passphrase 9';
     expect((await post('/api/v1/auth/users/reset_password_confirm/', { uid: uid!, token: token!, new_password: newPassword })).statusCode).toBe(204);
 
