@@ -3,7 +3,7 @@
  * repeats a search or a scrape gets. Each row is one endpoint, one hot account on every
  * connection, after one call that filled the cache; beside it a bare Fastify route answering the
  * bytes of the combined search's answer, in the same run. Prints requests/s, p50/p99 latency, the
- * ratio to bare (and, for the agent surfaces' rows, Tavily, Exa and the MCP `search` tool, the ratio to
+ * ratio to bare (and, for the agent surfaces' rows, Tavily, Exa, Firecrawl, Jina and the MCP `search` tool, the ratio to
  * `POST /api/v1/search`, goal ≥ 0.85) and the CPU time per request of the server and of the load generator, on SQLite
  * and (when QUARRY_TEST_POSTGRES_URL is set) PostgreSQL, then the credits audit.
  *
@@ -68,6 +68,13 @@ function surfaceRoutes(key: string): Route[] {
       surface: true,
     },
     { name: 'POST /v2/search (Firecrawl, web)', path: '/v2/search', body: { query: 'aurora', limit: 10 }, surface: true },
+    {
+      name: 'POST /s/ (Jina search, no content)',
+      path: '/s/',
+      body: { q: 'aurora', count: 10 },
+      headers: { authorization: `Bearer ${key}`, accept: 'application/json', 'x-respond-with': 'no-content' },
+      surface: true,
+    },
   ];
 }
 

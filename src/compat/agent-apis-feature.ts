@@ -1,21 +1,19 @@
 /**
  * The drop-in wire formats of the search and read APIs agents already call (Tavily, Exa, Jina
- * Reader), each at its own root prefix and each switched by a setting. Tavily and Exa are mappers
- * over the search and scrape use cases (src/use-cases/): the key is checked and throttled once at
- * the edge and each request is one metered operation. Jina Reader still calls Quarry's REST API in
- * process (quarry-rest.ts).
+ * Reader), each at its own root prefix and each switched by a setting. Tavily, Exa and Jina
+ * Reader are mappers over the search and scrape use cases (src/use-cases/): the key is checked and
+ * throttled once at the edge and each request is one metered operation.
  */
 import type { Feature } from '../feature.js';
 import { registerExaRoutes } from './exa/routes.js';
 import { registerJinaRoutes } from './jina/routes.js';
-import { injectedRest } from './quarry-rest.js';
 import { registerTavilyRoutes } from './tavily/routes.js';
 import { createScrapeUseCase } from '../use-cases/scrape.js';
 import { createSearchUseCase } from '../use-cases/search.js';
 
 export const agentApisFeature: Feature = {
   name: 'agent-apis',
-  register({ app, config, now, metering, keys, cached, searching, scraping }) {
+  register({ app, config, now, metering, keys, cached, searching, scraping, offload }) {
     const caching = { cached, cacheHitCharge: config.cacheHitCharge };
     const ops = {
       metering,
@@ -28,11 +26,16 @@ export const agentApisFeature: Feature = {
         cacheTtlSeconds: config.searchCacheTtl,
         priceSource: config.priceSearchSource,
       }),
-      scrape: createScrapeUseCase({ ...caching, service: scraping.service, cacheTtlSeconds: config.scrapeCacheTtl }),
+      scrape: createScrapeUseCase({
+        ...caching,
+        service: scraping.service,
+        cacheTtlSeconds: config.scrapeCacheTtl,
+        // Jina's `html` mode: the page's cleaned body, in the worker pool like Firecrawl's `html` format.
+        cleanHtml: (html, signal, owner) => offload.cleanHtml(html, signal, owner),
+      }),
     };
     if (config.compatTavily) registerTavilyRoutes(app, ops);
     if (config.compatExa) registerExaRoutes(app, ops);
-    // Jina Reader still reaches Quarry through its REST API in process (its html mode reads through the Firecrawl scrape).
-    if (config.compatJina) registerJinaRoutes(app, { rest: injectedRest(app), now, htmlAvailable: config.compatFirecrawl });
+    if (config.compatJina) void registerJinaRoutes(app, ops);
   },
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteDate, queryWithDomains, rangeTbs, rankScore, usDate } from './search-bridge.js';
+import { queryWithDomains, rangeTbs, rankScore, usDate } from './search-bridge.js';
 
 describe('the search bridge of the drop-in APIs', () => {
   it('writes domain filters as site: clauses', () => {
@@ -14,15 +14,6 @@ describe('the search bridge of the drop-in APIs', () => {
     expect(rangeTbs('2025-06-01', undefined)).toBe('cdr:1,cd_min:6/1/2025');
     expect(rangeTbs('2025-06-01', '2025-07-04')).toBe('cdr:1,cd_min:6/1/2025,cd_max:7/4/2025');
     expect(rangeTbs(undefined, undefined)).toBeUndefined();
-  });
-
-  it("reads Quarry's relative ages back as dates", () => {
-    const now = new Date('2025-06-15T12:00:00Z');
-    expect(absoluteDate('3 days ago', now)).toBe('2025-06-12T12:00:00.000Z');
-    expect(absoluteDate('1 min ago', now)).toBe('2025-06-15T11:59:00.000Z');
-    expect(absoluteDate('2 hours ago', now)).toBe('2025-06-15T10:00:00.000Z');
-    expect(absoluteDate('yesterday', now)).toBeUndefined();
-    expect(absoluteDate(undefined, now)).toBeUndefined();
   });
 
   it('scores by rank', () => {

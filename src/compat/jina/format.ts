@@ -1,5 +1,5 @@
 /** Jina Reader's answers: the plain-text page, the JSON envelope, the search listing and the errors. */
-import type { ScrapedData } from '../scrape-bridge.js';
+import type { ScrapeOutput } from '../../use-cases/scrape.js';
 import type { ReaderMode } from './options.js';
 
 export interface ReaderPage {
@@ -10,12 +10,15 @@ export interface ReaderPage {
   readonly publishedTime?: string;
 }
 
-export function readerPage(data: ScrapedData, mode: ReaderMode): ReaderPage {
+/** A scraped page in the mode asked for: Markdown, plain text, or the cleaned `<body>` (`html`). */
+export function readerPage(scraped: ScrapeOutput, mode: ReaderMode): ReaderPage {
+  const { data } = scraped.result;
+  const content = mode === 'html' ? scraped.html : mode === 'text' ? data.text : data.markdown;
   return {
     title: data.metadata.title ?? '',
     description: data.metadata.description ?? '',
     url: data.metadata.url,
-    content: (mode === 'text' ? data.text : data.markdown) ?? '',
+    content: content ?? '',
     ...(data.metadata.published ? { publishedTime: data.metadata.published } : {}),
   };
 }

@@ -130,16 +130,16 @@ describe('Jina Reader over HTTP', () => {
     expect(await h.balance(customer.id)).toBe(before - 1);
   });
 
-  it('refuses html mode by name when the Firecrawl-compatible API is off, charging nothing', async () => {
+  it('serves html mode without the Firecrawl-compatible API, charged as one scrape', async () => {
     const off = await startCompatHarness({ COMPAT_FIRECRAWL: 'off' });
     try {
       const someone = await off.t.customer(10);
       const res = await fetch(`${off.baseUrl}/r/${off.site.url}/html/basic`, {
         headers: { authorization: `Bearer ${someone.key}`, 'x-return-format': 'html' },
       });
-      expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ code: 400, name: 'ParamValidationError', message: expect.stringContaining('COMPAT_FIRECRAWL') as unknown });
-      expect(await off.balance(someone.id)).toBe(10);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toMatch(/<p[^>]*>Hello from the fixture site\.<\/p>/);
+      expect(await off.balance(someone.id)).toBe(9);
     } finally {
       await off.close();
     }

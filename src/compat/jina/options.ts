@@ -5,7 +5,7 @@
  */
 import { CompatError } from '../compat-error.js';
 
-/** `html` is the page body without scripts and styles, read through the Firecrawl-compatible scrape. */
+/** `html` is the page body without scripts and styles (the scrape's cleaned HTML, as Firecrawl's `html` format). */
 export type ReaderMode = 'markdown' | 'text' | 'html';
 
 export interface ReaderOptions {

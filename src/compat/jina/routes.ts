@@ -4,19 +4,28 @@
  * Markdown text by default; `X-Return-Format`/`X-Respond-With` `text` or `html`; `Accept: application/json`
  * for `{code, status, data}`; `X-No-Cache` for a fresh fetch.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../http/server.js';
 import { MAX_URL_LENGTH } from '../../scrape/schemas.js';
-import { CompatError, MISSING_KEY_MESSAGE } from '../compat-error.js';
-import { bearerKey, type QuarryRest } from '../quarry-rest.js';
+import { edgeCaller, type AgentOps } from '../agent-ops.js';
+import { CompatError } from '../compat-error.js';
+import { asCompatError } from '../domain-errors.js';
+import { bearerKey } from '../quarry-rest.js';
 import { requestErrorMessage } from '../validation-message.js';
 import { jinaErrorBody, jinaStatus, readerText, searchText } from './format.js';
 import { errorsAsText, readerOptions, targetFromPath } from './options.js';
-import { checkMode, jinaRead, jinaSearch, searchCount } from './service.js';
+import { jinaRead, jinaSearch, searchCount } from './service.js';
 
-function sendJinaError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
-  const known = error instanceof CompatError ? error : undefined;
+/**
+ * The one error renderer of the Jina routes: a refusal, a domain error (its closed code's status
+ * and message) or a request Fastify refused, in Jina's envelope (or as text to a text-only
+ * client); anything else is a logged 500 that says nothing internal.
+ */
+function renderJinaError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  const mapped = asCompatError(error);
+  const known = mapped instanceof CompatError ? mapped : undefined;
   const message = known?.message ?? requestErrorMessage(error);
   if (message === undefined) request.log.error({ err: error }, 'jina request failed');
   const status = message === undefined ? 500 : jinaStatus(known?.status ?? 400);
@@ -26,10 +35,9 @@ function sendJinaError(error: unknown, request: FastifyRequest, reply: FastifyRe
   else void reply.code(status).send(body);
 }
 
-function keyOf(request: FastifyRequest): string {
-  const key = bearerKey(request.headers.authorization);
-  if (key === undefined) throw new CompatError(401, MISSING_KEY_MESSAGE);
-  return key;
+/** The caller presenting `Authorization: Bearer <key>`: authenticated and throttled once, here. */
+function callerOf(ops: AgentOps, request: FastifyRequest, reply: FastifyReply) {
+  return edgeCaller(ops, request, reply, bearerKey(request.headers.authorization));
 }
 
 /** Longest search query, as Quarry's search takes it. */
@@ -67,76 +75,72 @@ const SearchQuery = Type.Object({
 
 const tags = ['compat: Jina Reader'];
 const readerDescription =
-  'Reads the page with `POST /api/v1/scrape/` (metered and cached like it). Key as `Authorization: Bearer`. Text (`Title:`, `URL Source:`, ' +
+  'Reads the page as one scrape, metered, priced and cached like `POST /api/v1/scrape/`. Key as `Authorization: Bearer`. Text (`Title:`, `URL Source:`, ' +
   '`Markdown Content:`) by default; `X-Return-Format: text` for plain text; `X-Return-Format: html` for the page body without scripts and styles ' +
-  '(read with the Firecrawl-compatible `POST /v2/scrape`, charged as one scrape; 400 when `COMPAT_FIRECRAWL` is off); `Accept: application/json` for `{code, status, data: {title, description, url, content}}`. ' +
+  '(the `html` format of the Firecrawl-compatible scrape, charged as one scrape); `Accept: application/json` for `{code, status, data: {title, description, url, content}}`. ' +
   '`X-No-Cache` (or `X-Cache-Tolerance: 0`) forces a fresh fetch. Options Quarry cannot honour (selectors, screenshots…) answer 400. ' +
   '`HEAD` answers 405 (`Allow: GET`) without reading the page or charging anything.';
+const searchDescription =
+  'Searches the web and reads every result (`X-Respond-With: no-content` skips the reads) as one metered operation: one hold of the search and ' +
+  'the most each read can cost, one charge of the search (like `POST /api/v1/search`) and a scrape per page read (like `POST /api/v1/scrape/`); ' +
+  'a page that cannot be read keeps its listing with empty content and costs nothing. `count`/`num` 0–20 (default 5), `site` restricts to domains. ' +
+  "`publishedTime` is the page's publication date (ISO 8601) when known. Text blocks by default, JSON with `Accept: application/json`. " +
+  '`HEAD` answers 405 (`Allow: GET`) without searching or charging anything.';
 
-export interface JinaDeps {
-  readonly rest: QuarryRest;
-  readonly now: () => Date;
-  /** The Firecrawl-compatible API is served (`COMPAT_FIRECRAWL`): the `html` mode reads through its scrape. */
-  readonly htmlAvailable: boolean;
-}
-
-async function answerRead(request: FastifyRequest, reply: FastifyReply, deps: JinaDeps, target: string, body: Record<string, unknown> = {}) {
-  const options = checkMode(readerOptions(request.headers, body), deps.htmlAvailable);
+async function answerRead(ops: AgentOps, request: FastifyRequest, reply: FastifyReply, target: string, body: Record<string, unknown> = {}) {
+  const options = readerOptions(request.headers, body);
   if (target === '') throw new CompatError(400, 'No URL provided');
-  const page = await jinaRead(deps.rest, keyOf(request), target, options);
+  // The bound of `POST /api/v1/scrape/`'s `url`, in its words: the path of `GET /r/<url>` has no schema to say it.
+  if (target.length > MAX_URL_LENGTH) throw new CompatError(400, `url: Ensure this field has no more than ${MAX_URL_LENGTH} characters.`);
+  const page = await jinaRead(ops, await callerOf(ops, request, reply), target, options);
   if (options.json) return reply.send({ code: 200, status: 20000, data: page });
   // The page's HTML goes out as text, never as text/html: it must not run in Quarry's origin.
   return reply.type('text/plain; charset=utf-8').header('x-content-type-options', 'nosniff').send(readerText(page, options.mode));
 }
 
-export function registerJinaRoutes(app: App, deps: JinaDeps): void {
-  const { rest } = deps;
-  // HEAD never reads or charges: Fastify would answer it by running the GET handler, a metered scrape.
-  app.head('/r/*', { schema: { hide: true } }, (_request, reply) => refuseHead(reply));
-  app.get(
-    '/r/*',
-    {
-      exposeHeadRoute: false,
-      errorHandler: sendJinaError,
-      schema: { tags, summary: 'Jina Reader: a page as Markdown, text or HTML', description: readerDescription },
-    },
-    (request, reply) => answerRead(request, reply, deps, targetFromPath(request.url, '/r/')),
-  );
-  app.post(
-    '/r/',
-    { errorHandler: sendJinaError, schema: { tags, summary: 'Jina Reader (URL in the body)', description: readerDescription, body: ReaderBody } },
-    (request, reply) => answerRead(request, reply, deps, request.body.url ?? '', request.body),
-  );
+async function answerSearch(ops: AgentOps, request: FastifyRequest, reply: FastifyReply, query: string, count: number, sites: readonly string[]) {
+  const noContent = request.headers['x-respond-with'] === 'no-content';
+  const options = noContent
+    ? { mode: 'markdown' as const, json: readerOptions({ accept: request.headers.accept }).json, noCache: false }
+    : readerOptions(request.headers);
+  if (query.trim() === '') throw new CompatError(400, 'No query provided');
+  const pages = await jinaSearch(ops, await callerOf(ops, request, reply), { query, count, sites, withContent: !noContent, options });
+  if (options.json) return reply.send({ code: 200, status: 20000, data: pages });
+  return reply.type('text/plain; charset=utf-8').send(searchText(pages));
+}
 
-  const searchDescription =
-    'Searches with `POST /api/v1/search` and reads every result with `POST /api/v1/scrape/` (one scrape charged per result; ' +
-    '`X-Respond-With: no-content` skips them). `count`/`num` 0–20 (default 5), `site` restricts to domains. Text blocks by default, JSON with `Accept: application/json`. ' +
-    '`HEAD` answers 405 (`Allow: GET`) without searching or charging anything.';
-  const answerSearch = async (request: FastifyRequest, reply: FastifyReply, query: string, count: number, sites: readonly string[]) => {
-    const noContent = request.headers['x-respond-with'] === 'no-content';
-    const options = noContent
-      ? { mode: 'markdown' as const, json: readerOptions({ accept: request.headers.accept }).json, noCache: false }
-      : checkMode(readerOptions(request.headers), deps.htmlAvailable);
-    if (query.trim() === '') throw new CompatError(400, 'No query provided');
-    const pages = await jinaSearch(rest, keyOf(request), { query, count, sites, withContent: !noContent, options }, deps.now());
-    if (options.json) return reply.send({ code: 200, status: 20000, data: pages });
-    return reply.type('text/plain; charset=utf-8').send(searchText(pages));
-  };
-  app.head('/s/*', { schema: { hide: true } }, (_request, reply) => refuseHead(reply));
-  app.get(
-    '/s/*',
-    { exposeHeadRoute: false, errorHandler: sendJinaError, schema: { tags, summary: 'Jina search', description: searchDescription, querystring: SearchQuery } },
-    (request, reply) => {
-      const path = targetFromQuery(request.url);
-      const sites = request.query.site === undefined ? [] : [request.query.site].flat();
-      return answerSearch(request, reply, request.query.q ?? path, searchCount(request.query.count ?? request.query.num), sites);
-    },
-  );
-  app.post(
-    '/s/',
-    { errorHandler: sendJinaError, schema: { tags, summary: 'Jina search (query in the body)', description: searchDescription, body: SearchBody } },
-    (request, reply) => answerSearch(request, reply, request.body.q ?? '', searchCount(request.body.count ?? request.body.num), []),
-  );
+/**
+ * r.jina.ai and s.jina.ai at the root, in a scope of their own whose one error handler writes
+ * every failure in Jina's shape. Returns the registration (the scope loads when the app is ready).
+ */
+export function registerJinaRoutes(app: App, ops: AgentOps) {
+  return app.register(async (plugin) => {
+    const scope = plugin.withTypeProvider<TypeBoxTypeProvider>();
+    scope.setErrorHandler(renderJinaError);
+    // HEAD never reads or charges: Fastify would answer it by running the GET handler, a metered scrape.
+    scope.head('/r/*', { schema: { hide: true } }, (_request, reply) => refuseHead(reply));
+    scope.get(
+      '/r/*',
+      { exposeHeadRoute: false, schema: { tags, summary: 'Jina Reader: a page as Markdown, text or HTML', description: readerDescription } },
+      (request, reply) => answerRead(ops, request, reply, targetFromPath(request.url, '/r/')),
+    );
+    scope.post('/r/', { schema: { tags, summary: 'Jina Reader (URL in the body)', description: readerDescription, body: ReaderBody } }, (request, reply) =>
+      answerRead(ops, request, reply, request.body.url ?? '', request.body),
+    );
+    scope.head('/s/*', { schema: { hide: true } }, (_request, reply) => refuseHead(reply));
+    scope.get(
+      '/s/*',
+      { exposeHeadRoute: false, schema: { tags, summary: 'Jina search', description: searchDescription, querystring: SearchQuery } },
+      (request, reply) => {
+        const path = targetFromQuery(request.url);
+        const sites = request.query.site === undefined ? [] : [request.query.site].flat();
+        return answerSearch(ops, request, reply, request.query.q ?? path, searchCount(request.query.count ?? request.query.num), sites);
+      },
+    );
+    scope.post('/s/', { schema: { tags, summary: 'Jina search (query in the body)', description: searchDescription, body: SearchBody } }, (request, reply) =>
+      answerSearch(ops, request, reply, request.body.q ?? '', searchCount(request.body.count ?? request.body.num), []),
+    );
+  });
 }
 
 /**

@@ -1,47 +1,36 @@
+/**
+ * Jina Reader's operations over the scrape and search use cases: a read is one scrape, a search
+ * (with its pages read) is one metered operation with one hold and one charge.
+ */
+import type { Caller } from '../../credits/metered.js';
+import { SCRAPE_USE_CASE_ENDPOINT, type ScrapeInput } from '../../use-cases/scrape.js';
+import { SEARCH_ENDPOINT, type SearchHit, type SearchResult } from '../../use-cases/search.js';
+import { meteredOp, type AgentOps } from '../agent-ops.js';
 import { CompatError } from '../compat-error.js';
-import type { QuarryRest, RestAnswer } from '../quarry-rest.js';
-import { inOrder, isRequestLevelFailure, scrapeVia } from '../scrape-bridge.js';
-import { searchVia } from '../search-bridge.js';
+import { isCallerFailure } from '../domain-errors.js';
+import { inOrder } from '../scrape-bridge.js';
+import { queryWithDomains } from '../search-bridge.js';
 import { readerPage, type ReaderPage } from './format.js';
 import type { ReaderOptions } from './options.js';
 
-type ReadOutcome = { readonly ok: true; readonly page: ReaderPage } | { readonly ok: false; readonly answer: RestAnswer };
-
-/** The Firecrawl-compatible document fields the `html` mode reads. */
-interface HtmlDocument {
-  readonly html?: string;
-  readonly metadata: { readonly title?: string; readonly description?: string; readonly url: string };
+/** The scrape a read in `options`' mode asks for: `html` is the scrape's cleaned `<body>`, the others a format. */
+function scrapeInput(url: string, options: ReaderOptions): ScrapeInput {
+  const useCache = !options.noCache;
+  return options.mode === 'html' ? { url, formats: [], cleanHtml: true, useCache } : { url, formats: [options.mode], useCache };
 }
 
-/**
- * One page in the chosen mode. Markdown and text come from `POST /api/v1/scrape/`; the contract
- * fixes its formats, so `html` comes from the Firecrawl-compatible `POST /v2/scrape`, which has
- * it, metered, cached and charged as one scrape like the other.
- */
-async function readVia(rest: QuarryRest, apiKey: string, url: string, options: ReaderOptions): Promise<ReadOutcome> {
-  if (options.mode !== 'html') {
-    const outcome = await scrapeVia(rest, apiKey, url, [options.mode], { useCache: !options.noCache });
-    return outcome.ok ? { ok: true, page: readerPage(outcome.data, options.mode) } : outcome;
-  }
-  const answer = await rest.post('/v2/scrape', apiKey, { url, formats: ['html'], ...(options.noCache ? { maxAge: 0 } : {}) });
-  if (answer.status !== 200) return { ok: false, answer };
-  const { html, metadata } = (answer.body as { data: HtmlDocument }).data;
-  return { ok: true, page: { title: metadata.title ?? '', description: metadata.description ?? '', url: metadata.url, content: html ?? '' } };
-}
-
-/** One page through Quarry's scrape, in the chosen mode. */
-export async function jinaRead(rest: QuarryRest, apiKey: string, url: string, options: ReaderOptions): Promise<ReaderPage> {
-  const outcome = await readVia(rest, apiKey, url, options);
-  if (!outcome.ok) throw CompatError.fromRest(outcome.answer);
-  return outcome.page;
-}
-
-/** `html` needs the Firecrawl-compatible API; without it the mode is refused before anything is charged. */
-export function checkMode(options: ReaderOptions, htmlAvailable: boolean): ReaderOptions {
-  if (options.mode === 'html' && !htmlAvailable) {
-    throw new CompatError(400, 'X-Return-Format: html needs the Firecrawl-compatible API, which this server has turned off (COMPAT_FIRECRAWL=off)');
-  }
-  return options;
+/** One page, as one metered scrape (a cached copy is charged in one step, as `POST /api/v1/scrape/` charges it). */
+export async function jinaRead(ops: AgentOps, caller: Caller, url: string, options: ReaderOptions): Promise<ReaderPage> {
+  const input = scrapeInput(url, options);
+  const done = await meteredOp(
+    ops,
+    caller,
+    SCRAPE_USE_CASE_ENDPOINT,
+    ops.scrape.maxCost,
+    (signal) => ops.scrape.run(caller.accountId, input, signal),
+    () => ops.scrape.stored(input),
+  );
+  return readerPage(done.body, options.mode);
 }
 
 const DEFAULT_COUNT = 5;
@@ -62,27 +51,47 @@ export interface JinaSearch {
   readonly options: ReaderOptions;
 }
 
+/** A result as s.jina.ai lists it: the page's true date, in ISO form, when the search knows it. */
+function listing(hit: SearchHit): ReaderPage {
+  return {
+    title: hit.title,
+    description: hit.snippet,
+    url: hit.url,
+    content: '',
+    ...(hit.publishedAt === undefined ? {} : { publishedTime: hit.publishedAt.toISOString() }),
+  };
+}
+
 /**
- * s.jina.ai over Quarry's web search, then (unless `no-content`) a scrape of every result. A
- * result whose page cannot be read keeps its listing with empty content; a failure of the caller
- * (key, credits, throttle) is the answer.
+ * s.jina.ai over the web search and (unless `no-content`) a read of every result, as ONE metered
+ * operation: one hold of the search's price plus the most each read can cost, one charge of what
+ * they did cost. A page that cannot be read keeps its listing with empty content and costs nothing;
+ * a failure of the caller (gone, credits) fails the whole.
  */
-export async function jinaSearch(rest: QuarryRest, apiKey: string, search: JinaSearch, now: Date): Promise<ReaderPage[]> {
+export async function jinaSearch(ops: AgentOps, caller: Caller, search: JinaSearch): Promise<ReaderPage[]> {
   if (search.count === 0) return [];
-  const outcome = await searchVia(rest, apiKey, { query: search.query, vertical: 'web', limit: search.count, includeDomains: search.sites }, now);
-  if (!outcome.ok) throw CompatError.fromRest(outcome.answer);
-  const pages = await inOrder(outcome.items, async (item): Promise<ReaderPage> => {
-    const listing = {
-      title: item.title,
-      description: item.snippet,
-      url: item.url,
-      content: '',
-      ...(item.publishedDate ? { publishedTime: item.publishedDate } : {}),
-    };
-    if (!search.withContent) return listing;
-    const read = await readVia(rest, apiKey, item.url, search.options);
-    if (!read.ok && isRequestLevelFailure(read.answer.status)) throw CompatError.fromRest(read.answer);
-    return read.ok ? { ...listing, content: read.page.content } : listing;
-  });
-  return pages;
+  const input = { query: queryWithDomains(search.query, search.sites), vertical: 'web' as const, limit: search.count };
+  const maxCost = ops.search.price + (search.withContent ? search.count * ops.scrape.maxCost : 0);
+  const work = async (signal: AbortSignal) => {
+    const found = await ops.search.run(caller.accountId, input, signal);
+    if (!search.withContent) return { body: found.body.hits.map(listing), cost: found.cost };
+    let cost = found.cost;
+    const pages = await inOrder(found.body.hits, async (hit): Promise<ReaderPage> => {
+      try {
+        const page = await ops.scrape.run(caller.accountId, scrapeInput(hit.url, search.options), signal);
+        cost += page.cost;
+        return { ...listing(hit), content: readerPage(page.body, search.options.mode).content };
+      } catch (error) {
+        if (signal.aborted || isCallerFailure(error)) throw error;
+        return listing(hit);
+      }
+    });
+    return { body: pages, cost };
+  };
+  const known = search.withContent ? undefined : async () => listed(await ops.search.stored(caller.accountId, input));
+  return (await meteredOp<ReaderPage[]>(ops, caller, SEARCH_ENDPOINT, maxCost, work, known)).body;
+}
+
+function listed(stored: { readonly body: SearchResult; readonly cost: number } | undefined) {
+  return stored === undefined ? undefined : { body: stored.body.hits.map(listing), cost: stored.cost };
 }
