@@ -1,9 +1,9 @@
 /**
  * Quarry's REST API as a client calls it, with the client's API key. Tavily and Exa no longer use
- * it: they run the search and scrape use cases in process (see agent-ops.ts). Jina Reader and the
- * MCP server over HTTP still call the app's own REST API in process (`injectedRest`), each call
- * going through the REST lifecycle (key, throttle, validation, hold and settle, cache, ledger); the
- * MCP stdio server calls a running Quarry over HTTP (`httpRest`).
+ * it: they run the search and scrape use cases in process (see agent-ops.ts), as does the MCP
+ * server over HTTP. Jina Reader still calls the app's own REST API in process (`injectedRest`), each
+ * call going through the REST lifecycle (key, throttle, validation, hold and settle, cache, ledger);
+ * the MCP stdio server calls a running Quarry over HTTP (`httpRest`).
  */
 import type { App } from '../http/server.js';
 import { CompatError } from './compat-error.js';
@@ -17,7 +17,8 @@ export interface RestAnswer {
 }
 
 export interface QuarryRest {
-  post(path: string, apiKey: string, body: unknown): Promise<RestAnswer>;
+  /** `headers` are added to the call's own (an `accept` among them replaces the JSON one). */
+  post(path: string, apiKey: string, body: unknown, headers?: Readonly<Record<string, string>>): Promise<RestAnswer>;
   get(path: string, apiKey: string): Promise<RestAnswer>;
 }
 
@@ -57,12 +58,12 @@ export function injectedRest(app: App): QuarryRest {
 /** Calls a Quarry server over HTTP (`baseUrl` like `https://quarry.example.com`). */
 export function httpRest(baseUrl: string, fetchImpl: typeof fetch = fetch): QuarryRest {
   const base = baseUrl.replace(/\/+$/, '');
-  async function call(method: 'GET' | 'POST', path: string, apiKey: string, body?: unknown): Promise<RestAnswer> {
+  async function call(method: 'GET' | 'POST', path: string, apiKey: string, body?: unknown, extra: Readonly<Record<string, string>> = {}): Promise<RestAnswer> {
     let res: Response;
     try {
       res = await fetchImpl(`${base}${path}`, {
         method,
-        headers: { 'x-api-key': apiKey, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: { 'x-api-key': apiKey, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...extra },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
     } catch (error) {
@@ -75,7 +76,7 @@ export function httpRest(baseUrl: string, fetchImpl: typeof fetch = fetch): Quar
     return { status: res.status, body: parseBody(await res.text()), headers: headerRecord(headers) };
   }
   return {
-    post: (path, apiKey, body) => call('POST', path, apiKey, body),
+    post: (path, apiKey, body, headers) => call('POST', path, apiKey, body, headers),
     get: (path, apiKey) => call('GET', path, apiKey),
   };
 }

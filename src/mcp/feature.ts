@@ -1,13 +1,40 @@
-/** The MCP server at `/mcp` (`MCP_ENABLED`), its tools calling this app's own REST API. */
-import { injectedRest } from '../compat/quarry-rest.js';
+/**
+ * The MCP server at `/mcp` (`MCP_ENABLED`): its tools run Quarry's use cases in process (the
+ * combined search, scrape and map), over the process's shared engines, cache, metering and ledger.
+ */
 import type { Feature } from '../feature.js';
+import { createCombinedSearchUseCase } from '../use-cases/combined-search.js';
+import { createMapUseCase } from '../use-cases/map.js';
+import { createScrapeUseCase } from '../use-cases/scrape.js';
 import { mcpAllowedHosts, mcpAllowedOrigins } from './allowed-hosts.js';
 import { registerMcpRoute } from './http-route.js';
+import { toolPrices } from './tool-prices.js';
+import { toolDefinitions } from './tools.js';
 
 export const mcpFeature: Feature = {
   name: 'mcp',
-  register({ app, config, keys }) {
+  register({ app, config, keys, metering, ledger, cached, offload, scraping, searching }) {
     if (!config.mcpEnabled) return;
-    registerMcpRoute(app, { rest: injectedRest(app), keys, allowed: { hosts: mcpAllowedHosts(config), origins: mcpAllowedOrigins(config) } });
+    const caching = { cached, cacheHitCharge: config.cacheHitCharge };
+    const operations = {
+      metering,
+      ledger,
+      search: createCombinedSearchUseCase({
+        ...caching,
+        service: searching.service,
+        cacheTtlSeconds: config.searchCacheTtl,
+        priceSource: config.priceSearchSource,
+      }),
+      scrape: createScrapeUseCase({ ...caching, service: scraping.service, cacheTtlSeconds: config.scrapeCacheTtl }),
+      // The tool's price: the page like one scrape, and the sitemap like another when the site has one.
+      map: createMapUseCase({
+        fetchEngine: scraping.fetchEngine,
+        userAgent: config.crawlUserAgent,
+        readPage: (html, url) => offload.readPage(html, url),
+        pricing: { page: config.priceScrape, sitemap: config.priceScrape },
+      }),
+    };
+    const tools = toolDefinitions(toolPrices(config));
+    registerMcpRoute(app, { keys, allowed: { hosts: mcpAllowedHosts(config), origins: mcpAllowedOrigins(config) }, tools, operations });
   },
 };

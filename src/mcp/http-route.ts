@@ -1,16 +1,21 @@
 /**
- * `/mcp`: the MCP server over Streamable HTTP, stateless. Every POST gets a fresh server and
- * transport (a stateless transport serves one request), bound to the caller's key, which comes
- * in `X-API-KEY` or `Authorization: Bearer` and is checked before the MCP exchange starts, so a
- * bad key is an HTTP 401. GET and DELETE answer 405: there are no sessions and no server stream.
+ * `/mcp`: the MCP server over Streamable HTTP, stateless, with JSON responses. The caller's key
+ * comes in `X-API-KEY` or `Authorization: Bearer` and is checked before the MCP exchange starts,
+ * so a bad key is an HTTP 401; the messages are then answered in process (json-rpc.ts), each tool
+ * call over the use cases (in-process-backend.ts). GET and DELETE answer 405: there are no
+ * sessions and no server stream.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { bearerKey, type QuarryRest } from '../compat/quarry-rest.js';
+import { bearerKey } from '../compat/quarry-rest.js';
 import { AuthenticationError } from '../errors.js';
 import { INVALID_API_KEY } from '../http/auth.js';
 import type { App } from '../http/server.js';
 import type { KeyService } from '../keys/service.js';
 import { rebindingProblem, type RebindingPolicy } from './allowed-hosts.js';
+import { inProcessBackend, type InProcessDeps } from './in-process-backend.js';
+import { answerPost, type ProtocolVersions } from './json-rpc.js';
+import { MCP_INSTRUCTIONS, MCP_SERVER_INFO } from './server-info.js';
+import { callTool, listedTools, type ToolDefinition } from './tools.js';
 
 export const MCP_PATH = '/mcp';
 
@@ -20,12 +25,22 @@ function jsonRpcError(reply: FastifyReply, status: number, message: string, head
 }
 
 export interface McpRouteDeps {
-  readonly rest: QuarryRest;
   readonly keys: Pick<KeyService, 'authenticate'>;
   readonly allowed: RebindingPolicy;
+  /** The tools, their descriptions priced from the configuration. */
+  readonly tools: readonly ToolDefinition[];
+  readonly operations: InProcessDeps;
+}
+
+/** The protocol versions of the SDK, read with the first MCP call: the SDK's types module (with zod) is large. */
+async function sdkVersions(): Promise<ProtocolVersions> {
+  const { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } = await import('@modelcontextprotocol/sdk/types.js');
+  return { latest: LATEST_PROTOCOL_VERSION, supported: SUPPORTED_PROTOCOL_VERSIONS };
 }
 
 export function registerMcpRoute(app: App, deps: McpRouteDeps): void {
+  const listed = listedTools(deps.tools);
+  let versions: Promise<ProtocolVersions> | undefined;
   const checkHost = async (request: FastifyRequest, reply: FastifyReply) => {
     const { host, origin } = request.headers;
     const problem = rebindingProblem(deps.allowed, { host, origin, protocol: request.protocol });
@@ -44,7 +59,7 @@ export function registerMcpRoute(app: App, deps: McpRouteDeps): void {
         tags: ['mcp'],
         summary: 'MCP server (Streamable HTTP, stateless)',
         description:
-          'JSON-RPC 2.0 messages of the Model Context Protocol. Tools: `search`, `scrape`, `map`, `credits`, each a metered call of the REST API. ' +
+          'JSON-RPC 2.0 messages of the Model Context Protocol. Tools: `search`, `scrape`, `map`, `credits`, each call one metered operation, priced and cached like the REST call it stands for. ' +
           "Key in `X-API-KEY` or `Authorization: Bearer`. The `Host` must be allowed (`MCP_ALLOWED_HOSTS`), against DNS rebinding, and a browser's `Origin` " +
           "must be the server's own or allowed whole, scheme, host and port (`MCP_ALLOWED_ORIGINS`); else 403.",
         security: [{ ApiKeyAuth: [] }],
@@ -52,21 +67,24 @@ export function registerMcpRoute(app: App, deps: McpRouteDeps): void {
     },
     async (request, reply) => {
       const secret = secretOf(request);
-      if (secret === undefined || !(await deps.keys.authenticate(secret))) throw new AuthenticationError({ detail: INVALID_API_KEY });
-      // The MCP SDK (about 28 MB with zod and its HTTP stack) is loaded with the first MCP call, not with the server.
-      const [{ StreamableHTTPServerTransport }, { createMcpServer }] = await Promise.all([
-        import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
-        import('./server.js'),
-      ]);
-      const server = createMcpServer(deps.rest, secret);
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      reply.hijack();
-      reply.raw.on('close', () => {
-        void transport.close();
-        void server.close();
-      });
-      await server.connect(transport);
-      await transport.handleRequest(request.raw, reply.raw, request.body);
+      const key = secret === undefined ? undefined : await deps.keys.authenticate(secret);
+      if (key === undefined) throw new AuthenticationError({ detail: INVALID_API_KEY });
+      const backend = inProcessBackend(deps.operations, { request, reply, key });
+      const version = request.headers['mcp-protocol-version'];
+      const answer = await answerPost(
+        { accept: request.headers.accept, protocolVersion: typeof version === 'string' ? version : undefined },
+        request.body,
+        {
+          serverInfo: MCP_SERVER_INFO,
+          instructions: MCP_INSTRUCTIONS,
+          listTools: () => listed,
+          callTool: (name, args) => callTool(backend, name, args),
+          onError: (error) => request.log.error({ err: error }, 'MCP tool failed'),
+        },
+        await (versions ??= sdkVersions()),
+      );
+      reply.code(answer.status);
+      return answer.body === undefined ? reply.send() : reply.type('application/json; charset=utf-8').send(answer.body);
     },
   );
   const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) => jsonRpcError(reply, 405, 'Method not allowed.', { allow: 'POST' });

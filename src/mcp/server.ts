@@ -1,28 +1,18 @@
 /**
- * One MCP server for one client key: lists the tools and runs them against Quarry's REST API. The
- * low-level `Server` is used (not `McpServer`) because the tools' input schemas are JSON Schema
- * from TypeBox, like every other Quarry schema, and validation is the REST endpoint's.
+ * The SDK's MCP server over the tools, for stdio (`quarry mcp`); `/mcp` answers the same messages
+ * without it (json-rpc.ts). The low-level `Server` is used (not `McpServer`) because the tools'
+ * input schemas are JSON Schema from TypeBox, like every other Quarry schema.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { QuarryRest } from '../compat/quarry-rest.js';
-import { callTool, TOOLS } from './tools.js';
+import type { McpBackend } from './backend.js';
+import { MCP_INSTRUCTIONS, MCP_SERVER_INFO } from './server-info.js';
+import { callTool, listedTools, type ToolDefinition } from './tools.js';
 
-export const MCP_SERVER_INFO = { name: 'quarry', version: '1.0.0' } as const;
-
-export function createMcpServer(rest: QuarryRest, apiKey: string): Server {
-  const server = new Server(MCP_SERVER_INFO, {
-    capabilities: { tools: {} },
-    instructions: 'Quarry: web search, page reading and site maps for one API key and one credit balance.',
-  });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: TOOLS.map((tool) => ({
-      name: tool.name,
-      title: tool.title,
-      description: tool.description,
-      inputSchema: JSON.parse(JSON.stringify(tool.inputSchema)) as { type: 'object' },
-    })),
-  }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => callTool(rest, apiKey, request.params.name, request.params.arguments));
+export function createMcpServer(backend: McpBackend, tools: readonly ToolDefinition[]): Server {
+  const server = new Server(MCP_SERVER_INFO, { capabilities: { tools: {} }, instructions: MCP_INSTRUCTIONS });
+  const listed = listedTools(tools);
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => callTool(backend, request.params.name, request.params.arguments));
   return server;
 }

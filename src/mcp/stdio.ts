@@ -5,6 +5,9 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import { httpRest } from '../compat/quarry-rest.js';
+import { restBackend } from './backend.js';
+import { DEFAULT_PRICES_NOTE, DEFAULT_TOOL_PRICES } from './tool-prices.js';
+import { toolDefinitions } from './tools.js';
 
 export const DEFAULT_QUARRY_URL = 'http://127.0.0.1:8000';
 
@@ -32,7 +35,8 @@ export function stdioSettings(env: Readonly<Record<string, string | undefined>>)
 export async function serveStdio(settings: StdioSettings, stdin: Readable, stdout: Writable): Promise<void> {
   // Loaded by this command only, not by every `quarry` command.
   const [{ StdioServerTransport }, { createMcpServer }] = await Promise.all([import('@modelcontextprotocol/sdk/server/stdio.js'), import('./server.js')]);
-  const server = createMcpServer(httpRest(settings.url), settings.apiKey);
+  // This process knows nothing of the server's prices: the descriptions state the defaults, and say so.
+  const server = createMcpServer(restBackend(httpRest(settings.url), settings.apiKey), toolDefinitions(DEFAULT_TOOL_PRICES, DEFAULT_PRICES_NOTE));
   const closed = new Promise<void>((resolve) => {
     stdin.once('end', resolve);
     stdin.once('close', resolve);

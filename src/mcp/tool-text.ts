@@ -10,7 +10,12 @@ function itemLines(item: Item, index: number): string {
   const link = str(item.url) ?? str(item.link) ?? str(item.website) ?? str(item.imageUrl);
   const snippet = str(item.description) ?? str(item.snippet);
   const date = str(item.date) ?? str(item.uploaded);
-  return [`${index + 1}. ${title}`, ...(link ? [`   ${link}`] : []), ...(date ? [`   ${date}`] : []), ...(snippet ? [`   ${snippet}`] : [])].join('\n');
+  // Appended, not built as a list and joined: every MCP search renders this for each result.
+  let lines = `${index + 1}. ${title}`;
+  if (link) lines += `\n   ${link}`;
+  if (date) lines += `\n   ${date}`;
+  if (snippet) lines += `\n   ${snippet}`;
+  return lines;
 }
 
 export function searchText(body: Body): string {

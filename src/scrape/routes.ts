@@ -58,7 +58,7 @@ export function registerScrapeRoutes(app: App, deps: ScrapeRouteDeps): void {
           cache: { endpoint: SCRAPE_ENDPOINT, key: input, ttlSeconds: deps.cacheTtlSeconds, useCache },
           work: (shared) => service.scrape(input, shared, request.apiKey!.userId),
           price: ({ value, hit }) => ({
-            body: answer(value, { cache: hit ? 'hit' : 'miss', source_url: sourceUrl }),
+            body: scrapeAnswer(value, { cache: hit ? 'hit' : 'miss', source_url: sourceUrl }),
             cost: chargeFor(service.costOf(value.billing), hit, deps.cacheHitCharge),
           }),
         },
@@ -67,7 +67,8 @@ export function registerScrapeRoutes(app: App, deps: ScrapeRouteDeps): void {
   );
 }
 
-function answer(result: ScrapeResult, perRequest: Pick<ScrapeMetadata, 'cache' | 'source_url'>) {
+/** The answer of `POST /api/v1/scrape/` for a scrape (the MCP `scrape` tool answers the same). */
+export function scrapeAnswer(result: ScrapeResult, perRequest: Pick<ScrapeMetadata, 'cache' | 'source_url'>) {
   // Results cached before `warnings` existed have none: the field is required in the answer.
   const warnings = result.data.metadata.warnings ?? [];
   return { success: true, data: { ...result.data, metadata: { ...result.data.metadata, warnings, ...perRequest } } };

@@ -8,12 +8,12 @@
 import type { Feature, FeatureContext } from '../../feature.js';
 import { CRAWL_QUEUE, createCrawlRunner, type CrawlJobData } from './crawl-runner.js';
 import { createCrawlStore } from './crawl-store.js';
-import { createMapper } from './map.js';
 import { registerCrawlRoutes } from './routes-crawl.js';
 import { registerMapRoutes } from './routes-map.js';
 import { registerScrapeRoutes } from './routes-scrape.js';
 import { registerSearchRoutes } from './routes-search.js';
 import { firecrawlSchemas } from './schemas.js';
+import { createMapUseCase } from '../../use-cases/map.js';
 import { createFirecrawlScraper } from './scraper.js';
 
 /** A crawl job running longer than this is taken as lost (its instance died) and run again. */
@@ -44,7 +44,9 @@ async function register(context: FeatureContext): Promise<void> {
     cacheHitCharge: config.cacheHitCharge,
     priceSource: config.priceSearchSource,
   });
-  registerMapRoutes(app, { mapper: createMapper({ fetchEngine, userAgent: config.crawlUserAgent, readPage }), metering, price: config.priceScrape });
+  // Priced flat, like one scrape: Firecrawl's map charges no more for a site with a sitemap.
+  const map = createMapUseCase({ fetchEngine, userAgent: config.crawlUserAgent, readPage, pricing: { page: config.priceScrape, sitemap: 0 } });
+  registerMapRoutes(app, { map, metering });
 
   const store = createCrawlStore(db, dialect, now);
   // The process's queue stops at shutdown before the engines close (src/deps.ts).

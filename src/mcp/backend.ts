@@ -1,0 +1,72 @@
+/**
+ * What the MCP tools run against: search, scrape, map and the balance, with checked arguments
+ * and typed answers. A refusal is thrown as a CompatError (or a domain error) carrying the
+ * message the client reads. Two implementations: Quarry's use cases in process (`/mcp`,
+ * in-process-backend.ts) and a Quarry server's REST API over HTTP (`quarry mcp`, below).
+ */
+import { CompatError } from '../compat/compat-error.js';
+import type { QuarryRest, RestAnswer } from '../compat/quarry-rest.js';
+import type { ScrapeFormat } from '../scrape/schemas.js';
+import type { Vertical } from '../search/index.js';
+
+export interface SearchArgs {
+  readonly query: string;
+  readonly sources?: Vertical[];
+  readonly limit?: number;
+  readonly country?: string;
+  readonly lang?: string;
+  readonly tbs?: string;
+}
+
+export interface ScrapeArgs {
+  readonly url: string;
+  readonly formats?: ScrapeFormat[];
+}
+
+export interface MapArgs {
+  readonly url: string;
+  readonly limit?: number;
+}
+
+export interface SiteMap {
+  /** The page the map started from, after redirects. */
+  readonly url: string;
+  readonly links: string[];
+}
+
+export interface McpBackend {
+  /** The body `POST /api/v1/search` answers for these arguments. */
+  search(args: SearchArgs): Promise<Record<string, unknown>>;
+  /** The body `POST /api/v1/scrape/` answers (Markdown unless other formats are asked for). */
+  scrape(args: ScrapeArgs): Promise<Record<string, unknown>>;
+  map(args: MapArgs): Promise<SiteMap>;
+  credits(): Promise<{ credits_remaining: number }>;
+}
+
+function body(answer: RestAnswer): Record<string, unknown> {
+  if (answer.status !== 200) throw CompatError.fromRest(answer);
+  return answer.body as Record<string, unknown>;
+}
+
+const MCP_ACCEPT = { accept: 'application/json, text/event-stream' };
+
+/**
+ * The tools over a Quarry server's REST API with the client's key. `map` has no REST endpoint of
+ * its own: it is the server's MCP `map` tool, called over `/mcp`, so the mapper and its price are the server's.
+ */
+export function restBackend(rest: QuarryRest, apiKey: string): McpBackend {
+  return {
+    search: async (args) => body(await rest.post('/api/v1/search', apiKey, args)),
+    scrape: async (args) => body(await rest.post('/api/v1/scrape/', apiKey, { formats: ['markdown'], ...args })),
+    credits: async () => body(await rest.get('/api/v1/account/credits/', apiKey)) as { credits_remaining: number },
+    async map(args) {
+      const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'map', arguments: args } };
+      const answer = await rest.post('/mcp', apiKey, call, MCP_ACCEPT);
+      if (answer.status === 404) throw new CompatError(503, 'map needs the MCP endpoint of the Quarry server (MCP_ENABLED).');
+      const reply = body(answer) as { result?: { isError?: boolean; content?: { text?: string }[]; structuredContent?: SiteMap } };
+      const result = reply.result;
+      if (result?.structuredContent === undefined || result.isError) throw new CompatError(502, result?.content?.[0]?.text ?? 'The map failed.');
+      return result.structuredContent;
+    },
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * The tools of `/mcp` over Quarry's use cases, in process: the key was checked at the route;
+ * each tool call is throttled once and runs as ONE metered operation (one hold, or one charge for
+ * a cache hit) at the price, with the cache entry and on the ledger endpoint of the REST call it
+ * stands for (`search`, `scrape`; the map, which has no REST twin, on `mcp/map`).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AgentOps } from '../compat/agent-ops.js';
+import { asCompatError } from '../compat/domain-errors.js';
+import type { FeatureContext } from '../feature.js';
+import { parseScrapeRequest } from '../scrape/scrape-request.js';
+import { scrapeAnswer } from '../scrape/routes.js';
+import { CombinedSearchRequest } from '../search/index.js';
+import { COMBINED_SEARCH_ENDPOINT, type CombinedSearchUseCase } from '../use-cases/combined-search.js';
+import { mapUrl, type MapUseCase } from '../use-cases/map.js';
+import { SCRAPE_USE_CASE_ENDPOINT, type ScrapeUseCase } from '../use-cases/scrape.js';
+import type { McpBackend } from './backend.js';
+import { checkedArgs } from './tool-input.js';
+import { MAP_DEFAULT_LIMIT } from './tools.js';
+
+/** The ledger's `endpoint` of the MCP `map` tool. */
+export const MCP_MAP_ENDPOINT = 'mcp/map';
+
+export interface InProcessDeps {
+  readonly metering: AgentOps['metering'];
+  readonly ledger: Pick<FeatureContext['ledger'], 'balance'>;
+  readonly search: CombinedSearchUseCase;
+  readonly scrape: ScrapeUseCase;
+  /** Priced per document read: the page, and the sitemap when the site has one. */
+  readonly map: MapUseCase;
+}
+
+/** One POST to `/mcp`, whose key the route authenticated. */
+export interface McpEdge {
+  readonly request: FastifyRequest;
+  readonly reply: FastifyReply;
+  readonly key: { readonly userId: number; readonly keyId: number };
+}
+
+type Work<T> = (signal: AbortSignal) => Promise<{ body: T; cost: number }>;
+
+export function inProcessBackend(deps: InProcessDeps, edge: McpEdge): McpBackend {
+  const { metering } = deps;
+  const account = edge.key.userId;
+
+  /** Throttled once, then metered once; domain errors come out as CompatError (the tool error's words). */
+  async function meter<T>(endpoint: string, maxCost: number, work: Work<T>, known?: () => Promise<{ body: T; cost: number } | undefined>): Promise<T> {
+    try {
+      await metering.admit(edge.reply, edge.key);
+      const caller = metering.callerOf(edge.request, edge.reply, edge.key);
+      return (await metering.meter(caller, endpoint, maxCost, work, known)).body;
+    } catch (error) {
+      throw asCompatError(error);
+    }
+  }
+
+  return {
+    async search(args) {
+      // The REST body's own schema: what the tool's looser one lets through (a country code's pattern…) is refused in REST's words.
+      const search = deps.search.prepare(account, checkedArgs<CombinedSearchRequest>(CombinedSearchRequest, { ...args }));
+      const body = await meter(
+        COMBINED_SEARCH_ENDPOINT,
+        search.price,
+        (signal) => search.run(signal),
+        () => search.stored(),
+      );
+      return body as unknown as Record<string, unknown>;
+    },
+
+    async scrape(args) {
+      const formats = args.formats ?? ['markdown'];
+      // Refused before anything is held, as the REST route does.
+      const { sourceUrl } = parseScrapeRequest({ url: args.url, formats });
+      const input = { url: args.url, formats };
+      const { result, cached } = await meter(
+        SCRAPE_USE_CASE_ENDPOINT,
+        deps.scrape.maxCost,
+        (signal) => deps.scrape.run(account, input, signal),
+        () => deps.scrape.stored(input),
+      );
+      return scrapeAnswer(result, { cache: cached ? 'hit' : 'miss', source_url: sourceUrl });
+    },
+
+    async map(args) {
+      const input = {
+        url: mapUrl(args.url),
+        sitemap: 'include' as const,
+        includeSubdomains: false,
+        ignoreQueryParameters: false,
+        limit: args.limit ?? MAP_DEFAULT_LIMIT,
+        // The tool's order and its refusal of a page that failed, as before the mapper was shared.
+        sitemapFirst: true,
+        pageMustSucceed: true,
+      };
+      const site = await meter(MCP_MAP_ENDPOINT, deps.map.maxCost, (signal) => deps.map.run(input, signal));
+      return { url: site.url, links: site.links.map((link) => link.url) };
+    },
+
+    // Free and not throttled, as `GET /api/v1/account/credits/` is.
+    credits: async () => ({ credits_remaining: await deps.ledger.balance(account) }),
+  };
+}
