@@ -5,7 +5,12 @@
  * the edge and each request is one metered operation. Jina Reader still calls Quarry's REST API in
  * process (quarry-rest.ts).
  */
+import type { CachedRunner } from '../cache/cached.js';
+import type { Config } from '../config/index.js';
+import type { Metering } from '../credits/metering.js';
+import type { Scraping, Searching } from '../deps.js';
 import type { Feature } from '../feature.js';
+import type { KeyService } from '../keys/service.js';
 import { registerExaRoutes } from './exa/routes.js';
 import { registerJinaRoutes } from './jina/routes.js';
 import { injectedRest } from './quarry-rest.js';
@@ -13,9 +18,21 @@ import { registerTavilyRoutes } from './tavily/routes.js';
 import { createScrapeUseCase } from '../use-cases/scrape.js';
 import { createSearchUseCase } from '../use-cases/search.js';
 
-export const agentApisFeature: Feature = {
+export interface AgentApisFeatureDeps {
+  readonly metering: Metering;
+  readonly keys: KeyService;
+  readonly cached: CachedRunner;
+  readonly searching: Searching;
+  readonly scraping: Scraping;
+  readonly config: Pick<
+    Config,
+    'cacheHitCharge' | 'searchCacheTtl' | 'priceSearchSource' | 'scrapeCacheTtl' | 'compatTavily' | 'compatExa' | 'compatJina' | 'compatFirecrawl'
+  >;
+}
+
+export const agentApisFeature = ({ metering, keys, cached, searching, scraping, config }: AgentApisFeatureDeps): Feature => ({
   name: 'agent-apis',
-  register({ app, config, now, metering, keys, cached, searching, scraping }) {
+  register({ app, now }) {
     const caching = { cached, cacheHitCharge: config.cacheHitCharge };
     const ops = {
       metering,
@@ -35,4 +52,4 @@ export const agentApisFeature: Feature = {
     // Jina Reader still reaches Quarry through its REST API in process (its html mode reads through the Firecrawl scrape).
     if (config.compatJina) registerJinaRoutes(app, { rest: injectedRest(app), now, htmlAvailable: config.compatFirecrawl });
   },
-};
+});
