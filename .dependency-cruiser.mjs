@@ -31,7 +31,7 @@ const DEEP_IMPORT_EXCEPTIONS = {
   compat: ['credits', 'keys', 'local-index', 'scrape', 'search'],
   keys: ['accounts'],
   'local-index': ['cli', 'scrape', 'search'],
-  mcp: ['cli', 'compat', 'keys', 'scrape', 'search'],
+  mcp: ['cli', 'compat', 'credits', 'keys', 'scrape', 'search'],
   scrape: ['credits'],
   search: ['credits'],
   'use-cases': ['credits', 'scrape', 'search'],

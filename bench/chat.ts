@@ -12,8 +12,7 @@ import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
-import { chatFeature } from '../src/chat/feature.js';
-import { startTestApp } from '../tests/support/app.js';
+import { onlyFeatures, startTestApp } from '../tests/support/app.js';
 import { startFakeOpenAI } from '../tests/support/fake-openai.js';
 import { meteredTestFeature } from '../tests/support/metered-feature.js';
 
@@ -90,7 +89,7 @@ async function main(): Promise<void> {
       THROTTLE_ACCOUNT_RATE: '100000000/min',
     },
     // The no-op metered endpoint shows the floor every metered call pays (auth, throttle, hold, settle).
-    { features: [chatFeature, meteredTestFeature().feature] },
+    { features: (parts) => [...onlyFeatures('chat')(parts), meteredTestFeature().feature(parts)] },
   );
   await app.quarry.app.listen({ port: 0, host: '127.0.0.1' });
   const quarryPort = (app.quarry.app.server.address() as AddressInfo).port;

@@ -116,7 +116,7 @@ async function measure(dialect: string, databaseUrl: string | undefined): Promis
   const env: Record<string, string> = { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   const t = await startTestApp(
     { ...env, THROTTLE_KEY_RATE: '100000000/min', THROTTLE_ACCOUNT_RATE: '100000000/min' },
-    { features: [...defaultFeatures(), meteredTestFeature().feature] },
+    { features: (parts) => [...defaultFeatures(parts), meteredTestFeature().feature(parts)] },
   );
   try {
     const customers: Awaited<ReturnType<typeof t.customer>>[] = [];

@@ -1,51 +1,72 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Registry, collectDefaultMetrics } from 'prom-client';
-import { buildAccountService } from './accounts/build.js';
-import { registerAccountRoutes } from './accounts/routes.js';
-import { accountSchemas } from './accounts/schemas.js';
-import { buildPasswordReset } from './accounts/password-reset.js';
-import { passwordResetSchemas, registerPasswordResetRoutes } from './accounts/password-reset-routes.js';
-import { createUserStore } from './accounts/users.js';
-import type { Config } from './config/index.js';
-import { createLedger } from './credits/ledger.js';
-import { createMetering } from './credits/metering.js';
-import { creditErrorMapper, meteredErrorMapper, meteredErrorSchemas } from './credits/metered-errors.js';
-import { creditSchemas, registerCreditRoutes } from './credits/routes.js';
-import { dailyUsageSchemas, registerDailyUsageRoutes } from './credits/usage-daily-routes.js';
-import { createAuthHooks, WWW_AUTHENTICATE } from './http/auth.js';
-import { coreErrorMapper } from './http/error-map.js';
-import { registerOpenApi } from './http/openapi.js';
-import { startMetricsListener } from './http/metrics.js';
-import { registerOperationRoutes } from './http/operations.js';
-import { sharedSchemas } from './http/schema.js';
-import { createHttpServer, type App } from './http/server.js';
-import { keyErrorMapper, registerKeyRoutes } from './keys/routes.js';
-import { keySchemas } from './keys/schemas.js';
-import { looksLikeSecret } from './keys/secrets.js';
-import { createKeyService } from './keys/service.js';
-import { createKeyAccessChannel, keyAccessChannelName } from './keys/access-channel.js';
-import { createMailer } from './mail/build.js';
-import type { Mailer } from './mail/mailer.js';
-import { pingRedis } from './redis/client.js';
-import { buildDeps } from './deps.js';
-import type { Feature } from './feature.js';
+import { accountsFeature } from './accounts/feature.js';
 import { billingFeature } from './billing/feature.js';
 import { chatFeature } from './chat/feature.js';
-import { searchFeature } from './search/feature.js';
-import { scrapeFeature } from './scrape/feature.js';
 import { agentApisFeature } from './compat/agent-apis-feature.js';
-import { mcpFeature } from './mcp/feature.js';
-import { dashboardConfigSchemas, registerDashboardConfigRoute } from './web/config-route.js';
-import { registerDashboard } from './web/plugin.js';
 import { firecrawlFeature } from './compat/firecrawl/feature.js';
+import type { Config } from './config/index.js';
+import { buildCoreServices, type CoreServices } from './core-services.js';
+import { creditsFeature } from './credits/feature.js';
+import { buildDeps, type Deps } from './deps.js';
+import type { Feature } from './feature.js';
+import { WWW_AUTHENTICATE } from './http/auth.js';
+import { coreErrorMapper } from './http/error-map.js';
+import { startMetricsListener } from './http/metrics.js';
+import { registerOpenApi } from './http/openapi.js';
+import { sharedSchemas } from './http/schema.js';
+import { createHttpServer, type App } from './http/server.js';
+import { keysFeature } from './keys/feature.js';
+import type { Mailer } from './mail/mailer.js';
+import { mcpFeature } from './mcp/feature.js';
+import { operationsFeature } from './operations-feature.js';
+import { scrapeFeature } from './scrape/feature.js';
+import { searchFeature } from './search/feature.js';
+import { dashboardFeature } from './web/feature.js';
 
 /**
- * Capabilities beyond accounts and keys (each registers its own routes). They share the process's
- * resources (src/deps.ts): scrapes feed the search index (INDEX_SCRAPES) through the one scrape
- * service, and every surface searches through the one router (its engines' rate limits and breakers).
+ * What the composition root built before any feature exists: the configuration, the shared
+ * resources and the core services. Only the root (and tests composing an app) read it: each
+ * feature gets the named parts it needs and its slice of the configuration.
  */
-export function defaultFeatures(): Feature[] {
-  return [chatFeature, billingFeature, scrapeFeature, searchFeature, agentApisFeature, mcpFeature, firecrawlFeature];
+export interface AppParts {
+  readonly config: Config;
+  readonly deps: Deps;
+  readonly services: CoreServices;
+}
+
+/**
+ * Capabilities beyond accounts, keys, credits and the dashboard (each registers its own routes).
+ * They share the process's resources (src/deps.ts): scrapes feed the search index (INDEX_SCRAPES)
+ * through the one scrape service, and every surface searches through the one router (its engines'
+ * rate limits and breakers). Making them does no work: that happens when each registers.
+ */
+export function defaultFeatures({ config, deps, services }: AppParts): Feature[] {
+  const { db, dialect } = deps.database;
+  const { cached, offload, scraping, searching, jobQueue } = deps;
+  const { metering, ledger, keys } = services;
+  return [
+    chatFeature({ metering, config }),
+    billingFeature({ db, ledger, config }),
+    scrapeFeature({ metering, cached, offload, scraping, config }),
+    searchFeature({ metering, cached, searching, config }),
+    agentApisFeature({ metering, keys, cached, searching, scraping, offload, config }),
+    mcpFeature({ keys, metering, ledger, cached, offload, scraping, searching, config }),
+    firecrawlFeature({ db, dialect, metering, cached, ledger, offload, scraping, searching, jobQueue, config }),
+  ];
+}
+
+/** What every app serves, whatever features it was given: operations, accounts, keys, credits and the dashboard. */
+function coreFeatures({ config, deps, services }: AppParts, webRoot: string | undefined): Feature[] {
+  const { db } = deps.database;
+  const { accounts, users, ledger, mailer, keys } = services;
+  return [
+    operationsFeature({ readiness: deps.readiness, config }),
+    accountsFeature({ accounts, users, ledger, mailer, limiter: deps.limiter, db, config }),
+    keysFeature({ keys, config }),
+    creditsFeature({ ledger, db, config }),
+    dashboardFeature({ webRoot, config }),
+  ];
 }
 
 /** The contract's management endpoints (auth, API keys, billing checkout) also take multipart bodies; nothing else does. */
@@ -56,65 +77,27 @@ export interface AppOptions {
   readonly now?: () => Date;
   /** Replaces the SMTP/outbox choice (tests hand in a mailer of their own only through SMTP). */
   readonly mailer?: Mailer;
-  /** The capabilities to serve; defaults to all of them. */
-  readonly features?: readonly Feature[];
+  /** The capabilities to serve besides the core ones, made from what the root built; defaults to `defaultFeatures`. */
+  readonly features?: (parts: AppParts) => readonly Feature[];
   /** The built dashboard (web/dist); defaults to the repository's. */
   readonly webRoot?: string;
 }
 
 /**
  * The composition root: configuration → shared resources (src/deps.ts: database, Redis, limiter,
- * cache, engines, router, queue), mailer → services → HTTP routes. Everything is created here and
- * handed down; nothing reads the environment.
+ * cache, engines, router, queue) → core services (src/core-services.ts: ledger, keys, accounts,
+ * mailer, authentication, metering) → features, each made from the named parts it needs →
+ * HTTP routes. Everything is created here and handed down; nothing reads the environment.
  */
 export async function createApp(config: Config, options: AppOptions) {
   const now = options.now ?? (() => new Date());
   const log = options.logger;
   const deps = await buildDeps(config, { log, now });
-  const { database, redis, limiter, cached, offload } = deps;
-  const { db } = database;
-
-  const mailer =
-    options.mailer ??
-    createMailer(
-      config,
-      db,
-      (fields, msg) => log.info(fields, msg),
-      (fields, msg) => log.error(fields, msg),
-    );
-  const features = options.features ?? defaultFeatures();
-  const ledger = createLedger(database, now);
-  // Verified keys are cached per instance; a revoke on one instance reaches the others through Redis pub/sub.
-  const keyAccess = redis
-    ? createKeyAccessChannel(redis, {
-        channel: keyAccessChannelName(config.redisKeyPrefix),
-        onChange: (change) => keys.forget(change),
-        onResync: () => keys.forgetAll(),
-        onError: (error) => log.warn({ err: error }, 'key revocation channel problem'),
-      })
-    : undefined;
-  const keys = createKeyService({
-    db,
-    encryptionSecret: config.keyEncryptionSecret,
-    maxKeysPerAccount: config.maxKeysPerAccount,
-    now,
-    cacheSeconds: config.keyCacheSeconds,
-    ...(keyAccess ? { announce: keyAccess.publish, onAnnounceError: (error: unknown) => log.error({ err: error }, 'key revocation not announced') } : {}),
-  });
-  await keyAccess?.subscribed;
-  const users = createUserStore(db);
-  const { accounts, tokens } = buildAccountService(config, {
-    db,
-    users,
-    mailer,
-    ledger,
-    limiter,
-    now,
-    onMailError: (error) => log.error({ err: error }, 'activation mail could not be sent'),
-    onSuspended: keys.ownerSuspended,
-  });
-  const metrics = new Registry();
-  collectDefaultMetrics({ register: metrics });
+  const services = await buildCoreServices(config, deps, { log, now, mailer: options.mailer });
+  const { database, limiter, offload } = deps;
+  const { accounts, keys, ledger, tokens, mailer, metering, auth } = services;
+  const parts: AppParts = { config, deps, services };
+  const features = [...coreFeatures(parts, options.webRoot), ...(options.features ?? defaultFeatures)(parts)];
 
   const app: App = await createHttpServer({
     logger: log,
@@ -122,90 +105,19 @@ export async function createApp(config: Config, options: AppOptions) {
     publicUrl: config.publicUrl,
     multipartPrefixes: MULTIPART_PREFIXES,
     trustProxy: config.trustProxy,
-    errorMappers: [
-      coreErrorMapper({ authenticateHeader: WWW_AUTHENTICATE }),
-      creditErrorMapper(config.upgradeUrl),
-      keyErrorMapper,
-      meteredErrorMapper,
-      ...features.flatMap((feature) => feature.errorMappers ?? []),
-    ],
+    errorMappers: [coreErrorMapper({ authenticateHeader: WWW_AUTHENTICATE }), ...features.flatMap((feature) => feature.errorMappers ?? [])],
   });
-  for (const schema of [
-    ...sharedSchemas,
-    ...accountSchemas,
-    ...keySchemas,
-    ...creditSchemas,
-    ...passwordResetSchemas,
-    ...dailyUsageSchemas,
-    ...dashboardConfigSchemas,
-    ...meteredErrorSchemas,
-    ...features.flatMap((f) => f.schemas ?? []),
-  ]) {
-    app.addSchema(schema);
-  }
+  for (const schema of [...sharedSchemas, ...features.flatMap((feature) => feature.schemas ?? [])]) app.addSchema(schema);
   await registerOpenApi(app);
-
-  const trustedOrigins = [...config.csrfTrustedOrigins, new URL(config.publicUrl).origin];
-  const auth = createAuthHooks({
-    authenticateAccess: accounts.authenticateAccess,
-    authenticateKey: keys.authenticate,
-    userById: users.byId,
-    looksLikeKey: looksLikeSecret,
-    trustedOrigins,
-  });
   app.decorateRequest('user', null);
   app.decorateRequest('apiKey', null);
   app.decorateRequest('authVia', null);
 
-  registerOperationRoutes(app, { db, metrics, metricsToken: config.metricsToken, dependencies: redis ? { redis: () => pingRedis(redis) } : {} });
-  registerAccountRoutes(app, {
-    accounts,
-    ledger,
-    auth,
-    cookieSecure: config.cookieSecure,
-    publicUrl: config.publicUrl,
-    accessLifetime: config.jwtAccessLifetime,
-    refreshLifetime: config.jwtRefreshLifetime,
-  });
-  registerPasswordResetRoutes(app, { reset: buildPasswordReset(config, { db, mailer, limiter, now }), publicUrl: config.publicUrl });
-  registerKeyRoutes(app, { keys, auth, pageSize: config.pageSize });
-  registerCreditRoutes(app, { ledger, auth, db, pageSize: config.pageSize, now });
-  registerDailyUsageRoutes(app, { auth, db, now });
-  registerDashboardConfigRoute(app, config);
-  await registerDashboard(app, {
-    root: options.webRoot,
-    onMissing: (root) => log.warn({ root }, 'dashboard not built (npm run build:web): serving the API only'),
-  });
-  const metering = createMetering({
-    authenticate: auth.requireApiKey,
-    ledger,
-    limiter,
-    keyRate: config.throttleKeyRate,
-    accountRate: config.throttleAccountRate,
-    holdTtlSeconds: config.holdTtlSeconds,
-  });
+  const metrics = new Registry();
+  collectDefaultMetrics({ register: metrics });
   const closers: (() => Promise<void>)[] = [];
   for (const feature of features) {
-    await feature.register({
-      app,
-      config,
-      db,
-      dialect: database.dialect,
-      log,
-      now,
-      auth,
-      metrics,
-      accounts,
-      keys,
-      ledger,
-      metering,
-      cached,
-      offload,
-      scraping: deps.scraping,
-      searching: deps.searching,
-      jobQueue: deps.jobQueue,
-      onClose: (task) => closers.unshift(task),
-    });
+    await feature.register({ app, log, now, auth, metrics, onClose: (task) => closers.unshift(task) });
   }
   await app.ready();
   const metricsListener =
@@ -234,7 +146,7 @@ export async function createApp(config: Config, options: AppOptions) {
 
   return {
     app,
-    db,
+    db: database.db,
     dialect: database.dialect,
     services: { accounts, keys, ledger, tokens, mailer, metering, limiter, offload },
     /** The upstream search engines the process searches through (the start-up summary lists them). */
@@ -248,9 +160,7 @@ export async function createApp(config: Config, options: AppOptions) {
       await app.close();
       await metricsListener?.close();
       for (const task of closers) await task().catch((error: unknown) => log.error({ err: error }, 'shutdown task failed'));
-      await keys.flushLastUsed().catch((error) => log.error({ err: error }, 'last_used flush failed'));
-      await keyAccess?.close();
-      await mailer.close();
+      await services.close();
       // The job queue, engines, pool, caches, Redis and last the database.
       await deps.close();
     },

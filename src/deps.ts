@@ -9,6 +9,7 @@
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { sql } from 'kysely';
 import { createCachedRunner, type CachedRunner } from './cache/cached.js';
 import { createMemoryCache } from './cache/memory.js';
 import { createRedisCache } from './cache/redis.js';
@@ -21,7 +22,7 @@ import { createIndexer } from './local-index/indexer.js';
 import { createLocalEngine } from './local-index/local-engine.js';
 import { createScrapeIntake } from './local-index/scrape-intake.js';
 import { createIndexStore, type IndexStore } from './local-index/store.js';
-import { openRedis } from './redis/client.js';
+import { openRedis, pingRedis } from './redis/client.js';
 import { createBrowserEngine, type BrowserEngine } from './scrape/browser/index.js';
 import { browserEngineOptions, fetchEngineOptions } from './scrape/engine-options.js';
 import { createFetchEngine, type FetchEngine } from './scrape/net/index.js';
@@ -75,6 +76,8 @@ export interface Deps {
   readonly offload: OffloadPool;
   readonly scraping: Scraping;
   readonly searching: Searching;
+  /** What `/readyz` checks, by name: the database, and Redis when there is one. Each throws when unreachable. */
+  readonly readiness: Readonly<Record<string, () => Promise<void>>>;
   /** The durable job queue (pg-boss on PostgreSQL, in process on SQLite), made on first use: a server without crawls never starts one. */
   jobQueue(): Promise<JobQueue>;
   /** Stops the job queue, closes the engines and the pool, writes the counted searches, then closes the caches, Redis and the database. */
@@ -154,6 +157,10 @@ export async function buildDeps(config: Config, options: DepsOptions): Promise<D
     offload,
     scraping: { fetchEngine, crawlFetchEngine, browserEngine, service: scrapeService },
     searching: { upstreamEngines, engines, router, store, service: searchService },
+    readiness: {
+      database: () => sql`select 1`.execute(db).then(() => undefined),
+      ...(redis ? { redis: () => pingRedis(redis) } : {}),
+    },
     jobQueue,
     async close() {
       const problem = (what: string) => (error: unknown) => log.error({ err: error }, `${what} failed at shutdown`);

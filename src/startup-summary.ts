@@ -27,8 +27,13 @@ export interface StartupSummary {
  * The one line Quarry logs once it listens: where it answers, where its docs are, which storage,
  * which engines work and which are not configured (with the setting that would turn each on),
  * and where mail goes. It answers a new operator's first questions without reading the config.
+ * It builds nothing: the engines are the ones the composition root built (`QuarryApp.upstreamEngines`).
  */
-export function startupSummary(config: Config, listening: { host: string; port: number }, engines: readonly EngineState[]): StartupSummary {
+export function startupSummary(
+  config: Pick<Config, 'publicUrl' | 'databaseUrl' | 'dataDir' | 'redisUrl' | 'chatUpstreamUrl' | 'chatUpstreamModel' | 'smtpUrl' | 'nodeEnv'>,
+  listening: { host: string; port: number },
+  engines: readonly EngineState[],
+): StartupSummary {
   const host = listening.host.includes(':') ? `[${listening.host}]` : listening.host;
   const url = `http://${host}:${listening.port}`;
   const base = config.publicUrl?.replace(/\/+$/, '') ?? url;

@@ -7,7 +7,7 @@ import type { RateLimiter } from '../throttle/rate-limiter.js';
 import { createPasswordHasher, passwordProblems, type PasswordHasher } from './passwords.js';
 import { endAllSessions } from './sessions.js';
 import { createUserTokens, type UserTokens } from './user-tokens.js';
-import { createUserStore, isLocked, normaliseEmail, type UserStore } from './users.js';
+import { isLocked, normaliseEmail, type UserStore } from './users.js';
 
 /**
  * Password-reset tokens in djoser's stateless form, bound to the password hash and the last login:
@@ -86,11 +86,10 @@ export function createPasswordReset(deps: PasswordResetDeps) {
 /** Password reset as the configuration describes it, on the same signing secret as the tokens. */
 export function buildPasswordReset(
   config: Pick<Config, 'jwtSigningKey' | 'passwordResetTokenLifetime' | 'passwordResetUrl' | 'passwordResetEmailRate' | 'passwordResetIpRate'>,
-  deps: Pick<PasswordResetDeps, 'db' | 'mailer' | 'limiter' | 'now'>,
+  deps: Pick<PasswordResetDeps, 'db' | 'users' | 'mailer' | 'limiter' | 'now'>,
 ): PasswordReset {
   return createPasswordReset({
     ...deps,
-    users: createUserStore(deps.db),
     passwords: createPasswordHasher(),
     tokens: createResetTokens(config.jwtSigningKey, config.passwordResetTokenLifetime, deps.now),
     resetUrl: config.passwordResetUrl,

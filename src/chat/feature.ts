@@ -1,4 +1,5 @@
 import type { Config } from '../config/index.js';
+import type { Metering } from '../credits/metering.js';
 import type { Feature } from '../feature.js';
 import { chatErrorMapper } from './error-map.js';
 import { ChatConfigError } from './errors.js';
@@ -9,8 +10,32 @@ import { createChatService, type ChatService } from './service.js';
 import { createTokenCounter } from './tokens.js';
 import { createChatUpstream, type ChatUpstream, type ChatUpstreamOptions } from './upstream.js';
 
+/** The settings chat reads. */
+type ChatConfig = Pick<
+  Config,
+  | 'chatUpstreamUrl'
+  | 'chatUpstreamModel'
+  | 'chatUpstreamApiKey'
+  | 'chatTimeoutMs'
+  | 'chatFirstByteTimeoutMs'
+  | 'chatMaxRetries'
+  | 'chatRetryBaseDelayMs'
+  | 'chatMaxRetryAfterMs'
+  | 'chatUpstreamConnections'
+  | 'chatTokenEncoding'
+  | 'priceChatPromptPer1k'
+  | 'priceChatCompletionPer1k'
+  | 'chatModel'
+>;
+
+export interface ChatFeatureDeps {
+  /** The metered-request lifecycle (throttle, hold, settle) shared with search and scrape. */
+  readonly metering: Metering;
+  readonly config: ChatConfig;
+}
+
 /** The chat settings of the configuration, as the upstream client takes them; undefined when chat is off. */
-export function chatUpstreamOptions(config: Config): ChatUpstreamOptions | undefined {
+function chatUpstreamOptions(config: ChatConfig): ChatUpstreamOptions | undefined {
   if (config.chatUpstreamUrl === undefined) return undefined;
   if (config.chatUpstreamModel === undefined) {
     throw new ChatConfigError('CHAT_UPSTREAM_MODEL must be set when CHAT_UPSTREAM_URL is.');
@@ -32,28 +57,30 @@ export function chatUpstreamOptions(config: Config): ChatUpstreamOptions | undef
  * Chat completions through an OpenAI-compatible upstream, metered by tokens. Without
  * `CHAT_UPSTREAM_URL` the routes still exist and answer 503, so clients learn why.
  */
-export const chatFeature: Feature = {
-  name: 'chat',
-  schemas: [ChatRequestBody, OpenAIChatRequestBody, ChatCompletionResponse, ChatModel, ChatModelList, OpenAIError],
-  errorMappers: [chatErrorMapper],
-  async register({ app, config, metering, now, onClose }) {
-    const upstreamOptions = chatUpstreamOptions(config);
-    let service: ChatService | undefined;
-    if (upstreamOptions !== undefined) {
-      const upstream: ChatUpstream = createChatUpstream(upstreamOptions);
-      onClose(() => upstream.close());
-      service = createChatService({
-        upstream,
-        tokenizer: await createTokenCounter({ encoding: config.chatTokenEncoding }),
-        prices: { promptPer1k: config.priceChatPromptPer1k, completionPer1k: config.priceChatCompletionPer1k },
+export function chatFeature({ metering, config }: ChatFeatureDeps): Feature {
+  return {
+    name: 'chat',
+    schemas: [ChatRequestBody, OpenAIChatRequestBody, ChatCompletionResponse, ChatModel, ChatModelList, OpenAIError],
+    errorMappers: [chatErrorMapper],
+    async register({ app, now, onClose }) {
+      const upstreamOptions = chatUpstreamOptions(config);
+      let service: ChatService | undefined;
+      if (upstreamOptions !== undefined) {
+        const upstream: ChatUpstream = createChatUpstream(upstreamOptions);
+        onClose(() => upstream.close());
+        service = createChatService({
+          upstream,
+          tokenizer: await createTokenCounter({ encoding: config.chatTokenEncoding }),
+          prices: { promptPer1k: config.priceChatPromptPer1k, completionPer1k: config.priceChatCompletionPer1k },
+          serviceModel: config.chatModel,
+        });
+      }
+      registerChatRoutes(app, {
+        service,
+        metering,
         serviceModel: config.chatModel,
+        modelCreated: Math.floor(now().getTime() / 1000),
       });
-    }
-    registerChatRoutes(app, {
-      service,
-      metering,
-      serviceModel: config.chatModel,
-      modelCreated: Math.floor(now().getTime() / 1000),
-    });
-  },
-};
+    },
+  };
+}

@@ -6,9 +6,8 @@
  */
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../tests/support/app.js';
+import { onlyFeatures, startTestApp, type TestApp } from '../../tests/support/app.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../tests/support/fake-openai.js';
-import { chatFeature } from './feature.js';
 
 let fake: FakeOpenAI;
 let t: TestApp;
@@ -25,7 +24,7 @@ beforeAll(async () => {
       THROTTLE_KEY_RATE: '3/min',
       THROTTLE_ACCOUNT_RATE: '100000/min',
     },
-    { features: [chatFeature] },
+    { features: onlyFeatures('chat') },
   );
   origin = await t.quarry.app.listen({ port: 0, host: '127.0.0.1' });
 });

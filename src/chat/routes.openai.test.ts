@@ -7,9 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../tests/support/app.js';
+import { onlyFeatures, startTestApp, type TestApp } from '../../tests/support/app.js';
 import { fakeReply, fakeUsage, startFakeOpenAI, type FakeOpenAI } from '../../tests/support/fake-openai.js';
-import { chatFeature } from './feature.js';
 
 let fake: FakeOpenAI;
 let t: TestApp;
@@ -29,7 +28,7 @@ beforeAll(async () => {
       PRICE_CHAT_PROMPT_PER_1K: '1000',
       PRICE_CHAT_COMPLETION_PER_1K: '2000',
     },
-    { features: [chatFeature] },
+    { features: onlyFeatures('chat') },
   );
   await t.quarry.app.listen({ port: 0, host: '127.0.0.1' });
   baseURL = `http://127.0.0.1:${(t.quarry.app.server.address() as AddressInfo).port}/api/v1`;

@@ -7,9 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../tests/support/app.js';
+import { onlyFeatures, startTestApp, type TestApp } from '../../tests/support/app.js';
 import { fakeReply, fakeUsage, fakeWords, startFakeOpenAI, type FakeOpenAI } from '../../tests/support/fake-openai.js';
-import { chatFeature } from './feature.js';
 import { createTokenCounter, type TokenCounter } from './tokens.js';
 
 let fake: FakeOpenAI;
@@ -33,7 +32,7 @@ beforeAll(async () => {
       PRICE_CHAT_PROMPT_PER_1K: '1000',
       PRICE_CHAT_COMPLETION_PER_1K: '2000',
     },
-    { features: [chatFeature] },
+    { features: onlyFeatures('chat') },
   );
   await t.quarry.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.quarry.app.server.address() as AddressInfo).port}`;

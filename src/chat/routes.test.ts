@@ -5,10 +5,9 @@
  */
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../tests/support/app.js';
+import { onlyFeatures, startTestApp, type TestApp } from '../../tests/support/app.js';
 import { fakeReply, fakeUsage, startFakeOpenAI, type FakeOpenAI } from '../../tests/support/fake-openai.js';
 import { expectAuditClean } from '../../tests/support/ledger-watch.js';
-import { chatFeature } from './feature.js';
 import { createTokenCounter, type TokenCounter } from './tokens.js';
 
 // One credit per prompt token and two per completion token, so charges are easy to predict.
@@ -36,7 +35,7 @@ let tokenizer: TokenCounter;
 
 beforeAll(async () => {
   fake = await startFakeOpenAI({ apiKey: UPSTREAM_KEY });
-  t = await startTestApp(chatEnv(fake.url), { features: [chatFeature] });
+  t = await startTestApp(chatEnv(fake.url), { features: onlyFeatures('chat') });
   tokenizer = await createTokenCounter();
 });
 afterAll(async () => {
@@ -359,7 +358,7 @@ describe('upstream failures', () => {
 
 describe('configuration', () => {
   it('never shows the upstream key, address or words when the upstream refuses our key', async () => {
-    const other = await startTestApp(chatEnv(fake.url, { CHAT_UPSTREAM_API_KEY: 'sk-wrong-secret-key' }), { features: [chatFeature] });
+    const other = await startTestApp(chatEnv(fake.url, { CHAT_UPSTREAM_API_KEY: 'sk-wrong-secret-key' }), { features: onlyFeatures('chat') });
     try {
       const c = await other.customer(1000);
       const res = await chat(c.key, ask('hi', { max_tokens: 5 }), other);
@@ -374,7 +373,7 @@ describe('configuration', () => {
 
   it('answers 502 without retrying forever when nothing listens at the upstream address', async () => {
     const port = await freePort();
-    const other = await startTestApp(chatEnv(`http://127.0.0.1:${port}/v1`), { features: [chatFeature] });
+    const other = await startTestApp(chatEnv(`http://127.0.0.1:${port}/v1`), { features: onlyFeatures('chat') });
     try {
       const c = await other.customer(1000);
       const res = await chat(c.key, ask('anyone?', { max_tokens: 5 }), other);
@@ -388,7 +387,7 @@ describe('configuration', () => {
   });
 
   it('answers 503 naming the missing setting when no upstream is configured', async () => {
-    const bare = await startTestApp({}, { features: [chatFeature] });
+    const bare = await startTestApp({}, { features: onlyFeatures('chat') });
     try {
       const c = await bare.customer(1000);
       const message = 'Chat is not configured on this server (CHAT_UPSTREAM_URL is not set).';
@@ -408,7 +407,7 @@ describe('configuration', () => {
   });
 
   it('refuses to start with an upstream address but no upstream model', async () => {
-    await expect(startTestApp({ CHAT_UPSTREAM_URL: fake.url }, { features: [chatFeature] })).rejects.toThrow(/CHAT_UPSTREAM_MODEL/);
+    await expect(startTestApp({ CHAT_UPSTREAM_URL: fake.url }, { features: onlyFeatures('chat') })).rejects.toThrow(/CHAT_UPSTREAM_MODEL/);
   });
 });
 

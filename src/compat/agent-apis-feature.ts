@@ -4,16 +4,33 @@
  * Reader are mappers over the search and scrape use cases (src/use-cases/): the key is checked and
  * throttled once at the edge and each request is one metered operation.
  */
+import type { CachedRunner } from '../cache/cached.js';
+import type { Config } from '../config/index.js';
+import type { Metering } from '../credits/metering.js';
+import type { Scraping, Searching } from '../deps.js';
 import type { Feature } from '../feature.js';
+import type { KeyService } from '../keys/service.js';
+import type { OffloadPool } from '../scrape/offload/pool.js';
 import { registerExaRoutes } from './exa/routes.js';
 import { registerJinaRoutes } from './jina/routes.js';
 import { registerTavilyRoutes } from './tavily/routes.js';
 import { createScrapeUseCase } from '../use-cases/scrape.js';
 import { createSearchUseCase } from '../use-cases/search.js';
 
-export const agentApisFeature: Feature = {
+export interface AgentApisFeatureDeps {
+  readonly metering: Metering;
+  readonly keys: KeyService;
+  readonly cached: CachedRunner;
+  readonly searching: Searching;
+  readonly scraping: Scraping;
+  /** The worker pool, for Jina's `html` mode. */
+  readonly offload: Pick<OffloadPool, 'cleanHtml'>;
+  readonly config: Pick<Config, 'cacheHitCharge' | 'searchCacheTtl' | 'priceSearchSource' | 'scrapeCacheTtl' | 'compatTavily' | 'compatExa' | 'compatJina'>;
+}
+
+export const agentApisFeature = ({ metering, keys, cached, searching, scraping, offload, config }: AgentApisFeatureDeps): Feature => ({
   name: 'agent-apis',
-  register({ app, config, now, metering, keys, cached, searching, scraping, offload }) {
+  register({ app, now }) {
     const caching = { cached, cacheHitCharge: config.cacheHitCharge };
     const ops = {
       metering,
@@ -38,4 +55,4 @@ export const agentApisFeature: Feature = {
     if (config.compatExa) registerExaRoutes(app, ops);
     if (config.compatJina) void registerJinaRoutes(app, ops);
   },
-};
+});

@@ -14,7 +14,10 @@ describe('a client that leaves before its answer', () => {
   let origin: string;
   const metered = meteredTestFeature();
   beforeAll(async () => {
-    t = await startTestApp({ THROTTLE_KEY_RATE: '100000/min', THROTTLE_ACCOUNT_RATE: '100000/min' }, { features: [...defaultFeatures(), metered.feature] });
+    t = await startTestApp(
+      { THROTTLE_KEY_RATE: '100000/min', THROTTLE_ACCOUNT_RATE: '100000/min' },
+      { features: (parts) => [...defaultFeatures(parts), metered.feature(parts)] },
+    );
     origin = await t.quarry.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => t.close());

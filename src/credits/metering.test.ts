@@ -7,7 +7,10 @@ let t: TestApp;
 const metered = meteredTestFeature();
 
 beforeAll(async () => {
-  t = await startTestApp({ THROTTLE_KEY_RATE: '100000/min', THROTTLE_ACCOUNT_RATE: '100000/min' }, { features: [...defaultFeatures(), metered.feature] });
+  t = await startTestApp(
+    { THROTTLE_KEY_RATE: '100000/min', THROTTLE_ACCOUNT_RATE: '100000/min' },
+    { features: (parts) => [...defaultFeatures(parts), metered.feature(parts)] },
+  );
 });
 afterAll(async () => t.close());
 
@@ -175,7 +178,7 @@ describe('under fire', () => {
   it.each(buckets)('shares one throttle per key and answers 429 with Retry-After ($where)', async ({ env }) => {
     const throttled = await startTestApp(
       { THROTTLE_KEY_RATE: '5/min', THROTTLE_ACCOUNT_RATE: '1000/min', ...env },
-      { features: [...defaultFeatures(), meteredTestFeature().feature] },
+      { features: (parts) => [...defaultFeatures(parts), meteredTestFeature().feature(parts)] },
     );
     try {
       const c = await throttled.customer(100);

@@ -12,7 +12,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp(
     { THROTTLE_KEY_RATE: '100000/min', THROTTLE_ACCOUNT_RATE: '100000/min' },
-    { features: [...defaultFeatures(), meteredTestFeature().feature] },
+    { features: (parts) => [...defaultFeatures(parts), meteredTestFeature().feature(parts)] },
   );
 });
 afterAll(async () => t.close());
@@ -90,7 +90,7 @@ describe('usage by default', () => {
     const frozen = new Date('2026-06-01T12:00:00.000Z');
     const app = await startTestApp(
       { THROTTLE_KEY_RATE: '100000/min', THROTTLE_ACCOUNT_RATE: '100000/min' },
-      { now: () => frozen, features: [...defaultFeatures(), meteredTestFeature().feature] },
+      { now: () => frozen, features: (parts) => [...defaultFeatures(parts), meteredTestFeature().feature(parts)] },
     );
     try {
       const c = await app.customer(10);

@@ -1,19 +1,16 @@
-import { sql, type Kysely } from 'kysely';
 import type { Registry } from 'prom-client';
-import type { Database } from '../db/schema.js';
 import { detail } from './errors.js';
 import { hasMetricsToken, METRICS_REALM } from './metrics.js';
 import type { App } from './server.js';
 
-/** A shared dependency besides the database that readiness reports by name (e.g. `redis`); throws when unreachable. */
-type ReadinessCheck = () => Promise<void>;
+/** A shared dependency that readiness reports by name (`database`, `redis`); throws when unreachable. */
+export type ReadinessCheck = () => Promise<void>;
 
 interface OperationDeps {
-  readonly db: Kysely<Database>;
   readonly metrics: Registry;
   readonly metricsToken: string | undefined;
-  /** Checked by `/readyz` next to the database, each named in its body. */
-  readonly dependencies?: Readonly<Record<string, ReadinessCheck>>;
+  /** Checked by `/readyz`, each named in its body, in this order. */
+  readonly readiness: Readonly<Record<string, ReadinessCheck>>;
 }
 
 /**
@@ -23,10 +20,7 @@ interface OperationDeps {
  */
 export function registerOperationRoutes(app: App, deps: OperationDeps): void {
   const hide = { hide: true };
-  const checks: [string, ReadinessCheck][] = [
-    ['database', () => sql`select 1`.execute(deps.db).then(() => undefined)],
-    ...Object.entries(deps.dependencies ?? {}),
-  ];
+  const checks = Object.entries(deps.readiness);
   app.get('/healthz', { schema: hide }, async () => ({ status: 'ok' }));
   // 503 while any dependency is unreachable, so a load balancer stops sending traffic that could
   // only be refused; the body names which one (never why: that is in the log).

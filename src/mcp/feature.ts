@@ -2,7 +2,14 @@
  * The MCP server at `/mcp` (`MCP_ENABLED`): its tools run Quarry's use cases in process (the
  * combined search, scrape and map), over the process's shared engines, cache, metering and ledger.
  */
+import type { CachedRunner } from '../cache/cached.js';
+import type { Config } from '../config/index.js';
+import type { Ledger } from '../credits/ledger.js';
+import type { Metering } from '../credits/metering.js';
+import type { Scraping, Searching } from '../deps.js';
 import type { Feature } from '../feature.js';
+import type { KeyService } from '../keys/service.js';
+import type { OffloadPool } from '../scrape/offload/pool.js';
 import { createCombinedSearchUseCase } from '../use-cases/combined-search.js';
 import { createMapUseCase } from '../use-cases/map.js';
 import { createScrapeUseCase } from '../use-cases/scrape.js';
@@ -11,9 +18,34 @@ import { registerMcpRoute } from './http-route.js';
 import { toolPrices } from './tool-prices.js';
 import { toolDefinitions } from './tools.js';
 
-export const mcpFeature: Feature = {
+export interface McpFeatureDeps {
+  readonly keys: KeyService;
+  readonly metering: Metering;
+  readonly ledger: Ledger;
+  readonly cached: CachedRunner;
+  readonly offload: Pick<OffloadPool, 'readPage'>;
+  readonly scraping: Scraping;
+  readonly searching: Searching;
+  readonly config: Pick<
+    Config,
+    | 'mcpEnabled'
+    | 'mcpAllowedHosts'
+    | 'mcpAllowedOrigins'
+    | 'publicUrl'
+    | 'host'
+    | 'cacheHitCharge'
+    | 'searchCacheTtl'
+    | 'priceSearchSource'
+    | 'scrapeCacheTtl'
+    | 'crawlUserAgent'
+    | 'priceScrape'
+    | 'priceScrapeBrowser'
+  >;
+}
+
+export const mcpFeature = ({ keys, metering, ledger, cached, offload, scraping, searching, config }: McpFeatureDeps): Feature => ({
   name: 'mcp',
-  register({ app, config, keys, metering, ledger, cached, offload, scraping, searching }) {
+  register({ app }) {
     if (!config.mcpEnabled) return;
     const caching = { cached, cacheHitCharge: config.cacheHitCharge };
     const operations = {
@@ -37,4 +69,4 @@ export const mcpFeature: Feature = {
     const tools = toolDefinitions(toolPrices(config));
     registerMcpRoute(app, { keys, allowed: { hosts: mcpAllowedHosts(config), origins: mcpAllowedOrigins(config) }, tools, operations });
   },
-};
+});

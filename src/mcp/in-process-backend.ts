@@ -7,7 +7,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AgentOps } from '../compat/agent-ops.js';
 import { asCompatError } from '../compat/domain-errors.js';
-import type { FeatureContext } from '../feature.js';
+import type { Ledger } from '../credits/ledger.js';
 import { parseScrapeRequest } from '../scrape/scrape-request.js';
 import { scrapeAnswer } from '../scrape/routes.js';
 import { CombinedSearchRequest } from '../search/index.js';
@@ -23,7 +23,7 @@ export const MCP_MAP_ENDPOINT = 'mcp/map';
 
 export interface InProcessDeps {
   readonly metering: AgentOps['metering'];
-  readonly ledger: Pick<FeatureContext['ledger'], 'balance'>;
+  readonly ledger: Pick<Ledger, 'balance'>;
   readonly search: CombinedSearchUseCase;
   readonly scrape: ScrapeUseCase;
   /** Priced per document read: the page, and the sitemap when the site has one. */

@@ -1,5 +1,10 @@
+import type { CachedRunner } from '../cache/cached.js';
+import type { Config } from '../config/index.js';
+import type { Metering } from '../credits/metering.js';
+import type { Scraping } from '../deps.js';
 import type { Feature } from '../feature.js';
 import { scrapeErrorMapper } from './error-map.js';
+import type { OffloadPool } from './offload/pool.js';
 import { registerScrapeRoutes } from './routes.js';
 import { createPageNotifier, type ScrapeListener } from './scraped-page.js';
 import { scrapeSchemas } from './schemas.js';
@@ -7,7 +12,14 @@ import { createScrapeService } from './service.js';
 
 export type { ScrapedPage, ScrapeListener } from './scraped-page.js';
 
-export interface ScrapeFeatureOptions {
+export interface ScrapeFeatureDeps {
+  readonly metering: Metering;
+  readonly cached: CachedRunner;
+  /** Worker threads that read (parse, extract) pages off the event loop. */
+  readonly offload: OffloadPool;
+  /** The process's fetch engine, browser and scrape service (src/deps.ts). */
+  readonly scraping: Scraping;
+  readonly config: Pick<Config, 'chromiumPath' | 'priceScrape' | 'priceScrapeBrowser' | 'scrapeCacheTtl' | 'cacheHitCharge'>;
   /**
    * Told about every fresh, successful scrape (2xx with content; not cache hits), after the
    * answer is on its way, instead of the process's index. Its errors are logged and never reach
@@ -20,14 +32,15 @@ export interface ScrapeFeatureOptions {
  * `POST /api/v1/scrape/`: any URL to clean Markdown, text or JSON, metered and cached, over the
  * process's fetch engine and (lazily launched) browser (src/deps.ts); without Chromium,
  * `render: "always"` answers 503 and `auto` stays with the fetched page. Pages are read (parsed,
- * extracted) in the app's worker pool (`context.offload`), never on the event loop.
+ * extracted) in the app's worker pool (`offload`), never on the event loop.
  */
-export function createScrapeFeature(options: ScrapeFeatureOptions = {}): Feature {
+export function scrapeFeature(deps: ScrapeFeatureDeps): Feature {
+  const { metering, cached, offload, scraping, config, onScraped } = deps;
   return {
     name: 'scrape',
     schemas: scrapeSchemas,
     errorMappers: [scrapeErrorMapper],
-    register({ app, config, metering, cached, log, now, offload, scraping }) {
+    register({ app, log, now }) {
       const { fetchEngine, browserEngine } = scraping;
       if (!browserEngine.available) {
         const where = config.chromiumPath ?? '/usr/bin/chromium';
@@ -37,7 +50,6 @@ export function createScrapeFeature(options: ScrapeFeatureOptions = {}): Feature
           'no Chromium found: scrapes will not render JavaScript (render "always" answers 503)',
         );
       }
-      const { onScraped } = options;
       const service =
         onScraped === undefined
           ? scraping.service
@@ -62,6 +74,3 @@ export function createScrapeFeature(options: ScrapeFeatureOptions = {}): Feature
     },
   };
 }
-
-/** The scrape feature as the service runs it: the process's scrape service. */
-export const scrapeFeature: Feature = createScrapeFeature();

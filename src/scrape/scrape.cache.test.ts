@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultFeatures } from '../app.js';
 import { startScrapeHarness, type ScrapeHarness } from '../../tests/support/scrape-harness.js';
-import { createScrapeFeature, type ScrapedPage } from './feature.js';
+import { scrapeFeature, type ScrapedPage } from './feature.js';
 
 interface ScrapeBody {
   data: { markdown?: string; text?: string; metadata: Record<string, unknown> };
@@ -108,13 +108,18 @@ describe('the onScraped hook', () => {
   let failing = false;
   let h: ScrapeHarness;
   beforeAll(async () => {
-    const scrape = createScrapeFeature({
-      onScraped: async (page) => {
-        seen.push(page);
-        if (failing) throw new Error('the index is down');
+    const onScraped = async (page: ScrapedPage) => {
+      seen.push(page);
+      if (failing) throw new Error('the index is down');
+    };
+    h = await startScrapeHarness({
+      features: (parts) => {
+        const { metering } = parts.services;
+        const { cached, offload, scraping } = parts.deps;
+        const scrape = scrapeFeature({ metering, cached, offload, scraping, config: parts.config, onScraped });
+        return [...defaultFeatures(parts).filter((f) => f.name !== 'scrape'), scrape];
       },
     });
-    h = await startScrapeHarness({ features: [...defaultFeatures().filter((f) => f.name !== 'scrape'), scrape] });
   });
   afterAll(async () => h?.close());
 

@@ -4,16 +4,28 @@
  * src/deps.ts), the engines' health route and metrics. The index hears of successful scrapes
  * through the process's scrape service (`INDEX_SCRAPES`, see local-index/scrape-intake.ts).
  */
+import type { CachedRunner } from '../cache/cached.js';
+import type { Config } from '../config/index.js';
+import type { Metering } from '../credits/metering.js';
+import type { Searching } from '../deps.js';
 import type { Feature } from '../feature.js';
 import { registerEngineHealthRoute, registerEngineMetrics } from './engines/health.js';
 import { searchErrorMapper } from './error-map.js';
 import { registerCombinedSearchRoute } from './routes-combined.js';
 import { registerVerticalSearchRoutes } from './routes-vertical.js';
 
-export const searchFeature: Feature = {
+export interface SearchFeatureDeps {
+  readonly metering: Metering;
+  readonly cached: CachedRunner;
+  /** The process's search router, engines and search service (src/deps.ts). */
+  readonly searching: Searching;
+  readonly config: Pick<Config, 'searchCacheTtl' | 'cacheHitCharge' | 'priceSearchCall' | 'priceSearchSource'>;
+}
+
+export const searchFeature = ({ metering, cached, searching, config }: SearchFeatureDeps): Feature => ({
   name: 'search',
   errorMappers: [searchErrorMapper],
-  register({ app, config, metering, cached, auth, metrics, searching }) {
+  register({ app, auth, metrics }) {
     const { router, engines, service } = searching;
     const deps = {
       service,
@@ -29,4 +41,4 @@ export const searchFeature: Feature = {
     registerEngineHealthRoute(app, { router, auth, engines });
     registerEngineMetrics(metrics, router);
   },
-};
+});

@@ -26,7 +26,7 @@ beforeAll(async () => {
   redis = await startOwnRedis();
   t = await startTestApp(
     { REDIS_URL: redis.url, REDIS_KEY_PREFIX: `outage-${process.pid}:`, THROTTLE_KEY_RATE: '100000/min', THROTTLE_ACCOUNT_RATE: '100000/min' },
-    { features: [...defaultFeatures(), meteredTestFeature().feature] },
+    { features: (parts) => [...defaultFeatures(parts), meteredTestFeature().feature(parts)] },
   );
   customer = await t.customer(100);
 });

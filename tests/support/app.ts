@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { createApp, type QuarryApp } from '../../src/app.js';
+import { createApp, defaultFeatures, type AppParts, type QuarryApp } from '../../src/app.js';
 import type { Feature } from '../../src/feature.js';
 import { loadConfig } from '../../src/config/secrets.js';
 import { createLogger } from '../../src/logging.js';
@@ -23,6 +23,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The features to serve besides the core ones, made from what the app's root built (`AppOptions.features`). */
+export type FeatureChoice = (parts: AppParts) => readonly Feature[];
+
+/** Only the named default features (`onlyFeatures('chat')`), besides the core ones every app serves. */
+export const onlyFeatures =
+  (...names: string[]): FeatureChoice =>
+  (parts) =>
+    defaultFeatures(parts).filter((feature) => names.includes(feature.name));
+
 let counter = 0;
 export const PASSWORD = 'a sturdy passphrase 42';
 
@@ -32,7 +41,7 @@ export const PASSWORD = 'a sturdy passphrase 42';
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { now?: () => Date; features?: readonly Feature[]; logDestination?: DestinationStream } = {},
+  options: { now?: () => Date; features?: FeatureChoice; logDestination?: DestinationStream } = {},
 ): Promise<TestApp> {
   // A caller that brings its own DATA_DIR/DATABASE_URL shares that storage (e.g. with child processes).
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'quarry-test-'));

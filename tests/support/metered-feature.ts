@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Type } from '@sinclair/typebox';
 import { meteredCached } from '../../src/credits/metered-cached.js';
+import type { AppParts } from '../../src/app.js';
 import type { Feature } from '../../src/feature.js';
 import { ApiError } from '../../src/http/errors.js';
 
@@ -24,10 +25,10 @@ const MeteredTestBody = Type.Object({
  */
 export function meteredTestFeature() {
   const state = { runs: 0 };
-  const feature: Feature = {
+  const feature = ({ services: { metering }, deps: { cached } }: AppParts): Feature => ({
     name: 'metered-test',
     errorMappers: [(error) => (error instanceof WorkFailed ? new ApiError(502, { error: 'The test upstream failed.' }) : undefined)],
-    register({ app, metering, cached }) {
+    register({ app }) {
       app.post('/api/v1/test/metered', { ...metering.hooks, schema: { body: MeteredTestBody } }, async (request, reply) => {
         const body = request.body;
         if (body.before_hold_ms > 0) await sleep(body.before_hold_ms);
@@ -62,6 +63,6 @@ export function meteredTestFeature() {
         return (await cached.lookup(cache)) ?? { ok: false };
       });
     },
-  };
+  });
   return { feature, state };
 }

@@ -9,7 +9,10 @@ import { createLogger } from '../../src/logging.js';
 import { meteredTestFeature } from './metered-feature.js';
 
 const config = loadConfig(process.env);
-const quarry = await createApp(config, { logger: createLogger(config.logLevel), features: [...defaultFeatures(), meteredTestFeature().feature] });
+const quarry = await createApp(config, {
+  logger: createLogger(config.logLevel),
+  features: (parts) => [...defaultFeatures(parts), meteredTestFeature().feature(parts)],
+});
 const url = await quarry.app.listen({ host: '127.0.0.1', port: 0 });
 process.stdout.write(`listening ${url}\n`);
 process.on('SIGTERM', () => void quarry.close().then(() => process.exit(0)));

@@ -1,6 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { Feature } from '../../src/feature.js';
-import { startTestApp, type TestApp } from './app.js';
+import { startTestApp, type FeatureChoice, type TestApp } from './app.js';
 import { startFixtureSite, type FixtureSite } from './fixture-site.js';
 import { expectAuditClean } from './ledger-watch.js';
 
@@ -22,7 +21,7 @@ export interface ScrapeHarnessOptions {
   readonly allowFixtureSite?: boolean;
   /** More `host:port` entries for `SCRAPE_ALLOWED_HOSTS`. */
   readonly allowedHosts?: readonly string[];
-  readonly features?: readonly Feature[];
+  readonly features?: FeatureChoice;
 }
 
 /**

@@ -3,9 +3,8 @@
  * call the metered endpoints and read balances.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import type { Feature } from '../../src/feature.js';
 import { createIndexStore, type IndexStore } from '../../src/local-index/store.js';
-import { startTestApp, type TestApp } from './app.js';
+import { startTestApp, type FeatureChoice, type TestApp } from './app.js';
 import type { CorpusPage } from './index-corpus.js';
 import { indexPages } from './index-databases.js';
 
@@ -38,7 +37,7 @@ export interface SearchBody {
   readonly [field: string]: unknown;
 }
 
-export async function startSearchApp(env: Record<string, string> = {}, options: { features?: readonly Feature[]; now?: () => Date } = {}): Promise<SearchApp> {
+export async function startSearchApp(env: Record<string, string> = {}, options: { features?: FeatureChoice; now?: () => Date } = {}): Promise<SearchApp> {
   const t = await startTestApp(env, options);
   const { db, dialect } = t.quarry;
   const store = createIndexStore(db, dialect);

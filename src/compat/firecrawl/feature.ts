@@ -5,7 +5,17 @@
  * browser's context cap and the search engines' breakers are the same as for Quarry's endpoints.
  * Crawls run as durable jobs (the process's job queue, src/jobs) over Quarry's crawler.
  */
+import type { Kysely } from 'kysely';
+import type { CachedRunner } from '../../cache/cached.js';
+import type { Config } from '../../config/index.js';
+import type { Ledger } from '../../credits/ledger.js';
+import type { Metering } from '../../credits/metering.js';
+import type { DialectName } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import type { Scraping, Searching } from '../../deps.js';
 import type { Feature, FeatureContext } from '../../feature.js';
+import type { JobQueue } from '../../jobs/index.js';
+import type { OffloadPool } from '../../scrape/offload/pool.js';
 import { CRAWL_QUEUE, createCrawlRunner, type CrawlJobData } from './crawl-runner.js';
 import { createCrawlStore } from './crawl-store.js';
 import { registerCrawlRoutes } from './routes-crawl.js';
@@ -19,8 +29,39 @@ import { createFirecrawlScraper } from './scraper.js';
 /** A crawl job running longer than this is taken as lost (its instance died) and run again. */
 const CRAWL_EXPIRY_SECONDS = 6 * 3600;
 
-async function register(context: FeatureContext): Promise<void> {
-  const { app, config, db, dialect, log, now, metering, cached, ledger, offload, scraping, searching } = context;
+export interface FirecrawlFeatureDeps {
+  /** Firecrawl owns the crawl store's tables and runs its crawls on the job queue. */
+  readonly db: Kysely<Database>;
+  readonly dialect: DialectName;
+  readonly metering: Metering;
+  readonly cached: CachedRunner;
+  readonly ledger: Ledger;
+  readonly offload: OffloadPool;
+  readonly scraping: Scraping;
+  readonly searching: Searching;
+  /** The process's durable job queue, started on first use. */
+  jobQueue(): Promise<JobQueue>;
+  readonly config: Pick<
+    Config,
+    | 'compatFirecrawl'
+    | 'scrapeCacheTtl'
+    | 'searchCacheTtl'
+    | 'cacheHitCharge'
+    | 'priceSearchSource'
+    | 'priceScrape'
+    | 'crawlUserAgent'
+    | 'holdTtlSeconds'
+    | 'crawlJobConcurrency'
+    | 'firecrawlCrawlMaxPages'
+    | 'crawlDelayMs'
+    | 'firecrawlCrawlPageBytes'
+    | 'publicUrl'
+  >;
+}
+
+async function register(context: FeatureContext, deps: FirecrawlFeatureDeps): Promise<void> {
+  const { app, log, now } = context;
+  const { config, db, dialect, metering, cached, ledger, offload, scraping, searching } = deps;
   if (!config.compatFirecrawl) return;
   const { fetchEngine, crawlFetchEngine } = scraping;
 
@@ -50,7 +91,7 @@ async function register(context: FeatureContext): Promise<void> {
 
   const store = createCrawlStore(db, dialect, now);
   // The process's queue stops at shutdown before the engines close (src/deps.ts).
-  const queue = await context.jobQueue();
+  const queue = await deps.jobQueue();
   const runner = createCrawlRunner({
     db,
     store,
@@ -87,4 +128,8 @@ async function register(context: FeatureContext): Promise<void> {
   });
 }
 
-export const firecrawlFeature: Feature = { name: 'compat-firecrawl', schemas: firecrawlSchemas, register };
+export const firecrawlFeature = (deps: FirecrawlFeatureDeps): Feature => ({
+  name: 'compat-firecrawl',
+  schemas: firecrawlSchemas,
+  register: (context) => register(context, deps),
+});

@@ -34,7 +34,7 @@ beforeAll(async () => {
       registerEngineMetrics(metrics, router);
     },
   };
-  testApp = await startTestApp({ METRICS_TOKEN }, { features: [feature] });
+  testApp = await startTestApp({ METRICS_TOKEN }, { features: () => [feature] });
 });
 
 afterAll(async () => {
