@@ -1,11 +1,8 @@
 /**
- * Quarry's REST API as a client calls it, with the client's API key. Tavily and Exa no longer use
- * it: they run the search and scrape use cases in process (see agent-ops.ts), as does the MCP
- * server over HTTP. Jina Reader still calls the app's own REST API in process (`injectedRest`), each
- * call going through the REST lifecycle (key, throttle, validation, hold and settle, cache, ledger);
- * the MCP stdio server calls a running Quarry over HTTP (`httpRest`).
+ * Quarry's REST API as a remote client calls it, with the client's API key: the MCP stdio server
+ * (`quarry mcp`) reaches a running Quarry this way. Every surface of the server itself runs the
+ * use cases in process (src/use-cases/); none calls another surface.
  */
-import type { App } from '../http/server.js';
 import { CompatError } from './compat-error.js';
 
 /** Quarry's answer to one REST call. */
@@ -36,23 +33,6 @@ function headerRecord(entries: Iterable<[string, unknown]>): Record<string, stri
   const out: Record<string, string | undefined> = {};
   for (const [name, value] of entries) out[name.toLowerCase()] = value === undefined ? undefined : String(value);
   return out;
-}
-
-/** Calls the REST API of the app itself, in process. */
-export function injectedRest(app: App): QuarryRest {
-  async function call(method: 'GET' | 'POST', path: string, apiKey: string, body?: unknown): Promise<RestAnswer> {
-    const res = await app.inject({
-      method,
-      url: path,
-      headers: { 'x-api-key': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-    });
-    return { status: res.statusCode, body: parseBody(res.body), headers: headerRecord(Object.entries(res.headers)) };
-  }
-  return {
-    post: (path, apiKey, body) => call('POST', path, apiKey, body),
-    get: (path, apiKey) => call('GET', path, apiKey),
-  };
 }
 
 /** Calls a Quarry server over HTTP (`baseUrl` like `https://quarry.example.com`). */
