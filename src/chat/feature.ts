@@ -3,9 +3,10 @@ import type { Feature } from '../feature.js';
 import { chatErrorMapper } from './error-map.js';
 import { ChatConfigError } from './errors.js';
 import { OpenAIError } from './openai-errors.js';
-import { registerChatRoutes } from './routes.js';
+import { createChatUseCase } from '../use-cases/chat.js';
+import { registerChatRoutes, type ChatOffer } from './routes.js';
 import { ChatCompletionResponse, ChatModel, ChatModelList, ChatRequestBody, OpenAIChatRequestBody } from './schemas.js';
-import { createChatService, type ChatService } from './service.js';
+import { createChatService } from './service.js';
 import { createTokenCounter } from './tokens.js';
 import { createChatUpstream, type ChatUpstream, type ChatUpstreamOptions } from './upstream.js';
 
@@ -36,21 +37,22 @@ export const chatFeature: Feature = {
   name: 'chat',
   schemas: [ChatRequestBody, OpenAIChatRequestBody, ChatCompletionResponse, ChatModel, ChatModelList, OpenAIError],
   errorMappers: [chatErrorMapper],
-  async register({ app, config, metering, now, onClose }) {
+  async register({ app, config, metering, ledger, now, onClose }) {
     const upstreamOptions = chatUpstreamOptions(config);
-    let service: ChatService | undefined;
+    let chat: ChatOffer | undefined;
     if (upstreamOptions !== undefined) {
       const upstream: ChatUpstream = createChatUpstream(upstreamOptions);
       onClose(() => upstream.close());
-      service = createChatService({
+      const service = createChatService({
         upstream,
         tokenizer: await createTokenCounter({ encoding: config.chatTokenEncoding }),
         prices: { promptPer1k: config.priceChatPromptPer1k, completionPer1k: config.priceChatCompletionPer1k },
         serviceModel: config.chatModel,
       });
+      chat = { service, completions: createChatUseCase({ service, metering: { ledger, holdTtlSeconds: config.holdTtlSeconds } }) };
     }
     registerChatRoutes(app, {
-      service,
+      chat,
       metering,
       serviceModel: config.chatModel,
       modelCreated: Math.floor(now().getTime() / 1000),

@@ -1,4 +1,5 @@
 import type { Feature } from '../feature.js';
+import { createScrapeUseCase } from '../use-cases/scrape.js';
 import { scrapeErrorMapper } from './error-map.js';
 import { registerScrapeRoutes } from './routes.js';
 import { createPageNotifier, type ScrapeListener } from './scraped-page.js';
@@ -52,13 +53,8 @@ export function createScrapeFeature(options: ScrapeFeatureOptions = {}): Feature
               }),
               now,
             });
-      registerScrapeRoutes(app, {
-        service,
-        metering,
-        cached,
-        cacheTtlSeconds: config.scrapeCacheTtl,
-        cacheHitCharge: config.cacheHitCharge,
-      });
+      const scrape = createScrapeUseCase({ service, cached, cacheTtlSeconds: config.scrapeCacheTtl, cacheHitCharge: config.cacheHitCharge, now });
+      registerScrapeRoutes(app, { scrape, metering });
     },
   };
 }
