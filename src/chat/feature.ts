@@ -1,12 +1,14 @@
 import type { Config } from '../config/index.js';
+import type { Ledger } from '../credits/ledger.js';
 import type { Metering } from '../credits/metering.js';
 import type { Feature } from '../feature.js';
 import { chatErrorMapper } from './error-map.js';
 import { ChatConfigError } from './errors.js';
 import { OpenAIError } from './openai-errors.js';
-import { registerChatRoutes } from './routes.js';
+import { createChatUseCase } from '../use-cases/chat.js';
+import { registerChatRoutes, type ChatOffer } from './routes.js';
 import { ChatCompletionResponse, ChatModel, ChatModelList, ChatRequestBody, OpenAIChatRequestBody } from './schemas.js';
-import { createChatService, type ChatService } from './service.js';
+import { createChatService } from './service.js';
 import { createTokenCounter } from './tokens.js';
 import { createChatUpstream, type ChatUpstream, type ChatUpstreamOptions } from './upstream.js';
 
@@ -26,11 +28,14 @@ type ChatConfig = Pick<
   | 'priceChatPromptPer1k'
   | 'priceChatCompletionPer1k'
   | 'chatModel'
+  | 'holdTtlSeconds'
 >;
 
 export interface ChatFeatureDeps {
   /** The metered-request lifecycle (throttle, hold, settle) shared with search and scrape. */
   readonly metering: Metering;
+  /** Streamed answers hold and settle through the ledger directly (the hold outlives the handler). */
+  readonly ledger: Ledger;
   readonly config: ChatConfig;
 }
 
@@ -57,26 +62,27 @@ function chatUpstreamOptions(config: ChatConfig): ChatUpstreamOptions | undefine
  * Chat completions through an OpenAI-compatible upstream, metered by tokens. Without
  * `CHAT_UPSTREAM_URL` the routes still exist and answer 503, so clients learn why.
  */
-export function chatFeature({ metering, config }: ChatFeatureDeps): Feature {
+export function chatFeature({ metering, ledger, config }: ChatFeatureDeps): Feature {
   return {
     name: 'chat',
     schemas: [ChatRequestBody, OpenAIChatRequestBody, ChatCompletionResponse, ChatModel, ChatModelList, OpenAIError],
     errorMappers: [chatErrorMapper],
     async register({ app, now, onClose }) {
       const upstreamOptions = chatUpstreamOptions(config);
-      let service: ChatService | undefined;
+      let chat: ChatOffer | undefined;
       if (upstreamOptions !== undefined) {
         const upstream: ChatUpstream = createChatUpstream(upstreamOptions);
         onClose(() => upstream.close());
-        service = createChatService({
+        const service = createChatService({
           upstream,
           tokenizer: await createTokenCounter({ encoding: config.chatTokenEncoding }),
           prices: { promptPer1k: config.priceChatPromptPer1k, completionPer1k: config.priceChatCompletionPer1k },
           serviceModel: config.chatModel,
         });
+        chat = { service, completions: createChatUseCase({ service, metering: { ledger, holdTtlSeconds: config.holdTtlSeconds } }) };
       }
       registerChatRoutes(app, {
-        service,
+        chat,
         metering,
         serviceModel: config.chatModel,
         modelCreated: Math.floor(now().getTime() / 1000),

@@ -1,21 +1,25 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { meteredErrorResponses } from '../credits/metered-errors.js';
-import type { MeteredCall, Metering } from '../credits/metering.js';
+import type { Metering } from '../credits/metering.js';
 import { NotFoundError } from '../errors.js';
 import type { App } from '../http/server.js';
+import type { ChatUseCase } from '../use-cases/chat.js';
 import { ChatNotConfiguredError } from './errors.js';
 import { OpenAIError, openAIErrorShape } from './openai-errors.js';
 import { ChatCompletionResponse, ChatModel, ChatModelList, ChatRequestBody, OpenAIChatRequestBody } from './schemas.js';
-import type { ChatService, PreparedChat, SettleChat } from './service.js';
+import type { ChatService, PreparedChat } from './service.js';
 import { createSseWriter, pipeSse } from './sse-writer.js';
 
-/** The ledger's `endpoint` of every chat call (both routes cost the same way). */
-export const CHAT_ENDPOINT = 'chat';
+/** Chat on a server with an upstream: the service reads the bodies, the use case answers them. */
+export interface ChatOffer {
+  readonly service: ChatService;
+  readonly completions: ChatUseCase;
+}
 
 export interface ChatRouteDeps {
   /** Undefined when no upstream is configured: every chat route then answers 503. */
-  readonly service: ChatService | undefined;
+  readonly chat: ChatOffer | undefined;
   readonly metering: Metering;
   /** The one model this service offers (`CHAT_MODEL`). */
   readonly serviceModel: string;
@@ -41,9 +45,9 @@ const openAIErrorResponses = Object.fromEntries([400, 401, 402, 404, 415, 429, 5
 export function registerChatRoutes(app: App, deps: ChatRouteDeps): void {
   const { metering } = deps;
 
-  function configured(): ChatService {
-    if (deps.service === undefined) throw new ChatNotConfiguredError();
-    return deps.service;
+  function configured(): ChatOffer {
+    if (deps.chat === undefined) throw new ChatNotConfiguredError();
+    return deps.chat;
   }
   // Checked right after authentication, so a server without chat says so before judging the body.
   const requireConfigured = async () => void configured();
@@ -65,7 +69,7 @@ export function registerChatRoutes(app: App, deps: ChatRouteDeps): void {
         response: { 200: Type.Ref(ChatCompletionResponse), ...meteredErrorResponses },
       },
     },
-    async (request, reply) => answer(request, reply, configured().prepare(request.body)),
+    async (request, reply) => answer(request, reply, configured().service.prepare(request.body)),
   );
 
   app.post(
@@ -85,7 +89,7 @@ export function registerChatRoutes(app: App, deps: ChatRouteDeps): void {
         response: { 200: Type.Ref(ChatCompletionResponse), ...openAIErrorResponses },
       },
     },
-    async (request, reply) => answer(request, reply, configured().prepareOpenAI(request.body)),
+    async (request, reply) => answer(request, reply, configured().service.prepareOpenAI(request.body)),
   );
 
   const model = (): ChatModel => ({ id: deps.serviceModel, object: 'model', created: deps.modelCreated, owned_by: 'quarry' });
@@ -125,30 +129,19 @@ export function registerChatRoutes(app: App, deps: ChatRouteDeps): void {
   );
 
   async function answer(request: FastifyRequest, reply: FastifyReply, prepared: PreparedChat) {
-    const service = configured();
-    const call = await metering.begin(request, reply, CHAT_ENDPOINT, prepared.holdCredits);
+    const { completions } = configured();
+    const caller = metering.callerOf(request, reply);
     if (!prepared.stream) {
-      try {
-        return await service.complete(prepared, { settle: settleUnlessGone(call), signal: call.signal });
-      } catch (error) {
-        await call.release();
-        throw error;
-      }
+      const done = await completions.complete(caller, prepared);
+      reply.header('x-credits-used', done.charged);
+      reply.header('x-credits-remaining', done.balance);
+      return done.response;
     }
 
     // Headers set so far (request id, rate limits) go out with the stream's status line.
     const writer = createSseWriter(reply.raw, { headers: stringHeaders(reply.getHeaders()) });
-    let events: AsyncIterable<string>;
-    try {
-      // Resolves at the upstream's first output, so an upstream that fails before it still gets a JSON error status.
-      events = await service.startStream(prepared, {
-        settle: settleThrough(call),
-        signal: AbortSignal.any([call.signal, writer.signal]),
-      });
-    } catch (error) {
-      await call.release();
-      throw error;
-    }
+    // Resolves at the upstream's first output, so an upstream that fails before it still gets a JSON error status.
+    const events = await completions.stream(caller, prepared, writer.signal);
     reply.hijack();
     try {
       await pipeSse(writer, events);
@@ -158,25 +151,6 @@ export function registerChatRoutes(app: App, deps: ChatRouteDeps): void {
     }
     return reply;
   }
-}
-
-/**
- * A whole (non-streamed) answer is charged only if its client is still there to receive it;
- * a streamed one is charged for the tokens produced, even when its client left mid-way.
- */
-function settleUnlessGone(call: MeteredCall): SettleChat {
-  const settle = settleThrough(call);
-  return async (charge) => {
-    if (call.signal.aborted) throw call.signal.reason;
-    return settle(charge);
-  };
-}
-
-function settleThrough(call: MeteredCall): SettleChat {
-  return async (charge) => {
-    const { charged, balance } = await call.settle(charge.credits);
-    return { creditsUsed: charged, creditsRemaining: balance };
-  };
 }
 
 function stringHeaders(headers: Record<string, number | string | string[] | undefined>): Record<string, string> {

@@ -33,6 +33,13 @@ export interface PreparedChat {
   streamUsage: boolean;
 }
 
+/** A finished completion waiting for its charge. */
+export interface UnsettledCompletion {
+  readonly charge: ChatCharge;
+  /** The response body, with what the ledger charged and the balance after it. */
+  body(settled: SettledCredits): ChatCompletionResponse;
+}
+
 export interface ChatServiceOptions {
   upstream: ChatUpstream;
   tokenizer: TokenCounter;
@@ -51,6 +58,11 @@ export interface ChatService {
    * `UpstreamError` (nothing settled: release the hold) or with what `settle` threw.
    */
   complete(prepared: PreparedChat, hooks: ChatCallHooks): Promise<ChatCompletionResponse>;
+  /**
+   * One whole completion, not yet charged: what it costs, and its body once the ledger said what
+   * it charged (the body reports the credits). Rejects with `UpstreamError`; nothing is settled.
+   */
+  answer(prepared: PreparedChat, signal?: AbortSignal): Promise<UnsettledCompletion>;
   /**
    * Starts a streamed completion and resolves once the upstream produced its first output,
    * so that a failure before any output still rejects with `UpstreamError` while the HTTP
@@ -95,6 +107,13 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     };
   }
 
+  async function answer(preparedChat: PreparedChat, signal?: AbortSignal): Promise<UnsettledCompletion> {
+    const meta = newCompletionMeta(serviceModel);
+    const reply = await upstream.complete(preparedChat.upstreamRequest, signal);
+    const cost = charge(preparedChat, reply.content, reply.usage);
+    return { charge: cost, body: (settled) => completionBody(meta, reply, cost, settled) };
+  }
+
   return {
     prepare(body) {
       const messages = body.messages.map(({ role, content }) => ({ role, content }));
@@ -132,12 +151,11 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     },
 
     async complete(preparedChat, hooks) {
-      const meta = newCompletionMeta(serviceModel);
-      const answer = await upstream.complete(preparedChat.upstreamRequest, hooks.signal);
-      const cost = charge(preparedChat, answer.content, answer.usage);
-      const settled = await hooks.settle(cost);
-      return completionBody(meta, answer, cost, settled);
+      const finished = await answer(preparedChat, hooks.signal);
+      return finished.body(await hooks.settle(finished.charge));
     },
+
+    answer,
 
     async startStream(preparedChat, hooks) {
       const deltas = upstream.stream(preparedChat.upstreamRequest, hooks.signal)[Symbol.asyncIterator]();

@@ -78,27 +78,59 @@ export async function metered<T>(
     return { body: ready.body, charged: result.charged, balance: result.balance, known: true };
   }
   const signal = caller.signal;
-  // A caller that is already gone holds nothing and is charged nothing.
-  if (isGone(caller)) throw goneReason(caller);
-  const hold = await ledger.hold(caller.accountId, maxCost, { ...context, ttlSeconds: deps.holdTtlSeconds });
-  if (isGone(caller)) {
-    // It left while the hold was being written: give the hold back before any work starts.
-    await ledger.release(hold.id);
-    throw goneReason(caller);
-  }
+  const hold = await openHold(deps, caller, endpoint, maxCost);
   let outcome: WorkOutcome<T>;
   try {
     if (signal.aborted) throw signal.reason;
     outcome = await work(signal);
   } catch (error) {
-    await ledger.release(hold.id);
+    await hold.release();
     throw error;
   }
   // The work finished, but nobody is left to receive it: no answer delivered, no charge.
   if (isGone(caller)) {
+    await hold.release();
+    throw goneReason(caller);
+  }
+  const result = await hold.settle(outcome.cost);
+  return { body: outcome.body, charged: result.charged, balance: result.balance, known: false };
+}
+
+/** Credits held for a caller's work; settled once with the actual cost, or released. */
+export interface OpenHold {
+  /** Charges `cost` (at most the hold) and gives the rest back. */
+  settle(cost: number): Promise<{ readonly charged: number; readonly balance: number }>;
+  /** Charges nothing; a no-op once settled or released. */
+  release(): Promise<void>;
+}
+
+/**
+ * Holds `maxCost` for `caller` on `endpoint`, for work that decides its charge while it runs (a
+ * streamed answer is charged for what it produced, even when its caller left mid-way; `metered`
+ * is this with the settle after the work). A caller already gone holds nothing; one that leaves
+ * while the hold is written gets it released before any work.
+ */
+export async function openHold(deps: MeteredDeps, caller: Caller, endpoint: string, maxCost: number): Promise<OpenHold> {
+  const { ledger } = deps;
+  // Watching the caller starts here, so that a client leaving while the hold is written is seen.
+  void caller.signal;
+  if (isGone(caller)) throw goneReason(caller);
+  const hold = await ledger.hold(caller.accountId, maxCost, { apiKeyId: caller.keyId, endpoint, requestId: caller.requestId, ttlSeconds: deps.holdTtlSeconds });
+  if (isGone(caller)) {
+    // It left while the hold was being written: give the hold back before any work starts.
     await ledger.release(hold.id);
     throw goneReason(caller);
   }
-  const result = await ledger.settle(hold.id, outcome.cost);
-  return { body: outcome.body, charged: result.charged, balance: result.balance, known: false };
+  let done = false;
+  return {
+    async settle(cost) {
+      done = true;
+      return ledger.settle(hold.id, cost);
+    },
+    async release() {
+      if (done) return;
+      done = true;
+      await ledger.release(hold.id);
+    },
+  };
 }

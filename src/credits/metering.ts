@@ -10,15 +10,6 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
 export type { Caller, WorkOutcome } from './metered.js';
 
-export interface MeteredCall {
-  /** Charges `cost` (at most the hold) and releases the rest; sets the credit headers. */
-  settle(cost: number): Promise<{ charged: number; balance: number }>;
-  /** Charges nothing: the work failed or the client left. */
-  release(): Promise<void>;
-  /** Aborted (with ClientGoneError) when the client disconnects before the answer is sent. */
-  readonly signal: AbortSignal;
-}
-
 export interface MeteringOptions {
   /** The `X-API-KEY` authentication hook. */
   readonly authenticate: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
@@ -106,37 +97,6 @@ export function createMetering(options: MeteringOptions) {
     }
   }
 
-  /** Holds `maxCost` for the request's account; throws InsufficientCreditsError (→ 402) when it cannot. */
-  async function begin(request: FastifyRequest, reply: FastifyReply, endpoint: string, maxCost: number): Promise<MeteredCall> {
-    const key = request.apiKey!;
-    const watch = connectionOf(request, reply);
-    // A client that is already gone (it left while the key was checked or the body read)
-    // holds nothing and is charged nothing.
-    if (clientGone(request, reply)) throw watch.reason;
-    const hold = await ledger.hold(key.userId, maxCost, { apiKeyId: key.keyId, endpoint, requestId: request.id, ttlSeconds: options.holdTtlSeconds });
-    if (clientGone(request, reply)) {
-      // It left while the hold was being written: give the hold back before any work starts.
-      await ledger.release(hold.id);
-      throw watch.reason;
-    }
-    let settled = false;
-    return {
-      signal: watch.signal,
-      async settle(cost) {
-        settled = true;
-        const result = await ledger.settle(hold.id, cost);
-        reply.header('x-credits-used', result.charged);
-        reply.header('x-credits-remaining', result.balance);
-        return result;
-      },
-      async release() {
-        if (settled) return;
-        settled = true;
-        await ledger.release(hold.id);
-      },
-    };
-  }
-
   /**
    * The caller of a request that passed `X-API-KEY` authentication (or of a surface that checked
    * its own key: `key`), watched for a client that goes away. The watch (and its close listener)
@@ -203,7 +163,6 @@ export function createMetering(options: MeteringOptions) {
   }
 
   return {
-    begin,
     run,
     meter,
     callerOf,

@@ -3,6 +3,7 @@ import type { Config } from '../config/index.js';
 import type { Metering } from '../credits/metering.js';
 import type { Scraping } from '../deps.js';
 import type { Feature } from '../feature.js';
+import { createScrapeUseCase } from '../use-cases/scrape.js';
 import { scrapeErrorMapper } from './error-map.js';
 import type { OffloadPool } from './offload/pool.js';
 import { registerScrapeRoutes } from './routes.js';
@@ -64,13 +65,8 @@ export function scrapeFeature(deps: ScrapeFeatureDeps): Feature {
               }),
               now,
             });
-      registerScrapeRoutes(app, {
-        service,
-        metering,
-        cached,
-        cacheTtlSeconds: config.scrapeCacheTtl,
-        cacheHitCharge: config.cacheHitCharge,
-      });
+      const scrape = createScrapeUseCase({ service, cached, cacheTtlSeconds: config.scrapeCacheTtl, cacheHitCharge: config.cacheHitCharge, now });
+      registerScrapeRoutes(app, { scrape, metering });
     },
   };
 }

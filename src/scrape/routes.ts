@@ -1,25 +1,20 @@
 import { Type } from '@sinclair/typebox';
-import type { CachedRunner } from '../cache/cached.js';
 import type { Metering } from '../credits/metering.js';
-import { chargeFor, meteredCached, type CacheHitCharge } from '../credits/metered-cached.js';
 import { meteredErrorResponses } from '../credits/metered-errors.js';
 import type { App } from '../http/server.js';
+import { SCRAPE_USE_CASE_ENDPOINT, type ScrapeUseCase } from '../use-cases/scrape.js';
 import { browserNotInstalledError } from './errors.js';
 import { parseScrapeRequest } from './scrape-request.js';
 import { ScrapeRequestBody, ScrapeResponse, type ScrapeMetadata } from './schemas.js';
-import type { ScrapeResult, ScrapeService } from './service.js';
+import type { ScrapeResult } from './service.js';
 
 /** The ledger's and the cache's `endpoint` of every scrape. */
-export const SCRAPE_ENDPOINT = 'scrape';
+export const SCRAPE_ENDPOINT = SCRAPE_USE_CASE_ENDPOINT;
 
 export interface ScrapeRouteDeps {
-  readonly service: ScrapeService;
+  /** The scrape operation, over the process's scrape service and result cache (`SCRAPE_CACHE_TTL`, `CACHE_HIT_CHARGE`). */
+  readonly scrape: ScrapeUseCase;
   readonly metering: Metering;
-  readonly cached: CachedRunner;
-  /** Seconds a result is served from the cache (`SCRAPE_CACHE_TTL`); 0 turns caching off. */
-  readonly cacheTtlSeconds: number;
-  /** `CACHE_HIT_CHARGE`: whether an answer served from the cache costs what the original did. */
-  readonly cacheHitCharge: CacheHitCharge;
 }
 
 /**
@@ -27,8 +22,7 @@ export interface ScrapeRouteDeps {
  * one step; otherwise hold the most the scrape can cost → scrape → charge only for content.
  */
 export function registerScrapeRoutes(app: App, deps: ScrapeRouteDeps): void {
-  const { service, metering } = deps;
-
+  const { scrape, metering } = deps;
   app.post(
     '/api/v1/scrape/',
     {
@@ -49,20 +43,19 @@ export function registerScrapeRoutes(app: App, deps: ScrapeRouteDeps): void {
     async (request, reply) => {
       const { input, useCache, sourceUrl } = parseScrapeRequest(request.body);
       // Refused before the hold: a server without a browser cannot do this, whatever the page.
-      if (input.render === 'always' && !service.browserAvailable) throw browserNotInstalledError();
+      if (input.render === 'always' && !scrape.browserAvailable) throw browserNotInstalledError();
+      const page = { ...input, useCache };
       // A hit's cost is that of the stored scrape (with the browser's surcharge only if it rendered).
-      return meteredCached(
-        deps,
-        { request, reply, endpoint: SCRAPE_ENDPOINT, maxCost: service.maxCost(input.render) },
-        {
-          cache: { endpoint: SCRAPE_ENDPOINT, key: input, ttlSeconds: deps.cacheTtlSeconds, useCache },
-          work: (shared) => service.scrape(input, shared, request.apiKey!.userId),
-          price: ({ value, hit }) => ({
-            body: scrapeAnswer(value, { cache: hit ? 'hit' : 'miss', source_url: sourceUrl }),
-            cost: chargeFor(service.costOf(value.billing), hit, deps.cacheHitCharge),
-          }),
-        },
+      const { result, cached } = await metering.run(
+        request,
+        reply,
+        SCRAPE_ENDPOINT,
+        scrape.maxCostOf(input.render),
+        (signal) => scrape.run(request.apiKey!.userId, page, signal),
+        () => scrape.stored(page),
       );
+      reply.header('x-cache', cached ? 'HIT' : 'MISS');
+      return scrapeAnswer(result, { cache: cached ? 'hit' : 'miss', source_url: sourceUrl });
     },
   );
 }

@@ -6,9 +6,10 @@
 import { sql, type Generated, type Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { CRAWL_RETENTION_MS, type CrawlState } from '../../use-cases/crawl.js';
 import type { FirecrawlDocument } from './document.js';
 
-export type CrawlStatusName = 'scraping' | 'completed' | 'failed' | 'cancelled';
+export type CrawlStatusName = CrawlState;
 
 type CompatCrawlsTable = {
   id: string;
@@ -81,9 +82,6 @@ export interface NewCrawl {
   readonly url: string;
   readonly options: string;
 }
-
-/** A finished crawl is kept this long after its end (as Firecrawl keeps it), then forgotten. */
-export const CRAWL_RETENTION_MS = 24 * 3600 * 1000;
 
 /** One page of a crawl's documents, cut by count and by size. */
 export interface DocumentPage {

@@ -1,13 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Ledger } from '../../credits/ledger.js';
-import { InsufficientCreditsError } from '../../credits/ledger.js';
 import type { Metering } from '../../credits/metering.js';
 import type { App } from '../../http/server.js';
 import type { JobQueue } from '../../jobs/index.js';
+import { createCrawlUseCase, type CrawlUseCase } from '../../use-cases/crawl.js';
 import { planCrawl } from './crawl-plan.js';
 import { CRAWL_QUEUE, type CrawlJobData } from './crawl-runner.js';
-import { CRAWL_RETENTION_MS, type CrawlRow, type CrawlStore } from './crawl-store.js';
+import type { CrawlStore } from './crawl-store.js';
+import type { FirecrawlDocument } from './document.js';
 import { firecrawlError, jobNotFound } from './errors.js';
 import { firecrawlErrors, firecrawlSecurity, firecrawlTags, postHooks, readHooks, VERSIONS, type FirecrawlVersion } from './route-kit.js';
 import { CrawlBody, CrawlCancelled, CrawlErrors, CrawlPageQuery, CrawlParams, CrawlStarted, CrawlStatus } from './schemas.js';
@@ -28,19 +28,12 @@ export interface CrawlRouteDeps {
   readonly now: () => Date;
 }
 
-/** Status pages hold at most this many documents (and `maxPageBytes` of them); `next` points to the following page. */
-const PAGE_SIZE = 100;
-
 function baseUrl(request: FastifyRequest, publicUrl: string | undefined): string {
   return (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 }
 
-/** The crawl of the caller's account, or Firecrawl's 404. */
-async function ownCrawl(deps: CrawlRouteDeps, request: FastifyRequest, id: string): Promise<CrawlRow> {
-  const crawl = await deps.store.find(id, request.apiKey!.userId);
-  if (crawl === undefined) throw jobNotFound();
-  return crawl;
-}
+/** A status query's number: absent stays absent (the use case's default), digits become a number. */
+const queryNumber = (value: string | undefined) => (value === undefined ? undefined : Number(value));
 
 /**
  * `POST /v{1,2}/crawl` (start: a durable job), `GET /v{1,2}/crawl/{id}` (status and documents,
@@ -48,11 +41,23 @@ async function ownCrawl(deps: CrawlRouteDeps, request: FastifyRequest, id: strin
  * `PRICE_SCRAPE` each as they are crawled, under the key that started the crawl.
  */
 export function registerCrawlRoutes(app: App, deps: CrawlRouteDeps): void {
-  const { store, queue, metering } = deps;
-  for (const version of VERSIONS) registerVersion(app, deps, version, store, queue, metering);
+  const { store, queue } = deps;
+  const crawls = createCrawlUseCase<FirecrawlDocument>({
+    store,
+    enqueue: async (crawlId) => {
+      await queue.send<CrawlJobData>(CRAWL_QUEUE, { crawlId });
+    },
+    ledger: deps.ledger,
+    pricePerPage: deps.pricePerPage,
+    maxPageBytes: deps.maxPageBytes,
+    now: deps.now,
+  });
+  for (const version of VERSIONS) registerVersion(app, deps, version, crawls);
 }
 
-function registerVersion(app: App, deps: CrawlRouteDeps, version: FirecrawlVersion, store: CrawlStore, queue: JobQueue, metering: Metering): void {
+function registerVersion(app: App, deps: CrawlRouteDeps, version: FirecrawlVersion, crawls: CrawlUseCase<FirecrawlDocument>): void {
+  const { metering } = deps;
+  const callerOf = (request: FastifyRequest) => ({ accountId: request.apiKey!.userId, keyId: request.apiKey!.keyId });
   const common = { tags: firecrawlTags, security: firecrawlSecurity };
   app.post(
     `/${version}/crawl`,
@@ -71,15 +76,8 @@ function registerVersion(app: App, deps: CrawlRouteDeps, version: FirecrawlVersi
     },
     async (request) => {
       const plan = planCrawl(request.body, deps.maxPages, deps.delayMs);
-      const key = request.apiKey!;
-      // A crawl that could not pay for its first page is refused up front, as Firecrawl does.
-      const balance = await deps.ledger.balance(key.userId);
-      if (balance < deps.pricePerPage) throw new InsufficientCreditsError(balance);
-      // Finished crawls are kept until their expiresAt (24 h after their end), as Firecrawl keeps them; starting one sweeps the old.
-      await store.deleteExpired();
-      const id = randomUUID();
-      await store.create({ id, userId: key.userId, apiKeyId: key.keyId, url: plan.seed, options: JSON.stringify(plan) });
-      await queue.send<CrawlJobData>(CRAWL_QUEUE, { crawlId: id });
+      // A crawl that could not pay for its first page is refused up front (402), as Firecrawl does.
+      const { id } = await crawls.start(callerOf(request), { seed: plan.seed, plan });
       return { success: true as const, id, url: `${baseUrl(request, deps.publicUrl)}/${version}/crawl/${id}` };
     },
   );
@@ -97,22 +95,20 @@ function registerVersion(app: App, deps: CrawlRouteDeps, version: FirecrawlVersi
       },
     },
     async (request) => {
-      const crawl = await ownCrawl(deps, request, request.params.id);
-      const skip = Number(request.query.skip ?? 0);
-      const limit = Math.min(PAGE_SIZE, Number(request.query.limit ?? PAGE_SIZE)) || PAGE_SIZE;
-      const { documents: data, more } = await store.pages(crawl.id, skip, limit, deps.maxPageBytes);
+      const { id } = request.params;
+      const crawl = await crawls.status(callerOf(request), id, { skip: Number(request.query.skip ?? 0), limit: queryNumber(request.query.limit) });
+      if (crawl === undefined) throw jobNotFound();
       return {
         success: true as const,
         status: crawl.status,
         completed: crawl.completed,
-        total: Math.max(crawl.total, crawl.completed),
+        total: crawl.total,
         creditsUsed: crawl.creditsUsed,
-        // As Firecrawl: a running crawl expires a day from now, a finished one a day after its end.
-        expiresAt: crawl.status === 'scraping' ? new Date(deps.now().getTime() + CRAWL_RETENTION_MS).toISOString() : crawl.expiresAt,
+        expiresAt: crawl.expiresAt.toISOString(),
         // Absent, never null, on the last page: firecrawl-js v1 would fetch the URL "null".
-        ...(more ? { next: `${baseUrl(request, deps.publicUrl)}/${version}/crawl/${crawl.id}?skip=${skip + data.length}` } : {}),
-        ...(crawl.warning === null ? {} : { warning: crawl.warning }),
-        data,
+        ...(crawl.nextSkip === undefined ? {} : { next: `${baseUrl(request, deps.publicUrl)}/${version}/crawl/${id}?skip=${crawl.nextSkip}` }),
+        ...(crawl.warning === undefined ? {} : { warning: crawl.warning }),
+        data: crawl.documents,
       };
     },
   );
@@ -129,10 +125,9 @@ function registerVersion(app: App, deps: CrawlRouteDeps, version: FirecrawlVersi
       },
     },
     async (request) => {
-      await ownCrawl(deps, request, request.params.id);
-      const crawl = await store.cancel(request.params.id, request.apiKey!.userId);
-      if (crawl === undefined) throw jobNotFound();
-      if (crawl.status !== 'cancelled') throw firecrawlError(409, `The crawl is already ${crawl.status}.`);
+      const outcome = await crawls.cancel(callerOf(request), request.params.id);
+      if (outcome === undefined) throw jobNotFound();
+      if (!outcome.cancelled) throw firecrawlError(409, `The crawl is already ${outcome.status}.`);
       return { success: true as const, status: 'cancelled' as const };
     },
   );
@@ -144,8 +139,9 @@ function registerVersion(app: App, deps: CrawlRouteDeps, version: FirecrawlVersi
     ...readHooks(metering),
     schema: { ...common, summary: `Firecrawl ${version} crawl: errors`, params: CrawlParams, response: { 200: CrawlErrors, ...firecrawlErrors } },
     handler: async (request) => {
-      const crawl = await ownCrawl(deps, request, request.params.id);
-      return { success: true as const, ...(await store.errors(crawl.id)) };
+      const errors = await crawls.errors(callerOf(request), request.params.id);
+      if (errors === undefined) throw jobNotFound();
+      return { success: true as const, ...errors };
     },
   });
 }

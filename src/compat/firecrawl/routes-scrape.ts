@@ -1,5 +1,4 @@
 import type { CachedRunner } from '../../cache/cached.js';
-import { meteredCached } from '../../credits/metered-cached.js';
 import type { Metering } from '../../credits/metering.js';
 import type { App } from '../../http/server.js';
 import { firecrawlErrors, firecrawlSecurity, firecrawlTags, postHooks, VERSIONS } from './route-kit.js';
@@ -11,7 +10,10 @@ import { ScrapeBody, ScrapeResponse } from './schemas.js';
 export const FIRECRAWL_SCRAPE_ENDPOINT = 'firecrawl/scrape';
 
 /** `POST /v1/scrape` and `POST /v2/scrape`: one page, metered like `POST /api/v1/scrape/` (a cached copy charged in one step). */
-export function registerScrapeRoutes(app: App, deps: { readonly scraper: FirecrawlScraper; readonly metering: Metering; readonly cached: CachedRunner }): void {
+export function registerScrapeRoutes(
+  app: App,
+  deps: { readonly scraper: FirecrawlScraper; readonly metering: Metering; /** Unused: the scraper holds the cache. */ readonly cached?: CachedRunner },
+): void {
   const { scraper, metering } = deps;
   for (const version of VERSIONS) {
     app.post(
@@ -33,12 +35,16 @@ export function registerScrapeRoutes(app: App, deps: { readonly scraper: Firecra
       async (request, reply) => {
         const { url, ...options } = request.body;
         const resolved = resolveScrapeOptions(options, '', scraper.browserAvailable, ['markdown']);
-        const document = await meteredCached(
-          deps,
-          { request, reply, endpoint: FIRECRAWL_SCRAPE_ENDPOINT, maxCost: scraper.maxCost(resolved) },
-          scraper.scrapeWork(url, resolved, request.apiKey!.userId),
+        const page = await metering.run(
+          request,
+          reply,
+          FIRECRAWL_SCRAPE_ENDPOINT,
+          scraper.maxCost(resolved),
+          (signal) => scraper.run(request.apiKey!.userId, url, resolved, signal),
+          () => scraper.stored(url, resolved),
         );
-        return { success: true as const, data: document };
+        reply.header('x-cache', page.cached ? 'HIT' : 'MISS');
+        return { success: true as const, data: scraper.answered(page) };
       },
     );
   }

@@ -1,21 +1,23 @@
 /**
- * Firecrawl's scrape over the process's scrape service: the same fetch engine (SSRF guard, per-host
- * limit), browser, extraction and prices as Quarry's own scrape. `scrapeWithPage` hands back the
- * HTML the page was extracted from (for the `html` and `links` formats) without telling the index.
+ * Firecrawl's scrape as a view of Quarry's scrape use case (src/use-cases/scrape.ts): the same
+ * fetch engine (SSRF guard, per-host limit), browser, extraction, cache and prices as Quarry's
+ * own scrape. The view renders the scraped page (with the HTML it was extracted from, for the
+ * `html` and `links` formats) as a Firecrawl document, without telling the index.
  */
 import type { FastifyReply } from 'fastify';
 import type { CachedRunner } from '../../cache/cached.js';
-import { chargeFor, runCached, type CacheHitCharge, type CachedWork } from '../../credits/metered-cached.js';
+import type { CacheHitCharge } from '../../credits/metered-cached.js';
+import type { WorkOutcome } from '../../credits/metered.js';
 import { errorText } from '../error-text.js';
 import { scrapeErrorMapper } from '../../scrape/error-map.js';
 import type { ExtractedPage, ScrapeJson } from '../../scrape/extract/index.js';
-import { parseScrapeRequest } from '../../scrape/scrape-request.js';
 import type { OffloadPool } from '../../scrape/offload/pool.js';
-import type { ScrapeBilling, ScrapeService } from '../../scrape/service.js';
+import type { ScrapeService } from '../../scrape/service.js';
+import { createScrapeUseCase, ScrapeTimeoutError, type PageView, type PageViewInput, type ViewedPage } from '../../use-cases/scrape.js';
 import { buildDocument, type FirecrawlDocument } from './document.js';
 import { firecrawlError } from './errors.js';
 import type { PageReaders } from './page-html.js';
-import type { ResolvedScrapeOptions } from './scrape-options.js';
+import type { FirecrawlFormat, ResolvedScrapeOptions } from './scrape-options.js';
 
 export interface FirecrawlScraperDeps {
   /** The process's scrape service (src/deps.ts). */
@@ -27,13 +29,6 @@ export interface FirecrawlScraperDeps {
   readonly cacheTtlSeconds: number;
   readonly cacheHitCharge: CacheHitCharge;
   readonly now: () => Date;
-}
-
-/** What is cached per page and formats: the document without per-request metadata, and its price facts. */
-interface ScrapeOutcome {
-  readonly document: FirecrawlDocument;
-  readonly billing: ScrapeBilling;
-  readonly fetchedAt: string;
 }
 
 export interface ScrapedDocument {
@@ -62,8 +57,47 @@ function pageFromJson(json: ScrapeJson | undefined, url: string): ExtractedPage 
   };
 }
 
+/** The scrape as Firecrawl's request asks for it. */
+function pageInput(url: string, options: ResolvedScrapeOptions): PageViewInput {
+  return {
+    url,
+    render: options.render,
+    ...(options.maxAgeMs === undefined ? {} : { maxAgeMs: options.maxAgeMs }),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  };
+}
+
+/** The document as this request receives it: the stored one with the request's own metadata. */
+function answered({ document, sourceUrl, cached, fetchedAt, cost }: ViewedPage<FirecrawlDocument>): FirecrawlDocument {
+  const metadata = {
+    ...document.metadata,
+    sourceURL: sourceUrl,
+    cacheState: cached ? ('hit' as const) : ('miss' as const),
+    cachedAt: fetchedAt,
+    creditsUsed: cost,
+  };
+  return { ...document, metadata };
+}
+
+/** Firecrawl's answer to a scrape that outlived the request's `timeout`. */
+async function timedOut<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ScrapeTimeoutError) throw firecrawlError(408, error.message, 'SCRAPE_TIMEOUT');
+    throw error;
+  }
+}
+
 export function createFirecrawlScraper(deps: FirecrawlScraperDeps) {
-  const { service, reader, now } = deps;
+  const { service, reader } = deps;
+  const scrape = createScrapeUseCase({
+    service,
+    cached: deps.cached,
+    cacheTtlSeconds: deps.cacheTtlSeconds,
+    cacheHitCharge: deps.cacheHitCharge,
+    now: deps.now,
+  });
 
   /** The pool's readers for the `html` and `links` formats, in `account`'s lane of the pool. */
   function readersFor(account: number, signal: AbortSignal): PageReaders {
@@ -74,73 +108,60 @@ export function createFirecrawlScraper(deps: FirecrawlScraperDeps) {
     };
   }
 
-  async function fresh(url: string, sourceUrl: string, options: ResolvedScrapeOptions, signal: AbortSignal, account: number): Promise<ScrapeOutcome> {
-    const { result, page: captured } = await service.scrapeWithPage({ url, formats: ['markdown', 'json'], render: options.render }, signal, account);
-    const { metadata } = result.data;
-    const document = await buildDocument(
-      {
-        sourceUrl,
-        finalUrl: metadata.url,
-        statusCode: metadata.status_code,
-        contentType: metadata.content_type ?? undefined,
-        page: captured?.page ?? pageFromJson(result.data.json, metadata.url),
-        markdown: result.data.markdown ?? '',
-        html: captured?.html,
-      },
-      options.formats,
-      readersFor(account, signal),
-    );
-    return { document, billing: result.billing, fetchedAt: now().toISOString() };
-  }
-
-  /**
-   * One page as cached work priced as a scrape: served from the cache when a copy no older than
-   * `maxAge` is there, else scraped. A bad URL is refused here (400), before anything is held;
-   * the work fails with 408 when the request's `timeout` passes. `account` is whose scrape it is
-   * (its lane in the worker pool).
-   */
-  function scrapeWork(rawUrl: string, options: ResolvedScrapeOptions, account: number): CachedWork<ScrapeOutcome, FirecrawlDocument> {
-    const { input, sourceUrl } = parseScrapeRequest({ url: rawUrl, formats: ['markdown'] });
-    const { maxAgeMs, timeoutMs } = options;
+  /** A scraped page as a Firecrawl document in `formats`, without per-request metadata (what the cache keeps). */
+  function documentView(formats: readonly FirecrawlFormat[]): PageView<FirecrawlDocument> {
     return {
-      cache: {
-        endpoint: CACHE_ENDPOINT,
-        key: { url: input.url, render: options.render, formats: options.formats },
-        ttlSeconds: deps.cacheTtlSeconds,
-        useCache: maxAgeMs !== 0,
+      name: CACHE_ENDPOINT,
+      formats,
+      build: ({ result, page: captured }, { sourceUrl, account, signal }) => {
+        const { metadata } = result.data;
+        return buildDocument(
+          {
+            sourceUrl,
+            finalUrl: metadata.url,
+            statusCode: metadata.status_code,
+            contentType: metadata.content_type ?? undefined,
+            page: captured?.page ?? pageFromJson(result.data.json, metadata.url),
+            markdown: result.data.markdown ?? '',
+            html: captured?.html,
+          },
+          formats,
+          readersFor(account, signal),
+        );
       },
-      work: (shared) => fresh(input.url, sourceUrl, options, shared, account),
-      ...(maxAgeMs === undefined ? {} : { usable: (stored: ScrapeOutcome) => now().getTime() - Date.parse(stored.fetchedAt) <= maxAgeMs }),
-      price: ({ value, hit }) => {
-        const { document, billing, fetchedAt } = value;
-        const cost = chargeFor(service.costOf(billing), hit, deps.cacheHitCharge);
-        const metadata = {
-          ...document.metadata,
-          sourceURL: sourceUrl,
-          cacheState: hit ? ('hit' as const) : ('miss' as const),
-          cachedAt: fetchedAt,
-          creditsUsed: cost,
-        };
-        return { body: { ...document, metadata }, cost };
-      },
-      ...(timeoutMs === undefined
-        ? {}
-        : {
-            deadline: { signal: AbortSignal.timeout(timeoutMs), error: () => firecrawlError(408, `Scrape timed out after ${timeoutMs} ms`, 'SCRAPE_TIMEOUT') },
-          }),
     };
   }
 
-  /** One page as a Firecrawl document and what it costs, without metering (a search's scraped hits). */
-  async function scrape(reply: FastifyReply, rawUrl: string, options: ResolvedScrapeOptions, signal: AbortSignal): Promise<ScrapedDocument> {
-    const { body, cost } = await runCached(deps.cached, reply, scrapeWork(rawUrl, options, reply.request.apiKey!.userId), signal);
-    return { document: body, cost };
+  /**
+   * One page for `account` as a Firecrawl document and its cost, a step of metered work: served
+   * from the cache when a copy no older than `maxAge` is there, else scraped; fails with 408 when
+   * the request's `timeout` passes.
+   */
+  async function run(
+    account: number,
+    rawUrl: string,
+    options: ResolvedScrapeOptions,
+    signal: AbortSignal,
+  ): Promise<WorkOutcome<ViewedPage<FirecrawlDocument>>> {
+    return timedOut(() => scrape.runView(account, documentView(options.formats), pageInput(rawUrl, options), signal));
   }
 
-  /** Like `scrape`, but a failure becomes the document's `metadata.error` (search results keep their place). */
+  /** The stored document and its cost, when a usable one is there (its cost is known before any work); a bad URL is refused here (400), before anything is held. */
+  function stored(rawUrl: string, options: ResolvedScrapeOptions): Promise<WorkOutcome<ViewedPage<FirecrawlDocument>> | undefined> {
+    return scrape.storedView(documentView(options.formats), pageInput(rawUrl, options));
+  }
+
+  /** One page as a Firecrawl document and what it costs, without metering (a search's scraped hits). */
+  async function scrapeOne(reply: FastifyReply, rawUrl: string, options: ResolvedScrapeOptions, signal: AbortSignal): Promise<ScrapedDocument> {
+    const { body, cost } = await run(reply.request.apiKey!.userId, rawUrl, options, signal);
+    reply.header('x-cache', body.cached ? 'HIT' : 'MISS');
+    return { document: answered(body), cost };
+  }
+
+  /** Like `scrapeOne`, but a failure becomes the document's `metadata.error` (search results keep their place). */
   async function scrapeOrReport(reply: FastifyReply, url: string, options: ResolvedScrapeOptions, signal: AbortSignal): Promise<ScrapedDocument> {
     try {
-      return await scrape(reply, url, options, signal);
+      return await scrapeOne(reply, url, options, signal);
     } catch (error) {
       if (signal.aborted) throw error;
       const mapped = scrapeErrorMapper(error);
@@ -152,8 +173,11 @@ export function createFirecrawlScraper(deps: FirecrawlScraperDeps) {
   return {
     browserAvailable: service.browserAvailable,
     /** The most one scrape with these options can cost: what a hold must cover. */
-    maxCost: (options: ResolvedScrapeOptions) => service.maxCost(options.render),
-    scrapeWork,
+    maxCost: (options: ResolvedScrapeOptions) => scrape.maxCostOf(options.render),
+    run,
+    stored,
+    /** The document a metered scrape answers with. */
+    answered,
     scrapeOrReport,
   };
 }
