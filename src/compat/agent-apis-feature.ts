@@ -15,7 +15,7 @@ import { createSearchUseCase } from '../use-cases/search.js';
 
 export const agentApisFeature: Feature = {
   name: 'agent-apis',
-  register({ app, config, now, metering, keys, cached, searching, scraping }) {
+  async register({ app, config, now, metering, keys, cached, searching, scraping }) {
     const caching = { cached, cacheHitCharge: config.cacheHitCharge };
     const ops = {
       metering,
@@ -30,8 +30,8 @@ export const agentApisFeature: Feature = {
       }),
       scrape: createScrapeUseCase({ ...caching, service: scraping.service, cacheTtlSeconds: config.scrapeCacheTtl }),
     };
-    if (config.compatTavily) registerTavilyRoutes(app, ops);
-    if (config.compatExa) registerExaRoutes(app, ops);
+    if (config.compatTavily) await registerTavilyRoutes(app, ops);
+    if (config.compatExa) await registerExaRoutes(app, ops);
     // Jina Reader still reaches Quarry through its REST API in process (its html mode reads through the Firecrawl scrape).
     if (config.compatJina) registerJinaRoutes(app, { rest: injectedRest(app), now, htmlAvailable: config.compatFirecrawl });
   },

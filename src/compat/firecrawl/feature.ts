@@ -6,8 +6,10 @@
  * Crawls run as durable jobs (the process's job queue, src/jobs) over Quarry's crawler.
  */
 import type { Feature, FeatureContext } from '../../feature.js';
+import type { App } from '../../http/server.js';
 import { CRAWL_QUEUE, createCrawlRunner, type CrawlJobData } from './crawl-runner.js';
 import { createCrawlStore } from './crawl-store.js';
+import { renderFirecrawlError } from './errors.js';
 import { createMapper } from './map.js';
 import { registerCrawlRoutes } from './routes-crawl.js';
 import { registerMapRoutes } from './routes-map.js';
@@ -34,17 +36,7 @@ async function register(context: FeatureContext): Promise<void> {
     cacheHitCharge: config.cacheHitCharge,
     now,
   });
-  registerScrapeRoutes(app, { scraper, metering, cached });
-  registerSearchRoutes(app, {
-    service: searching.service,
-    scraper,
-    metering,
-    cached,
-    cacheTtlSeconds: config.searchCacheTtl,
-    cacheHitCharge: config.cacheHitCharge,
-    priceSource: config.priceSearchSource,
-  });
-  registerMapRoutes(app, { mapper: createMapper({ fetchEngine, userAgent: config.crawlUserAgent, readPage }), metering, price: config.priceScrape });
+  const mapper = createMapper({ fetchEngine, userAgent: config.crawlUserAgent, readPage });
 
   const store = createCrawlStore(db, dialect, now);
   // The process's queue stops at shutdown before the engines close (src/deps.ts).
@@ -71,17 +63,32 @@ async function register(context: FeatureContext): Promise<void> {
     { concurrency: config.crawlJobConcurrency, retryLimit: 2, expireInSeconds: CRAWL_EXPIRY_SECONDS },
     (job, signal) => runner.run(job, signal),
   );
-  registerCrawlRoutes(app, {
-    store,
-    queue,
-    ledger,
-    metering,
-    maxPages: config.firecrawlCrawlMaxPages,
-    delayMs: config.crawlDelayMs,
-    pricePerPage: config.priceScrape,
-    maxPageBytes: config.firecrawlCrawlPageBytes,
-    publicUrl: config.publicUrl,
-    now,
+  // Every route of the surface in one scope, with one error handler: Quarry's answer to any error, in Firecrawl's words.
+  await app.register(async (scope: App) => {
+    scope.setErrorHandler(renderFirecrawlError);
+    registerScrapeRoutes(scope, { scraper, metering, cached });
+    registerSearchRoutes(scope, {
+      service: searching.service,
+      scraper,
+      metering,
+      cached,
+      cacheTtlSeconds: config.searchCacheTtl,
+      cacheHitCharge: config.cacheHitCharge,
+      priceSource: config.priceSearchSource,
+    });
+    registerMapRoutes(scope, { mapper, metering, price: config.priceScrape });
+    registerCrawlRoutes(scope, {
+      store,
+      queue,
+      ledger,
+      metering,
+      maxPages: config.firecrawlCrawlMaxPages,
+      delayMs: config.crawlDelayMs,
+      pricePerPage: config.priceScrape,
+      maxPageBytes: config.firecrawlCrawlPageBytes,
+      publicUrl: config.publicUrl,
+      now,
+    });
   });
 }
 
