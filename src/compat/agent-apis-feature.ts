@@ -30,7 +30,7 @@ export interface AgentApisFeatureDeps {
 
 export const agentApisFeature = ({ metering, keys, cached, searching, scraping, offload, config }: AgentApisFeatureDeps): Feature => ({
   name: 'agent-apis',
-  register({ app, now }) {
+  async register({ app, now }) {
     const caching = { cached, cacheHitCharge: config.cacheHitCharge };
     const ops = {
       metering,
@@ -51,8 +51,8 @@ export const agentApisFeature = ({ metering, keys, cached, searching, scraping, 
         cleanHtml: (html, signal, owner) => offload.cleanHtml(html, signal, owner),
       }),
     };
-    if (config.compatTavily) registerTavilyRoutes(app, ops);
-    if (config.compatExa) registerExaRoutes(app, ops);
-    if (config.compatJina) void registerJinaRoutes(app, ops);
+    if (config.compatTavily) await registerTavilyRoutes(app, ops);
+    if (config.compatExa) await registerExaRoutes(app, ops);
+    if (config.compatJina) await registerJinaRoutes(app, ops);
   },
 });

@@ -1,3 +1,4 @@
+import { errorText } from './error-text.js';
 import type { RestAnswer } from './quarry-rest.js';
 
 /**
@@ -24,28 +25,7 @@ export class CompatError extends Error {
 
 export const MISSING_KEY_MESSAGE = 'Authentication credentials were not provided.';
 
-/**
- * The human message of a Quarry error body: `detail` (auth, 404, 429), `error` (402, 5xx), or a
- * DRF field-error body flattened to `field: message` pairs. The compatibility surfaces pass it
- * on unchanged, so a client sees the words the REST API would have given.
- */
+/** The human message of a Quarry REST answer (MCP and Jina read REST answers): the one flattener, `errorText`. */
 export function restErrorMessage(answer: RestAnswer): string {
-  const body = answer.body;
-  if (typeof body === 'string' && body !== '') return body;
-  if (typeof body !== 'object' || body === null) return `Quarry answered ${answer.status}.`;
-  const record = body as Record<string, unknown>;
-  if (typeof record.detail === 'string') return record.detail;
-  if (typeof record.error === 'string') return record.error;
-  const parts = Object.entries(record).map(([field, value]) => `${field}: ${fieldMessages(value)}`);
-  return parts.length > 0 ? parts.join('; ') : `Quarry answered ${answer.status}.`;
-}
-
-function fieldMessages(value: unknown): string {
-  if (Array.isArray(value)) return value.map(fieldMessages).join(' ');
-  if (typeof value === 'object' && value !== null) {
-    return Object.entries(value)
-      .map(([key, inner]) => `${key}: ${fieldMessages(inner)}`)
-      .join('; ');
-  }
-  return String(value);
+  return errorText(answer.body, `Quarry answered ${answer.status}.`);
 }

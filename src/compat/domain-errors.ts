@@ -3,9 +3,11 @@
  * with a closed code, a status and a safe message, read from the error itself. Tavily, Exa and
  * Jina write them in their own wire shapes; none parses a REST error body.
  */
+import type { FastifyRequest } from 'fastify';
 import { ClientGoneError, CLIENT_GONE_STATUS } from '../credits/metered-errors.js';
 import { InsufficientCreditsError } from '../credits/ledger.js';
 import { AuthenticationError, DependencyUnavailableError, InvalidInputError, ThrottledError } from '../errors.js';
+import type { ErrorAnswer } from '../http/error-answer.js';
 import { SERVICE_UNAVAILABLE } from '../http/errors.js';
 import { ExtractionError } from '../scrape/extract/index.js';
 import { ScrapeError } from '../scrape/errors.js';
@@ -15,6 +17,7 @@ import { AllEnginesFailedError, SearchNotConfiguredError } from '../search/error
 import { InvalidTbsError } from '../search/tbs.js';
 import { CompatError } from './compat-error.js';
 import { errorText } from './error-text.js';
+import { requestErrorMessage } from './validation-message.js';
 
 export type DomainErrorCode =
   | 'invalid_input'
@@ -94,14 +97,38 @@ export function domainFailure(error: unknown): DomainFailure | undefined {
   return undefined;
 }
 
-/** A domain error as the surfaces' CompatError (status, message, headers); other errors unchanged. */
-export function asCompatError(error: unknown): unknown {
-  const known = domainFailure(error);
-  return known === undefined ? error : new CompatError(known.status, known.message, known.headers);
-}
-
 /** Failures that concern the caller, not one page: they stop a multi-page operation as a whole. */
 export function isCallerFailure(error: unknown): boolean {
   const code = domainFailure(error)?.code;
   return code === 'unauthenticated' || code === 'insufficient_credits' || code === 'throttled' || code === 'client_gone';
+}
+
+/** The failure of one page of a multi-page operation; rethrows a failure of the caller, or a bug, to stop the whole. */
+export function pageFailure(error: unknown): DomainFailure {
+  const known = domainFailure(error);
+  if (known === undefined || isCallerFailure(error)) throw error;
+  return known;
+}
+
+/** What an agent surface answers: a status, one message and the headers worth passing on. */
+export interface SurfaceFailure {
+  readonly status: number;
+  readonly message: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/**
+ * What an agent surface (Tavily, Exa) answers for an error raised anywhere in its routes: its own
+ * refusals (CompatError), the domain errors by closed code, Fastify's request errors as one
+ * sentence (400), then whatever Quarry's REST table knows (`errorAnswer`). Undefined for a bug:
+ * the surface answers its 500, which `errorAnswer` has logged.
+ */
+export function surfaceFailure(error: unknown, request: FastifyRequest, errorAnswer: ErrorAnswer): SurfaceFailure | undefined {
+  if (error instanceof CompatError) return error;
+  const known = domainFailure(error);
+  if (known !== undefined) return known;
+  const message = requestErrorMessage(error);
+  if (message !== undefined) return { status: 400, message, headers: {} };
+  const answer = errorAnswer(error, request);
+  return answer.status === 500 ? undefined : { status: answer.status, message: errorText(answer.body), headers: answer.headers };
 }

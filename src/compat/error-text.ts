@@ -1,13 +1,16 @@
 /**
  * Quarry answers bad input DRF-style (`{"field": ["message"]}`, `{"detail": "..."}`, `{"error": "..."}`).
- * Other products' clients read one message string instead; this flattens any of those bodies into one.
+ * Other products' clients read one message string instead; this flattens any of those bodies into
+ * one (the one flattener of every surface: Firecrawl, Tavily, Exa, Jina and MCP).
  */
-export function errorText(body: unknown): string {
-  if (typeof body !== 'object' || body === null) return String(body);
+export function errorText(body: unknown, fallback = 'Invalid request.'): string {
+  if (typeof body === 'string') return body === '' ? fallback : body;
+  if (body === undefined || body === null) return fallback;
+  if (typeof body !== 'object') return String(body);
   const record = body as Record<string, unknown>;
   if (typeof record.detail === 'string') return record.detail;
   if (typeof record.error === 'string') return record.error;
-  return fieldMessages(record).join('; ') || 'Invalid request.';
+  return fieldMessages(record).join('; ') || fallback;
 }
 
 function fieldMessages(errors: Record<string, unknown>, prefix = ''): string[] {

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { toDrfErrors, type SchemaError } from './drf-validation.js';
-import { ApiError, detail, notFound, serverFailure, type ErrorMapper } from './errors.js';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import { createErrorAnswer, type ErrorAnswer } from './error-answer.js';
+import { type ApiError, detail, notFound, serverFailure, type ErrorMapper } from './errors.js';
 import { RouteTable } from './method-guard.js';
-import { bodyTooLarge, readMultipart } from './multipart.js';
+import { readMultipart } from './multipart.js';
 import { isValidHost } from './host.js';
 import { LINGER_LIMITS, lingerBeforeClosing } from './lingering-close.js';
 import { requestLoggerFactory } from './request-logger.js';
@@ -26,6 +26,8 @@ declare module 'fastify' {
     publicUrl: string;
     /** Compiles every route's validators and serializers now, which otherwise wait for each route's first request; returns how many. */
     compileSchemas(): number;
+    /** Quarry's HTTP answer to an error (domain errors through every feature's mapper), logged once. */
+    errorAnswer: ErrorAnswer;
   }
 }
 
@@ -123,17 +125,10 @@ export async function createHttpServer(options: HttpServerOptions): Promise<App>
     return sendApiError(reply, notFound());
   });
 
-  app.setErrorHandler(async (error, request, reply) => {
-    const answer = toApiError(error, request, options.errorMappers);
-    // An unexpected failure (500) is a bug: logged as an error with its stack. A mapped 5xx is a
-    // dependency's failure (a target's 404, an engine down): a warning naming its cause.
-    if (answer.status === 500) request.log.error({ err: error, reqId: request.id }, 'request failed');
-    else if (answer.status > 500) {
-      const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
-      request.log.warn({ reqId: request.id, status: answer.status, code, cause: error instanceof Error ? error.message : String(error) }, 'upstream failure');
-    }
-    return sendApiError(reply, answer);
-  });
+  const errorAnswer = createErrorAnswer(options.errorMappers);
+  // Each surface with its own wire shape renders the same answers in an encapsulated scope.
+  app.decorate('errorAnswer', errorAnswer);
+  app.setErrorHandler(async (error, request, reply) => sendApiError(reply, errorAnswer(error, request)));
 
   return app;
 }
@@ -187,38 +182,4 @@ function registerMultipartParser(app: App, options: HttpServerOptions): void {
 function refusePrototypeKeys(key: string, value: unknown): unknown {
   if (key === '__proto__') throw new SyntaxError(`Object contains forbidden key "${key}"`);
   return value;
-}
-
-const tooLarge = bodyTooLarge;
-
-function isFastifyError(error: unknown): error is FastifyError {
-  return error instanceof Error && typeof (error as FastifyError).code === 'string';
-}
-
-function toApiError(error: unknown, request: FastifyRequest, mappers: readonly ErrorMapper[]): ApiError {
-  if (error instanceof ApiError) return error;
-  for (const mapper of mappers) {
-    const mapped = mapper(error);
-    if (mapped) return mapped;
-  }
-  if (!isFastifyError(error)) return serverFailure();
-
-  if (error.validation) {
-    if (error.validationContext === 'params') return notFound();
-    return new ApiError(400, toDrfErrors(error.validation as unknown as SchemaError[]));
-  }
-  switch (error.code) {
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return detail(415, `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.`);
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return tooLarge();
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return detail(400, `JSON parse error - ${error.message}`);
-    default:
-      break;
-  }
-  const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500)
-    return detail(status, status === 415 ? `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.` : 'Malformed request.');
-  return serverFailure();
 }

@@ -6,7 +6,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AgentOps } from '../compat/agent-ops.js';
-import { asCompatError } from '../compat/domain-errors.js';
+import { CompatError } from '../compat/compat-error.js';
+import { domainFailure } from '../compat/domain-errors.js';
 import type { Ledger } from '../credits/ledger.js';
 import { parseScrapeRequest } from '../scrape/scrape-request.js';
 import { scrapeAnswer } from '../scrape/routes.js';
@@ -50,7 +51,9 @@ export function inProcessBackend(deps: InProcessDeps, edge: McpEdge): McpBackend
       const caller = metering.callerOf(edge.request, edge.reply, edge.key);
       return (await metering.meter(caller, endpoint, maxCost, work, known)).body;
     } catch (error) {
-      throw asCompatError(error);
+      // A domain error (credits, throttle, a page that cannot be read) is the tool error's words.
+      const known = domainFailure(error);
+      throw known === undefined ? error : new CompatError(known.status, known.message, known.headers);
     }
   }
 

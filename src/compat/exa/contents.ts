@@ -1,8 +1,9 @@
 /** Page contents in Exa's shape: `text` (plain text of the main content) and `highlights`, from a Quarry scrape. */
 import type { ScrapedData } from '../../scrape/service.js';
+import type { PageRead } from '../../use-cases/read-pages.js';
 import type { ScrapeUseCase } from '../../use-cases/scrape.js';
 import { CompatError } from '../compat-error.js';
-import { domainFailure, isCallerFailure } from '../domain-errors.js';
+import { pageFailure } from '../domain-errors.js';
 import { pickHighlights } from './highlights.js';
 import type { ContentsOptions } from './schemas.js';
 
@@ -52,7 +53,14 @@ export function contentsInput(url: string, options: ContentsOptions) {
 export type ContentsOutcome =
   { readonly ok: true; readonly contents: PageContents; readonly cost: number } | { readonly ok: false; readonly status: number; readonly message: string };
 
-/** Reads one URL for its contents, as a step of the caller's metered operation; a failure of the caller (credits, throttle, gone) throws. */
+/** One page's contents, or its failure (a failure of the caller, or a bug, throws: it stops the whole operation). */
+export function contentsOutcome(page: PageRead, url: string, options: ContentsOptions, query = ''): ContentsOutcome {
+  if (page.ok) return { ok: true, contents: shape(page.output.result.data, url.trim(), options, query), cost: page.cost };
+  const failure = pageFailure(page.error);
+  return { ok: false, status: failure.status, message: failure.message };
+}
+
+/** Reads one URL for its contents, as a step of the caller's metered operation. */
 export async function contentsOf(
   scrape: ScrapeUseCase,
   account: number,
@@ -61,12 +69,12 @@ export async function contentsOf(
   signal: AbortSignal,
   query = '',
 ): Promise<ContentsOutcome> {
+  let page: PageRead;
   try {
-    const page = await scrape.run(account, contentsInput(url, options), signal);
-    return { ok: true, contents: shape(page.body.result.data, url.trim(), options, query), cost: page.cost };
+    const read = await scrape.run(account, contentsInput(url, options), signal);
+    page = { ok: true, output: read.body, cost: read.cost };
   } catch (error) {
-    const known = domainFailure(error);
-    if (known === undefined || isCallerFailure(error)) throw error;
-    return { ok: false, status: known.status, message: known.message };
+    page = { ok: false, error };
   }
+  return contentsOutcome(page, url, options, query);
 }

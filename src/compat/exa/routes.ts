@@ -6,10 +6,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../http/server.js';
 import { edgeCaller, type AgentOps } from '../agent-ops.js';
-import { CompatError } from '../compat-error.js';
-import { asCompatError } from '../domain-errors.js';
+import { surfaceFailure } from '../domain-errors.js';
 import { bearerKey } from '../quarry-rest.js';
-import { requestErrorMessage } from '../validation-message.js';
 import { ExaContentsRequest, ExaContentsResponse, ExaError, ExaSearchRequest, ExaSearchResponse } from './schemas.js';
 import { exaContents, exaSearch } from './service.js';
 
@@ -23,18 +21,15 @@ const TAGS: Record<number, string> = {
   429: 'RATE_LIMIT_EXCEEDED',
 };
 
-function sendExaError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
-  const mapped = asCompatError(error);
-  const known = mapped instanceof CompatError ? mapped : undefined;
-  const message = known?.message ?? requestErrorMessage(error);
-  if (message === undefined) {
-    request.log.error({ err: error }, 'exa request failed');
-    void reply.code(500).send({ requestId: request.id, error: 'Internal server error.', tag: 'INTERNAL_ERROR' });
-    return;
-  }
-  const status = known?.status ?? 400;
-  for (const [name, value] of Object.entries(known?.headers ?? {})) reply.header(name, value);
-  void reply.code(status).send({ requestId: randomUUID(), error: message, tag: TAGS[status] ?? (status >= 500 ? 'UPSTREAM_ERROR' : 'INVALID_REQUEST') });
+/** The error handler of the Exa scope: every error of its routes (hooks, validation, handlers) as `{requestId, error, tag}`. */
+function renderExaError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const failure = surfaceFailure(error, request, request.server.errorAnswer);
+  if (failure === undefined) return reply.code(500).send({ requestId: request.id, error: 'Internal server error.', tag: 'INTERNAL_ERROR' });
+  const { status } = failure;
+  for (const [name, value] of Object.entries(failure.headers)) reply.header(name, value);
+  return reply
+    .code(status)
+    .send({ requestId: randomUUID(), error: failure.message, tag: TAGS[status] ?? (status >= 500 ? 'UPSTREAM_ERROR' : 'INVALID_REQUEST') });
 }
 
 function keyOf(request: FastifyRequest): string | undefined {
@@ -47,11 +42,18 @@ const description =
   'Key in `x-api-key` (or `Authorization: Bearer`). Errors are `{requestId, error, tag}` with the HTTP status Quarry gives. ' +
   'Metered and cached like the Quarry endpoints it uses.';
 
-export function registerExaRoutes(app: App, ops: AgentOps): void {
+/** Exa's routes in one scope of their own, whose one error handler writes Exa's error bodies. */
+export async function registerExaRoutes(app: App, ops: AgentOps): Promise<void> {
+  await app.register(async (scope: App) => {
+    scope.setErrorHandler(renderExaError);
+    registerRoutes(scope, ops);
+  });
+}
+
+function registerRoutes(app: App, ops: AgentOps): void {
   app.post(
     `${EXA_PREFIX}/search`,
     {
-      errorHandler: sendExaError,
       schema: {
         tags: ['compat: Exa'],
         summary: 'Exa search',
@@ -65,7 +67,6 @@ export function registerExaRoutes(app: App, ops: AgentOps): void {
   app.post(
     `${EXA_PREFIX}/contents`,
     {
-      errorHandler: sendExaError,
       schema: {
         tags: ['compat: Exa'],
         summary: 'Exa contents',

@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum } from '../../http/schema.js';
 import { MAX_URL_LENGTH } from '../../scrape/schemas.js';
-import { DOMAIN_PATTERN } from '../search-bridge.js';
+import { DOMAIN_PATTERN } from '../search-filters.js';
 import { MAX_HIGHLIGHT_CHARACTERS, MAX_HIGHLIGHT_SENTENCES, MAX_HIGHLIGHTS_PER_URL } from './highlights.js';
 
 /** Longest `text.maxCharacters`: a cut, so it multiplies nothing; far beyond any page Quarry reads. */

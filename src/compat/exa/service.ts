@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { CompatError } from '../compat-error.js';
 import type { Caller } from '../../credits/metered.js';
-import { SCRAPE_USE_CASE_ENDPOINT } from '../../use-cases/scrape.js';
+import { inOrder } from '../../use-cases/in-order.js';
+import { readPages } from '../../use-cases/read-pages.js';
 import { SEARCH_ENDPOINT, type SearchHit, type SearchInput } from '../../use-cases/search.js';
-import { meteredOp, type AgentOps } from '../agent-ops.js';
-import { inOrder } from '../scrape-bridge.js';
-import { queryWithDomains, rangeTbs, rankScore } from '../search-bridge.js';
+import type { AgentOps } from '../agent-ops.js';
+import { queryWithDomains, rangeTbs, rankScore } from '../search-filters.js';
 import { isoDate } from '../tavily/search.js';
-import { checkContentOptions, contentsInput, contentsOf, shape, type ContentsOutcome } from './contents.js';
+import { checkContentOptions, contentsInput, contentsOf, contentsOutcome } from './contents.js';
 import type { ContentsOptions, ExaContentsRequest, ExaSearchRequest } from './schemas.js';
 
 function refuseUnsupported(body: ExaSearchRequest): void {
@@ -79,7 +79,7 @@ export async function exaSearch(ops: AgentOps, caller: Caller, body: ExaSearchRe
     const stored = await ops.search.stored(caller.accountId, input);
     return stored === undefined ? undefined : { body: stored.body.hits.map((hit) => listed(hit, stored.body.hits.length, contents)), cost: stored.cost };
   };
-  const done = await meteredOp(ops, caller, SEARCH_ENDPOINT, maxCost, work, withText ? undefined : known);
+  const done = await ops.metering.meter(caller, SEARCH_ENDPOINT, maxCost, work, withText ? undefined : known);
   return { requestId: randomUUID(), resolvedSearchType: 'keyword', searchType: 'keyword', results: done.body };
 }
 
@@ -90,23 +90,11 @@ export async function exaContents(ops: AgentOps, caller: Caller, body: ExaConten
   checkContentOptions(body);
   // Exa's default for /contents is the page text.
   const options = body.text === undefined && body.highlights === undefined ? { ...body, text: true } : body;
-  // Every page stored: one charge of their total, no hold (as a REST cache hit).
-  const known = async () => {
-    const all = await ops.scrape.allStored(urls.map((url) => contentsInput(url, options)));
-    if (all === undefined) return undefined;
-    const pages = all.body.map((page, index): ContentsOutcome => ({ ok: true, contents: shape(page.result.data, urls[index]!.trim(), options, ''), cost: 0 }));
-    return { body: pages, cost: all.cost };
-  };
-  const done = await meteredOp(
+  const done = await readPages(
     ops,
     caller,
-    SCRAPE_USE_CASE_ENDPOINT,
-    urls.length * ops.scrape.maxCost,
-    async (signal) => {
-      const pages = await inOrder(urls, (url) => contentsOf(ops.scrape, caller.accountId, url, options, signal));
-      return { body: pages, cost: pages.reduce((sum, page) => sum + (page.ok ? page.cost : 0), 0) };
-    },
-    known,
+    urls.map((url) => contentsInput(url, options)),
+    (page, index) => contentsOutcome(page, urls[index]!, options),
   );
   const results = [];
   const statuses = [];

@@ -1,11 +1,12 @@
 /**
  * Firecrawl's error bodies: `{"success": false, "error": "<text>"}`, plus `code` and `details` where
- * useful, with its statuses (400, 401, 402, 404, 408, 429, 5xx). Quarry's shared lifecycle (auth,
- * throttle, credits, schema validation) throws its usual errors; `firecrawlErrorBodies` rewrites
- * their DRF bodies on the way out, so every route of the surface answers like Firecrawl.
+ * useful, with its statuses (400, 401, 402, 404, 408, 429, 5xx). Every route of the surface lives in
+ * one Fastify scope whose error handler (`renderFirecrawlError`) takes Quarry's answer to the error
+ * (the same domain-error table as the REST API) and writes it in Firecrawl's words.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/errors.js';
+import { sendApiError } from '../../http/server.js';
 import { errorText } from '../error-text.js';
 
 export interface FirecrawlErrorBody {
@@ -23,6 +24,7 @@ export const badRequest = (error: string) => firecrawlError(400, error, 'BAD_REQ
 
 export const jobNotFound = () => firecrawlError(404, 'Job not found');
 
+/** Quarry's answer body (DRF's `detail`, `error` or field errors) in Firecrawl's words; the original stays in `details` where it helps. */
 export function toFirecrawlBody(status: number, body: unknown): FirecrawlErrorBody {
   const text = errorText(body);
   switch (status) {
@@ -39,15 +41,17 @@ export function toFirecrawlBody(status: number, body: unknown): FirecrawlErrorBo
   }
 }
 
-/** `onSend` hook of the surface: any error body not already in Firecrawl's shape is rewritten into it. */
-export async function firecrawlErrorBodies(_request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
-  if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
-  let body: unknown;
-  try {
-    body = JSON.parse(payload);
-  } catch {
-    return JSON.stringify(toFirecrawlBody(reply.statusCode, payload));
-  }
-  if (typeof body === 'object' && body !== null && 'success' in body) return payload;
-  return JSON.stringify(toFirecrawlBody(reply.statusCode, body));
+function isFirecrawlBody(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'success' in body;
+}
+
+/** Quarry's answer to an error in Firecrawl's shape; status and headers (`Retry-After`…) unchanged. */
+function asFirecrawlAnswer(answer: ApiError): ApiError {
+  if (isFirecrawlBody(answer.body)) return answer;
+  return new ApiError(answer.status, toFirecrawlBody(answer.status, answer.body), answer.headers);
+}
+
+/** The error handler of the Firecrawl scope: every error, from any hook or handler of its routes, in Firecrawl's shape. */
+export function renderFirecrawlError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return sendApiError(reply, asFirecrawlAnswer(request.server.errorAnswer(error, request)));
 }

@@ -14,10 +14,12 @@ import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Scraping, Searching } from '../../deps.js';
 import type { Feature, FeatureContext } from '../../feature.js';
+import type { App } from '../../http/server.js';
 import type { JobQueue } from '../../jobs/index.js';
 import type { OffloadPool } from '../../scrape/offload/pool.js';
 import { CRAWL_QUEUE, createCrawlRunner, type CrawlJobData } from './crawl-runner.js';
 import { createCrawlStore } from './crawl-store.js';
+import { renderFirecrawlError } from './errors.js';
 import { registerCrawlRoutes } from './routes-crawl.js';
 import { registerMapRoutes } from './routes-map.js';
 import { registerScrapeRoutes } from './routes-scrape.js';
@@ -75,19 +77,8 @@ async function register(context: FeatureContext, deps: FirecrawlFeatureDeps): Pr
     cacheHitCharge: config.cacheHitCharge,
     now,
   });
-  registerScrapeRoutes(app, { scraper, metering, cached });
-  registerSearchRoutes(app, {
-    service: searching.service,
-    scraper,
-    metering,
-    cached,
-    cacheTtlSeconds: config.searchCacheTtl,
-    cacheHitCharge: config.cacheHitCharge,
-    priceSource: config.priceSearchSource,
-  });
   // Priced flat, like one scrape: Firecrawl's map charges no more for a site with a sitemap.
   const map = createMapUseCase({ fetchEngine, userAgent: config.crawlUserAgent, readPage, pricing: { page: config.priceScrape, sitemap: 0 } });
-  registerMapRoutes(app, { map, metering });
 
   const store = createCrawlStore(db, dialect, now);
   // The process's queue stops at shutdown before the engines close (src/deps.ts).
@@ -114,17 +105,32 @@ async function register(context: FeatureContext, deps: FirecrawlFeatureDeps): Pr
     { concurrency: config.crawlJobConcurrency, retryLimit: 2, expireInSeconds: CRAWL_EXPIRY_SECONDS },
     (job, signal) => runner.run(job, signal),
   );
-  registerCrawlRoutes(app, {
-    store,
-    queue,
-    ledger,
-    metering,
-    maxPages: config.firecrawlCrawlMaxPages,
-    delayMs: config.crawlDelayMs,
-    pricePerPage: config.priceScrape,
-    maxPageBytes: config.firecrawlCrawlPageBytes,
-    publicUrl: config.publicUrl,
-    now,
+  // Every route of the surface in one scope, with one error handler: Quarry's answer to any error, in Firecrawl's words.
+  await app.register(async (scope: App) => {
+    scope.setErrorHandler(renderFirecrawlError);
+    registerScrapeRoutes(scope, { scraper, metering, cached });
+    registerSearchRoutes(scope, {
+      service: searching.service,
+      scraper,
+      metering,
+      cached,
+      cacheTtlSeconds: config.searchCacheTtl,
+      cacheHitCharge: config.cacheHitCharge,
+      priceSource: config.priceSearchSource,
+    });
+    registerMapRoutes(scope, { map, metering });
+    registerCrawlRoutes(scope, {
+      store,
+      queue,
+      ledger,
+      metering,
+      maxPages: config.firecrawlCrawlMaxPages,
+      delayMs: config.crawlDelayMs,
+      pricePerPage: config.priceScrape,
+      maxPageBytes: config.firecrawlCrawlPageBytes,
+      publicUrl: config.publicUrl,
+      now,
+    });
   });
 }
 

@@ -1,8 +1,7 @@
-/** What every Firecrawl-compatible route shares: the key in `Authorization: Bearer`, tags, error answers. */
+/** What every Firecrawl-compatible route shares: the key in `Authorization: Bearer`, tags, error answers (rendered by the scope's error handler, errors.ts). */
 import { Type } from '@sinclair/typebox';
 import { FirecrawlError } from './schemas.js';
 import type { Metering } from '../../credits/metering.js';
-import { firecrawlErrorBodies } from './errors.js';
 
 export const firecrawlTags = ['firecrawl'];
 /** The key as `Authorization: Bearer <Quarry API key>` (the `BearerApiKey` scheme of the OpenAPI document). */
@@ -23,14 +22,14 @@ export const firecrawlErrors = {
   504: error,
 };
 
-/** Hooks of a metered JSON route: API key (`Authorization: Bearer` or `X-API-KEY`) → throttle; JSON bodies only; Firecrawl error bodies. */
+/** Hooks of a metered JSON route: API key (`Authorization: Bearer` or `X-API-KEY`) → throttle; JSON bodies only. */
 export function postHooks(metering: Metering) {
-  return { onRequest: metering.hooks.onRequest, preValidation: metering.hooks.preValidation, onSend: firecrawlErrorBodies };
+  return { onRequest: metering.hooks.onRequest, preValidation: metering.hooks.preValidation };
 }
 
 /** Hooks of a route without a body (crawl status, cancel): authenticated and throttled. */
 export function readHooks(metering: Metering) {
-  return { onRequest: metering.hooks.onRequest, onSend: firecrawlErrorBodies };
+  return { onRequest: metering.hooks.onRequest };
 }
 
 export type FirecrawlVersion = 'v1' | 'v2';

@@ -11,9 +11,8 @@ import type { App } from '../../http/server.js';
 import { MAX_URL_LENGTH } from '../../scrape/schemas.js';
 import { edgeCaller, type AgentOps } from '../agent-ops.js';
 import { CompatError } from '../compat-error.js';
-import { asCompatError } from '../domain-errors.js';
+import { surfaceFailure } from '../domain-errors.js';
 import { bearerKey } from '../quarry-rest.js';
-import { requestErrorMessage } from '../validation-message.js';
 import { jinaErrorBody, jinaStatus, readerText, searchText } from './format.js';
 import { errorsAsText, readerOptions, targetFromPath } from './options.js';
 import { jinaRead, jinaSearch, searchCount } from './service.js';
@@ -24,13 +23,10 @@ import { jinaRead, jinaSearch, searchCount } from './service.js';
  * client); anything else is a logged 500 that says nothing internal.
  */
 function renderJinaError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
-  const mapped = asCompatError(error);
-  const known = mapped instanceof CompatError ? mapped : undefined;
-  const message = known?.message ?? requestErrorMessage(error);
-  if (message === undefined) request.log.error({ err: error }, 'jina request failed');
-  const status = message === undefined ? 500 : jinaStatus(known?.status ?? 400);
-  for (const [name, value] of Object.entries(known?.headers ?? {})) reply.header(name, value);
-  const body = jinaErrorBody(status, message ?? 'Unknown error');
+  const failure = surfaceFailure(error, request, request.server.errorAnswer);
+  const status = failure === undefined ? 500 : jinaStatus(failure.status);
+  for (const [name, value] of Object.entries(failure?.headers ?? {})) reply.header(name, value);
+  const body = jinaErrorBody(status, failure?.message ?? 'Unknown error');
   if (errorsAsText(request.headers.accept)) void reply.code(status).type('text/plain; charset=utf-8').send(`${body.readableMessage}\n`);
   else void reply.code(status).send(body);
 }

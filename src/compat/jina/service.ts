@@ -5,11 +5,11 @@
 import type { Caller } from '../../credits/metered.js';
 import { SCRAPE_USE_CASE_ENDPOINT, type ScrapeInput } from '../../use-cases/scrape.js';
 import { SEARCH_ENDPOINT, type SearchHit, type SearchResult } from '../../use-cases/search.js';
-import { meteredOp, type AgentOps } from '../agent-ops.js';
+import type { AgentOps } from '../agent-ops.js';
 import { CompatError } from '../compat-error.js';
 import { isCallerFailure } from '../domain-errors.js';
-import { inOrder } from '../scrape-bridge.js';
-import { queryWithDomains } from '../search-bridge.js';
+import { inOrder } from '../../use-cases/in-order.js';
+import { queryWithDomains } from '../search-filters.js';
 import { readerPage, type ReaderPage } from './format.js';
 import type { ReaderOptions } from './options.js';
 
@@ -22,8 +22,7 @@ function scrapeInput(url: string, options: ReaderOptions): ScrapeInput {
 /** One page, as one metered scrape (a cached copy is charged in one step, as `POST /api/v1/scrape/` charges it). */
 export async function jinaRead(ops: AgentOps, caller: Caller, url: string, options: ReaderOptions): Promise<ReaderPage> {
   const input = scrapeInput(url, options);
-  const done = await meteredOp(
-    ops,
+  const done = await ops.metering.meter(
     caller,
     SCRAPE_USE_CASE_ENDPOINT,
     ops.scrape.maxCost,
@@ -89,7 +88,7 @@ export async function jinaSearch(ops: AgentOps, caller: Caller, search: JinaSear
     return { body: pages, cost };
   };
   const known = search.withContent ? undefined : async () => listed(await ops.search.stored(caller.accountId, input));
-  return (await meteredOp<ReaderPage[]>(ops, caller, SEARCH_ENDPOINT, maxCost, work, known)).body;
+  return (await ops.metering.meter<ReaderPage[]>(caller, SEARCH_ENDPOINT, maxCost, work, known)).body;
 }
 
 function listed(stored: { readonly body: SearchResult; readonly cost: number } | undefined) {

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../../credits/metered.js';
-import { SCRAPE_USE_CASE_ENDPOINT } from '../../use-cases/scrape.js';
-import { meteredOp, type AgentOps } from '../agent-ops.js';
+import { readPages } from '../../use-cases/read-pages.js';
+import type { AgentOps } from '../agent-ops.js';
 import { CompatError } from '../compat-error.js';
-import { domainFailure, isCallerFailure } from '../domain-errors.js';
-import { inOrder } from '../scrape-bridge.js';
+import { pageFailure } from '../domain-errors.js';
 import type { TavilyExtractRequest } from './schemas.js';
 
 type PageOutcome = { readonly ok: true; readonly title: string | null; readonly content: string } | { readonly ok: false; readonly error: string };
@@ -19,37 +18,14 @@ export async function tavilyExtract(ops: AgentOps, caller: Caller, body: TavilyE
   const started = Date.now();
   const urls = typeof body.urls === 'string' ? [body.urls] : body.urls;
   const format = body.format ?? 'markdown';
-  const pageOf = (page: { result: { data: { metadata: { title: string | null }; markdown?: string; text?: string } } }): PageOutcome => ({
-    ok: true,
-    title: page.result.data.metadata.title,
-    content: page.result.data[format] ?? '',
-  });
-  // Every page stored: one charge of their total, no hold (as a REST cache hit).
-  const known = async () => {
-    const all = await ops.scrape.allStored(urls.map((url) => ({ url, formats: [format] })));
-    return all === undefined ? undefined : { body: all.body.map(pageOf), cost: all.cost };
-  };
-  const done = await meteredOp(
+  const done = await readPages(
     ops,
     caller,
-    SCRAPE_USE_CASE_ENDPOINT,
-    urls.length * ops.scrape.maxCost,
-    async (signal) => {
-      let cost = 0;
-      const pages = await inOrder(urls, async (url): Promise<PageOutcome> => {
-        try {
-          const page = await ops.scrape.run(caller.accountId, { url, formats: [format] }, signal);
-          cost += page.cost;
-          return pageOf(page.body);
-        } catch (error) {
-          const known = domainFailure(error);
-          if (known === undefined || isCallerFailure(error)) throw error;
-          return { ok: false, error: known.message };
-        }
-      });
-      return { body: pages, cost };
-    },
-    known,
+    urls.map((url) => ({ url, formats: [format] })),
+    (page): PageOutcome =>
+      page.ok
+        ? { ok: true, title: page.output.result.data.metadata.title, content: page.output.result.data[format] ?? '' }
+        : { ok: false, error: pageFailure(page.error).message },
   );
   const results = [];
   const failed = [];

@@ -6,10 +6,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../http/server.js';
 import { edgeCaller, type AgentOps } from '../agent-ops.js';
-import { CompatError } from '../compat-error.js';
-import { asCompatError } from '../domain-errors.js';
+import { surfaceFailure } from '../domain-errors.js';
 import { bearerKey } from '../quarry-rest.js';
-import { requestErrorMessage } from '../validation-message.js';
 import { tavilyExtract } from './extract.js';
 import { tavilySearch } from './search.js';
 import { TavilyError, TavilyExtractRequest, TavilyExtractResponse, TavilySearchRequest, TavilySearchResponse } from './schemas.js';
@@ -21,17 +19,12 @@ function tavilyStatus(status: number): number {
   return status === 402 ? 432 : status;
 }
 
-function sendTavilyError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
-  const mapped = asCompatError(error);
-  const known = mapped instanceof CompatError ? mapped : undefined;
-  const message = known?.message ?? requestErrorMessage(error);
-  if (message === undefined) {
-    request.log.error({ err: error }, 'tavily request failed');
-    void reply.code(500).send({ detail: { error: 'Internal server error.' } });
-    return;
-  }
-  for (const [name, value] of Object.entries(known?.headers ?? {})) reply.header(name, value);
-  void reply.code(tavilyStatus(known?.status ?? 400)).send({ detail: { error: message } });
+/** The error handler of the Tavily scope: every error of its routes (hooks, validation, handlers) as `{"detail": {"error": …}}`. */
+function renderTavilyError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const failure = surfaceFailure(error, request, request.server.errorAnswer);
+  if (failure === undefined) return reply.code(500).send({ detail: { error: 'Internal server error.' } });
+  for (const [name, value] of Object.entries(failure.headers)) reply.header(name, value);
+  return reply.code(tavilyStatus(failure.status)).send({ detail: { error: failure.message } });
 }
 
 function keyOf(bodyKey: string | undefined, request: FastifyRequest): string | undefined {
@@ -43,11 +36,18 @@ const description =
   'Key as `Authorization: Bearer <quarry key>` or body `api_key`. Errors are `{"detail": {"error": …}}` with Tavily\'s statuses ' +
   '(400, 401, 429; 432 when the balance is too low). Metered and cached like the Quarry endpoint it uses.';
 
-export function registerTavilyRoutes(app: App, ops: AgentOps): void {
+/** Tavily's routes in one scope of their own, whose one error handler writes Tavily's error bodies. */
+export async function registerTavilyRoutes(app: App, ops: AgentOps): Promise<void> {
+  await app.register(async (scope: App) => {
+    scope.setErrorHandler(renderTavilyError);
+    registerRoutes(scope, ops);
+  });
+}
+
+function registerRoutes(app: App, ops: AgentOps): void {
   app.post(
     `${TAVILY_PREFIX}/search`,
     {
-      errorHandler: sendTavilyError,
       schema: {
         tags: ['compat: Tavily'],
         summary: 'Tavily search',
@@ -61,7 +61,6 @@ export function registerTavilyRoutes(app: App, ops: AgentOps): void {
   app.post(
     `${TAVILY_PREFIX}/extract`,
     {
-      errorHandler: sendTavilyError,
       schema: {
         tags: ['compat: Tavily'],
         summary: 'Tavily extract',

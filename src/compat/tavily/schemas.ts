@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum } from '../../http/schema.js';
 import { MAX_URL_LENGTH } from '../../scrape/schemas.js';
-import { DOMAIN_PATTERN } from '../search-bridge.js';
+import { DOMAIN_PATTERN } from '../search-filters.js';
 
 /** Longest `timeout` (seconds; accepted without effect), as Quarry's longest scrape deadline. */
 const MAX_TAVILY_TIMEOUT_SECONDS = 600;

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { CompatError } from '../compat-error.js';
 import type { Caller } from '../../credits/metered.js';
 import { SEARCH_ENDPOINT, type SearchInput, type SearchResult } from '../../use-cases/search.js';
-import { meteredOp, type AgentOps } from '../agent-ops.js';
-import { inOrder } from '../scrape-bridge.js';
-import { queryWithDomains, rangeTbs, rankScore } from '../search-bridge.js';
+import { inOrder } from '../../use-cases/in-order.js';
+import type { AgentOps } from '../agent-ops.js';
+import { queryWithDomains, rangeTbs, rankScore } from '../search-filters.js';
 import type { TavilySearchRequest } from './schemas.js';
 
 const TIME_RANGE_TBS: Record<string, string> = { year: 'qdr:y', y: 'qdr:y', month: 'qdr:m', m: 'qdr:m', week: 'qdr:w', w: 'qdr:w', day: 'qdr:d', d: 'qdr:d' };
@@ -71,7 +71,7 @@ export async function tavilySearch(ops: AgentOps, caller: Caller, body: TavilySe
     return { body: { ...found.body, raw }, cost };
   };
   const known = rawFormat === undefined ? () => ops.search.stored(caller.accountId, input) : undefined;
-  const done = await meteredOp<SearchResult & { raw?: (string | null)[] }>(ops, caller, SEARCH_ENDPOINT, maxCost, work, known);
+  const done = await ops.metering.meter<SearchResult & { raw?: (string | null)[] }>(caller, SEARCH_ENDPOINT, maxCost, work, known);
   const { hits, raw } = done.body;
   const results = hits.map((hit, index) => {
     const published = isoDate(hit.publishedAt);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { queryWithDomains, rangeTbs, rankScore, usDate } from './search-bridge.js';
+import { queryWithDomains, rangeTbs, rankScore, usDate } from './search-filters.js';
 
-describe('the search bridge of the drop-in APIs', () => {
+describe('the search filters of the drop-in APIs', () => {
   it('writes domain filters as site: clauses', () => {
     expect(queryWithDomains('solar storm')).toBe('solar storm');
     expect(queryWithDomains('solar', ['a.com', 'b.org'], ['c.net'])).toBe('solar site:a.com OR site:b.org -site:c.net');

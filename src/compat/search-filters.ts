@@ -1,6 +1,6 @@
 /**
  * What the Tavily, Exa and Jina search surfaces share: their filters written in Quarry's query
- * language and `tbs`, and ranks as scores. Dates need no bridge: the search use case keeps them
+ * language and `tbs`, and ranks as scores. Dates need no conversion: the search use case keeps them
  * as dates, and each surface writes them in its own form.
  */
 
