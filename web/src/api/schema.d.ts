@@ -4375,7 +4375,7 @@ export interface paths {
         put?: never;
         /**
          * MCP server (Streamable HTTP, stateless)
-         * @description JSON-RPC 2.0 messages of the Model Context Protocol. Tools: `search`, `scrape`, `map`, `credits`, each a metered call of the REST API. Key in `X-API-KEY` or `Authorization: Bearer`. The `Host` must be allowed (`MCP_ALLOWED_HOSTS`), against DNS rebinding, and a browser's `Origin` must be the server's own or allowed whole, scheme, host and port (`MCP_ALLOWED_ORIGINS`); else 403.
+         * @description JSON-RPC 2.0 messages of the Model Context Protocol. Tools: `search`, `scrape`, `map`, `credits`, each call one metered operation, priced and cached like the REST call it stands for. Key in `X-API-KEY` or `Authorization: Bearer`. The `Host` must be allowed (`MCP_ALLOWED_HOSTS`), against DNS rebinding, and a browser's `Origin` must be the server's own or allowed whole, scheme, host and port (`MCP_ALLOWED_ORIGINS`); else 403.
          */
         post: {
             parameters: {
@@ -4430,7 +4430,7 @@ export interface paths {
         put?: never;
         /**
          * Jina Reader (URL in the body)
-         * @description Reads the page with `POST /api/v1/scrape/` (metered and cached like it). Key as `Authorization: Bearer`. Text (`Title:`, `URL Source:`, `Markdown Content:`) by default; `X-Return-Format: text` for plain text; `X-Return-Format: html` for the page body without scripts and styles (read with the Firecrawl-compatible `POST /v2/scrape`, charged as one scrape; 400 when `COMPAT_FIRECRAWL` is off); `Accept: application/json` for `{code, status, data: {title, description, url, content}}`. `X-No-Cache` (or `X-Cache-Tolerance: 0`) forces a fresh fetch. Options Quarry cannot honour (selectors, screenshots…) answer 400. `HEAD` answers 405 (`Allow: GET`) without reading the page or charging anything.
+         * @description Reads the page as one scrape, metered, priced and cached like `POST /api/v1/scrape/`. Key as `Authorization: Bearer`. Text (`Title:`, `URL Source:`, `Markdown Content:`) by default; `X-Return-Format: text` for plain text; `X-Return-Format: html` for the page body without scripts and styles (the `html` format of the Firecrawl-compatible scrape, charged as one scrape); `Accept: application/json` for `{code, status, data: {title, description, url, content}}`. `X-No-Cache` (or `X-Cache-Tolerance: 0`) forces a fresh fetch. Options Quarry cannot honour (selectors, screenshots…) answer 400. `HEAD` answers 405 (`Allow: GET`) without reading the page or charging anything.
          */
         post: {
             parameters: {
@@ -4478,7 +4478,7 @@ export interface paths {
         };
         /**
          * Jina Reader: a page as Markdown, text or HTML
-         * @description Reads the page with `POST /api/v1/scrape/` (metered and cached like it). Key as `Authorization: Bearer`. Text (`Title:`, `URL Source:`, `Markdown Content:`) by default; `X-Return-Format: text` for plain text; `X-Return-Format: html` for the page body without scripts and styles (read with the Firecrawl-compatible `POST /v2/scrape`, charged as one scrape; 400 when `COMPAT_FIRECRAWL` is off); `Accept: application/json` for `{code, status, data: {title, description, url, content}}`. `X-No-Cache` (or `X-Cache-Tolerance: 0`) forces a fresh fetch. Options Quarry cannot honour (selectors, screenshots…) answer 400. `HEAD` answers 405 (`Allow: GET`) without reading the page or charging anything.
+         * @description Reads the page as one scrape, metered, priced and cached like `POST /api/v1/scrape/`. Key as `Authorization: Bearer`. Text (`Title:`, `URL Source:`, `Markdown Content:`) by default; `X-Return-Format: text` for plain text; `X-Return-Format: html` for the page body without scripts and styles (the `html` format of the Firecrawl-compatible scrape, charged as one scrape); `Accept: application/json` for `{code, status, data: {title, description, url, content}}`. `X-No-Cache` (or `X-Cache-Tolerance: 0`) forces a fresh fetch. Options Quarry cannot honour (selectors, screenshots…) answer 400. `HEAD` answers 405 (`Allow: GET`) without reading the page or charging anything.
          */
         get: {
             parameters: {
@@ -4519,7 +4519,7 @@ export interface paths {
         put?: never;
         /**
          * Jina search (query in the body)
-         * @description Searches with `POST /api/v1/search` and reads every result with `POST /api/v1/scrape/` (one scrape charged per result; `X-Respond-With: no-content` skips them). `count`/`num` 0–20 (default 5), `site` restricts to domains. Text blocks by default, JSON with `Accept: application/json`. `HEAD` answers 405 (`Allow: GET`) without searching or charging anything.
+         * @description Searches the web and reads every result (`X-Respond-With: no-content` skips the reads) as one metered operation: one hold of the search and the most each read can cost, one charge of the search (like `POST /api/v1/search`) and a scrape per page read (like `POST /api/v1/scrape/`); a page that cannot be read keeps its listing with empty content and costs nothing. `count`/`num` 0–20 (default 5), `site` restricts to domains. `publishedTime` is the page's publication date (ISO 8601) when known. Text blocks by default, JSON with `Accept: application/json`. `HEAD` answers 405 (`Allow: GET`) without searching or charging anything.
          */
         post: {
             parameters: {
@@ -4562,7 +4562,7 @@ export interface paths {
         };
         /**
          * Jina search
-         * @description Searches with `POST /api/v1/search` and reads every result with `POST /api/v1/scrape/` (one scrape charged per result; `X-Respond-With: no-content` skips them). `count`/`num` 0–20 (default 5), `site` restricts to domains. Text blocks by default, JSON with `Accept: application/json`. `HEAD` answers 405 (`Allow: GET`) without searching or charging anything.
+         * @description Searches the web and reads every result (`X-Respond-With: no-content` skips the reads) as one metered operation: one hold of the search and the most each read can cost, one charge of the search (like `POST /api/v1/search`) and a scrape per page read (like `POST /api/v1/scrape/`); a page that cannot be read keeps its listing with empty content and costs nothing. `count`/`num` 0–20 (default 5), `site` restricts to domains. `publishedTime` is the page's publication date (ISO 8601) when known. Text blocks by default, JSON with `Accept: application/json`. `HEAD` answers 405 (`Allow: GET`) without searching or charging anything.
          */
         get: {
             parameters: {
