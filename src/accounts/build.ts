@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config/index.js';
-import type { Ledger } from '../credits/ledger.js';
+import type { Ledger } from '../credits/index.js';
 import type { Database } from '../db/schema.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from '../mail/index.js';
 import type { RateLimiter } from '../throttle/rate-limiter.js';
 import { createActivationTokens } from './activation.js';
 import { createPasswordHasher } from './passwords.js';

@@ -1,8 +1,8 @@
 import type { Config } from '../config/index.js';
-import type { Ledger } from '../credits/ledger.js';
+import type { Ledger } from '../credits/index.js';
 import type { Database } from '../db/schema.js';
 import type { Feature } from '../feature.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from '../mail/index.js';
 import type { RateLimiter } from '../throttle/rate-limiter.js';
 import type { Kysely } from 'kysely';
 import { buildPasswordReset } from './password-reset.js';

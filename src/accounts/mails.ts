@@ -1,4 +1,4 @@
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from '../mail/index.js';
 import type { ActivationTokens } from './activation.js';
 import type { UserRow } from './users.js';
 

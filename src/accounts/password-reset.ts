@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config, Rate } from '../config/index.js';
 import type { Database } from '../db/schema.js';
 import { InvalidInputError, ThrottledError } from '../errors.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from '../mail/index.js';
 import type { RateLimiter } from '../throttle/rate-limiter.js';
 import { createPasswordHasher, passwordProblems, type PasswordHasher } from './passwords.js';
 import { endAllSessions } from './sessions.js';

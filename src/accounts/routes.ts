@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
-import type { Ledger } from '../credits/ledger.js';
+import type { Ledger } from '../credits/index.js';
 import { InvalidInputError } from '../errors.js';
 import { ACCESS_COOKIE, REFRESH_COOKIE, type AuthHooks } from '../http/auth.js';
 import { ErrorDetail, FieldErrors, plainJsonSerializer } from '../http/schema.js';

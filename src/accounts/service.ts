@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Rate } from '../config/index.js';
-import type { Ledger } from '../credits/ledger.js';
+import type { Ledger } from '../credits/index.js';
 import type { Database } from '../db/schema.js';
 import { AuthenticationError, InvalidInputError, PermissionDeniedError, ThrottledError } from '../errors.js';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from '../mail/index.js';
 import type { RateLimiter } from '../throttle/rate-limiter.js';
 import type { ActivationTokens } from './activation.js';
 import { createAccountMails } from './mails.js';

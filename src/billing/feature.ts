@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config/index.js';
-import type { Ledger } from '../credits/ledger.js';
+import type { Ledger } from '../credits/index.js';
 import type { Database } from '../db/schema.js';
 import type { Feature } from '../feature.js';
 import { billingErrorMapper } from './error-map.js';

@@ -1,4 +1,4 @@
-import type { Ledger } from '../credits/ledger.js';
+import type { Ledger } from '../credits/index.js';
 import { InvalidInputError, NotFoundError } from '../errors.js';
 import type { Plan, PlanCatalog } from './plans.js';
 import type { CheckoutSession, PaymentProvider, ProviderTransaction, WebhookHeaders } from './provider.js';

@@ -1,4 +1,4 @@
-import { meteredFailure } from '../credits/metered-errors.js';
+import { meteredFailure } from '../credits/index.js';
 import type { ErrorMapper } from '../http/errors.js';
 import { ChatNotConfiguredError, UpstreamError, upstreamErrorStatus } from './errors.js';
 

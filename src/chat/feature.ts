@@ -1,6 +1,5 @@
 import type { Config } from '../config/index.js';
-import type { Ledger } from '../credits/ledger.js';
-import type { Metering } from '../credits/metering.js';
+import type { Ledger, Metering } from '../credits/index.js';
 import type { Feature } from '../feature.js';
 import { chatErrorMapper } from './error-map.js';
 import { ChatConfigError } from './errors.js';

@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { meteredErrorResponses } from '../credits/metered-errors.js';
-import type { Metering } from '../credits/metering.js';
+import { meteredErrorResponses, type Metering } from '../credits/index.js';
 import { NotFoundError } from '../errors.js';
 import type { App } from '../http/server.js';
 import type { ChatUseCase } from '../use-cases/chat.js';

@@ -1,16 +1,13 @@
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { buildAccountService } from '../accounts/build.js';
-import type { AccountService } from '../accounts/service.js';
-import { createUserStore, type UserRow, type UserStore } from '../accounts/users.js';
+import { buildAccountService, type AccountService, createUserStore, type UserRow, type UserStore } from '../accounts/index.js';
 import type { Config } from '../config/index.js';
-import { createLedger, type Ledger } from '../credits/ledger.js';
+import { createLedger, type Ledger } from '../credits/index.js';
 import { openDatabase, type DialectName } from '../db/database.js';
 import { migrateToLatest, type MigrationReport } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
-import { keyAccessChannelName, publishKeyAccessChange } from '../keys/access-channel.js';
-import { createKeyService, type KeyService } from '../keys/service.js';
-import { createMailer } from '../mail/build.js';
+import { keyAccessChannelName, publishKeyAccessChange, createKeyService, type KeyService } from '../keys/index.js';
+import { createMailer } from '../mail/index.js';
 import { createMemoryRateLimiter } from '../throttle/memory.js';
 import { UnknownUserError } from './errors.js';
 

@@ -6,11 +6,11 @@
  */
 import type { CachedRunner } from '../cache/cached.js';
 import type { Config } from '../config/index.js';
-import type { Metering } from '../credits/metering.js';
+import type { Metering } from '../credits/index.js';
 import type { Scraping, Searching } from '../deps.js';
 import type { Feature } from '../feature.js';
-import type { KeyService } from '../keys/service.js';
-import type { OffloadPool } from '../scrape/offload/pool.js';
+import type { KeyService } from '../keys/index.js';
+import type { OffloadPool } from '../scrape/index.js';
 import { registerExaRoutes } from './exa/routes.js';
 import { registerJinaRoutes } from './jina/routes.js';
 import { registerTavilyRoutes } from './tavily/routes.js';

@@ -5,9 +5,9 @@
  * (domain ones included) reach the surface's one error handler as they are.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Caller, Metering } from '../credits/metering.js';
+import type { Caller, Metering } from '../credits/index.js';
 import { INVALID_API_KEY } from '../http/auth.js';
-import type { KeyService } from '../keys/service.js';
+import type { KeyService } from '../keys/index.js';
 import type { ScrapeUseCase } from '../use-cases/scrape.js';
 import type { SearchUseCase } from '../use-cases/search.js';
 import { CompatError, MISSING_KEY_MESSAGE } from './compat-error.js';

@@ -4,17 +4,14 @@
  * Jina write them in their own wire shapes; none parses a REST error body.
  */
 import type { FastifyRequest } from 'fastify';
-import { ClientGoneError, CLIENT_GONE_STATUS } from '../credits/metered-errors.js';
-import { InsufficientCreditsError } from '../credits/ledger.js';
+import { ClientGoneError, CLIENT_GONE_STATUS, InsufficientCreditsError } from '../credits/index.js';
 import { AuthenticationError, DependencyUnavailableError, InvalidInputError, ThrottledError } from '../errors.js';
 import type { ErrorAnswer } from '../http/error-answer.js';
 import { SERVICE_UNAVAILABLE } from '../http/errors.js';
 import { ExtractionError } from '../scrape/extract/index.js';
-import { ScrapeError } from '../scrape/errors.js';
+import { ScrapeError } from '../scrape/index.js';
 import { ScrapeNetworkError } from '../scrape/net/index.js';
-import { QueryRejectedError } from '../search/engine.js';
-import { AllEnginesFailedError, SearchNotConfiguredError } from '../search/errors.js';
-import { InvalidTbsError } from '../search/tbs.js';
+import { QueryRejectedError, AllEnginesFailedError, SearchNotConfiguredError, InvalidTbsError } from '../search/index.js';
 import { CompatError } from './compat-error.js';
 import { errorText } from './error-text.js';
 import { requestErrorMessage } from './validation-message.js';

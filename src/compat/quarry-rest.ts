@@ -4,6 +4,7 @@
  * use cases in process (src/use-cases/); none calls another surface.
  */
 import { CompatError } from './compat-error.js';
+import { errorText } from './error-text.js';
 
 /** Quarry's answer to one REST call. */
 export interface RestAnswer {
@@ -66,4 +67,11 @@ export function bearerKey(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header.trim());
   return match?.[1];
+}
+
+/** A refusal of the remote Quarry, with its status, its message (the one DRF flattener) and `Retry-After`. */
+export function restRefusal(answer: RestAnswer): CompatError {
+  const retryAfter = answer.headers['retry-after'];
+  const message = errorText(answer.body, `Quarry answered ${answer.status}.`);
+  return new CompatError(answer.status, message, retryAfter === undefined ? {} : { 'retry-after': retryAfter });
 }

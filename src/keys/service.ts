@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { isOperatorLocked } from '../accounts/users.js';
+import { isOperatorLocked } from '../accounts/index.js';
 import type { Database } from '../db/schema.js';
 import { InvalidInputError, NotFoundError } from '../errors.js';
 import { createSecretBox, digestOf, displayPrefix, generateSecret, looksLikeSecret, sameDigest } from './secrets.js';

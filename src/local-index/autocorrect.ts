@@ -10,7 +10,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { parseQuery, type ParsedQuery, type SimpleClause } from '../search/query.js';
+import { parseQuery, type ParsedQuery, type SimpleClause } from '../search/index.js';
 import { foldedWords } from './text.js';
 import { isKnownWord, spellingCandidates } from './vocabulary.js';
 

@@ -5,8 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { TimeWindow } from '../search/tbs.js';
-import type { ItemVertical } from '../search/verticals.js';
+import type { TimeWindow, ItemVertical } from '../search/index.js';
 import type { QueryPlan } from './query-plan.js';
 
 /** A document row to insert, with its text already folded for the full-text side. */

@@ -1,7 +1,5 @@
 /** Quarry's own index as a search engine of the router: every vertical, every operator, exact time windows. */
-import { ALL_QUERY_FEATURES, type ParsedQuery } from '../search/query.js';
-import { EngineError, QueryRejectedError, type EngineResult, type SearchEngine } from '../search/engine.js';
-import { VERTICALS } from '../search/verticals.js';
+import { ALL_QUERY_FEATURES, type ParsedQuery, EngineError, QueryRejectedError, type EngineResult, type SearchEngine, VERTICALS } from '../search/index.js';
 import { parseLocaleTag } from './locale.js';
 import type { IndexStore } from './store.js';
 

@@ -1,5 +1,5 @@
 /** The language and country a page is for, from what it declares and where it is hosted. */
-import { isCountryCode } from '../search/countries.js';
+import { isCountryCode } from '../search/index.js';
 import type { PageFacts } from '../scrape/extract/index.js';
 
 /** Country-code top-level domains used as generic names (`.io`, `.tv`…): they say nothing about the audience. */

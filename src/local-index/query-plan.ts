@@ -6,7 +6,7 @@
  * URL's folded words. Unlike the post-filter, positive plain terms are required here: the index
  * is a full-text engine, so a term is a word that must occur.
  */
-import type { ParsedQuery, QueryClause, SimpleClause } from '../search/query.js';
+import type { ParsedQuery, QueryClause, SimpleClause } from '../search/index.js';
 import { queryStemTokens } from './stemming.js';
 import { foldedWords } from './text.js';
 

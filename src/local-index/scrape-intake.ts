@@ -7,7 +7,7 @@
  * crawler's User-Agent, nothing marked `noindex` (meta robots, checked by the indexer, or the
  * `X-Robots-Tag` header). A page that fails those rules stays private. `off` indexes nothing.
  */
-import type { ScrapedPage } from '../scrape/scraped-page.js';
+import type { ScrapedPage } from '../scrape/index.js';
 import type { Indexer } from './indexer.js';
 import { parseRobots, type RobotsPolicy } from '../crawl/index.js';
 

@@ -1,6 +1,6 @@
 /** The SQL side of a query plan, shared by both dialects: URL operators, the time window, preferences. */
 import { sql, type RawBuilder } from 'kysely';
-import type { TimeWindow } from '../search/tbs.js';
+import type { TimeWindow } from '../search/index.js';
 import type { Cond, TextCond } from './query-plan.js';
 
 export interface SqlDialectParts {

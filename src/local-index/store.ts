@@ -6,12 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import type { EngineHit } from '../search/engine.js';
-import { itemDocument } from '../search/item-view.js';
-import type { ParsedQuery } from '../search/query.js';
-import type { UnrankedItemOf } from '../search/shapes.js';
-import type { TimeWindow } from '../search/tbs.js';
-import { VERTICALS, type ItemVertical } from '../search/verticals.js';
+import { type EngineHit, itemDocument, type ParsedQuery, type UnrankedItemOf, type TimeWindow, VERTICALS, type ItemVertical } from '../search/index.js';
 import type { IndexablePage } from './documents.js';
 import type { DocInsert, FullText } from './fulltext.js';
 import { createPostgresFullText } from './fulltext-postgres.js';

@@ -3,7 +3,7 @@
  * lower case, accents removed, runs of letters and digits), so that what the index matches is
  * exactly what `matchesQuery` would accept.
  */
-import { foldedWords } from '../search/query-match.js';
+import { foldedWords } from '../search/index.js';
 import { pageStems } from './stemming.js';
 
 export { foldedWords };

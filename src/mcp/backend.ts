@@ -4,9 +4,8 @@
  * message the client reads. Two implementations: Quarry's use cases in process (`/mcp`,
  * in-process-backend.ts) and a Quarry server's REST API over HTTP (`quarry mcp`, below).
  */
-import { CompatError } from '../compat/compat-error.js';
-import type { QuarryRest, RestAnswer } from '../compat/quarry-rest.js';
-import type { ScrapeFormat } from '../scrape/schemas.js';
+import { CompatError, restRefusal, type QuarryRest, type RestAnswer } from '../compat/index.js';
+import type { ScrapeFormat } from '../scrape/index.js';
 import type { Vertical } from '../search/index.js';
 
 export interface SearchArgs {
@@ -44,7 +43,7 @@ export interface McpBackend {
 }
 
 function body(answer: RestAnswer): Record<string, unknown> {
-  if (answer.status !== 200) throw CompatError.fromRest(answer);
+  if (answer.status !== 200) throw restRefusal(answer);
   return answer.body as Record<string, unknown>;
 }
 

@@ -1,4 +1,4 @@
-import type { StandaloneCommand } from '../cli/command.js';
+import type { StandaloneCommand } from '../cli/index.js';
 import { serveStdio, stdioSettings } from './stdio.js';
 
 const HELP = `quarry mcp

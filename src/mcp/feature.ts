@@ -4,12 +4,11 @@
  */
 import type { CachedRunner } from '../cache/cached.js';
 import type { Config } from '../config/index.js';
-import type { Ledger } from '../credits/ledger.js';
-import type { Metering } from '../credits/metering.js';
+import type { Ledger, Metering } from '../credits/index.js';
 import type { Scraping, Searching } from '../deps.js';
 import type { Feature } from '../feature.js';
-import type { KeyService } from '../keys/service.js';
-import type { OffloadPool } from '../scrape/offload/pool.js';
+import type { KeyService } from '../keys/index.js';
+import type { OffloadPool } from '../scrape/index.js';
 import { createCombinedSearchUseCase } from '../use-cases/combined-search.js';
 import { createMapUseCase } from '../use-cases/map.js';
 import { createScrapeUseCase } from '../use-cases/scrape.js';

@@ -6,11 +6,11 @@
  * sessions and no server stream.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { bearerKey } from '../compat/quarry-rest.js';
+import { bearerKey } from '../compat/index.js';
 import { AuthenticationError } from '../errors.js';
 import { INVALID_API_KEY } from '../http/auth.js';
 import type { App } from '../http/server.js';
-import type { KeyService } from '../keys/service.js';
+import type { KeyService } from '../keys/index.js';
 import { rebindingProblem, type RebindingPolicy } from './allowed-hosts.js';
 import { inProcessBackend, type InProcessDeps } from './in-process-backend.js';
 import { answerPost, type ProtocolVersions } from './json-rpc.js';

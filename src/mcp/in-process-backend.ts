@@ -5,12 +5,9 @@
  * stands for (`search`, `scrape`; the map, which has no REST twin, on `mcp/map`).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AgentOps } from '../compat/agent-ops.js';
-import { CompatError } from '../compat/compat-error.js';
-import { domainFailure } from '../compat/domain-errors.js';
-import type { Ledger } from '../credits/ledger.js';
-import { parseScrapeRequest } from '../scrape/scrape-request.js';
-import { scrapeAnswer } from '../scrape/routes.js';
+import { type AgentOps, CompatError, domainFailure } from '../compat/index.js';
+import type { Ledger } from '../credits/index.js';
+import { parseScrapeRequest, scrapeAnswer } from '../scrape/index.js';
 import { CombinedSearchRequest } from '../search/index.js';
 import { COMBINED_SEARCH_ENDPOINT, type CombinedSearchUseCase } from '../use-cases/combined-search.js';
 import { mapUrl, type MapUseCase } from '../use-cases/map.js';

@@ -4,7 +4,7 @@
  * credits, throttles and ledger are those of that server. stdout carries only MCP frames.
  */
 import type { Readable, Writable } from 'node:stream';
-import { httpRest } from '../compat/quarry-rest.js';
+import { httpRest } from '../compat/index.js';
 import { restBackend } from './backend.js';
 import { DEFAULT_PRICES_NOTE, DEFAULT_TOOL_PRICES } from './tool-prices.js';
 import { toolDefinitions } from './tools.js';

@@ -7,9 +7,8 @@
  */
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { CompatError } from '../compat/compat-error.js';
-import { domainFailure } from '../compat/domain-errors.js';
-import { MAX_URL_LENGTH, SCRAPE_FORMATS } from '../scrape/schemas.js';
+import { CompatError, domainFailure } from '../compat/index.js';
+import { MAX_URL_LENGTH, SCRAPE_FORMATS } from '../scrape/index.js';
 import { VERTICALS } from '../search/index.js';
 import type { McpBackend, MapArgs, ScrapeArgs, SearchArgs } from './backend.js';
 import { checkedArgs } from './tool-input.js';

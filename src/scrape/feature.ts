@@ -1,6 +1,6 @@
 import type { CachedRunner } from '../cache/cached.js';
 import type { Config } from '../config/index.js';
-import type { Metering } from '../credits/metering.js';
+import type { Metering } from '../credits/index.js';
 import type { Scraping } from '../deps.js';
 import type { Feature } from '../feature.js';
 import { createScrapeUseCase } from '../use-cases/scrape.js';

@@ -1,12 +1,11 @@
 import { Type } from '@sinclair/typebox';
-import type { Metering } from '../credits/metering.js';
-import { meteredErrorResponses } from '../credits/metered-errors.js';
+import { type Metering, meteredErrorResponses } from '../credits/index.js';
 import type { App } from '../http/server.js';
 import { SCRAPE_USE_CASE_ENDPOINT, type ScrapeUseCase } from '../use-cases/scrape.js';
 import { browserNotInstalledError } from './errors.js';
 import { parseScrapeRequest } from './scrape-request.js';
-import { ScrapeRequestBody, ScrapeResponse, type ScrapeMetadata } from './schemas.js';
-import type { ScrapeResult } from './service.js';
+import { ScrapeRequestBody, ScrapeResponse } from './schemas.js';
+import { scrapeAnswer } from './answer.js';
 
 /** The ledger's and the cache's `endpoint` of every scrape. */
 export const SCRAPE_ENDPOINT = SCRAPE_USE_CASE_ENDPOINT;
@@ -58,11 +57,4 @@ export function registerScrapeRoutes(app: App, deps: ScrapeRouteDeps): void {
       return scrapeAnswer(result, { cache: cached ? 'hit' : 'miss', source_url: sourceUrl });
     },
   );
-}
-
-/** The answer of `POST /api/v1/scrape/` for a scrape (the MCP `scrape` tool answers the same). */
-export function scrapeAnswer(result: ScrapeResult, perRequest: Pick<ScrapeMetadata, 'cache' | 'source_url'>) {
-  // Results cached before `warnings` existed have none: the field is required in the answer.
-  const warnings = result.data.metadata.warnings ?? [];
-  return { success: true, data: { ...result.data, metadata: { ...result.data.metadata, warnings, ...perRequest } } };
 }

@@ -1,4 +1,4 @@
-import { meteredFailure } from '../credits/metered-errors.js';
+import { meteredFailure } from '../credits/index.js';
 import { ApiError, type ErrorMapper } from '../http/errors.js';
 import { QueryRejectedError } from './engine.js';
 import { AllEnginesFailedError, SearchNotConfiguredError } from './errors.js';

@@ -6,7 +6,7 @@
  */
 import type { CachedRunner } from '../cache/cached.js';
 import type { Config } from '../config/index.js';
-import type { Metering } from '../credits/metering.js';
+import type { Metering } from '../credits/index.js';
 import type { Searching } from '../deps.js';
 import type { Feature } from '../feature.js';
 import { registerEngineHealthRoute, registerEngineMetrics } from './engines/health.js';

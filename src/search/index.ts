@@ -14,3 +14,16 @@ export { DEFAULT_BREAKER_OPTIONS, type BreakerOptions, type BreakerStatus } from
 export { urlKey } from './url-key.js';
 export { reciprocalRankFusion, RRF_K } from './fusion.js';
 export { createSearchRouter, type SearchRouter, type SearchRouterOptions, type RouterSearchRequest, type SearchOutcome, type EngineHealth } from './router.js';
+export type { CombinedSearchResponse } from './combined-shape.js';
+export { isCountryCode } from './countries.js';
+export { EngineError, type EngineHit, type EngineResult, QueryRejectedError, type SearchEngine } from './engine.js';
+export { AllEnginesFailedError, SearchNotConfiguredError } from './errors.js';
+export { itemDocument } from './item-view.js';
+export { ALL_QUERY_FEATURES, type ParsedQuery, type QueryClause, type SimpleClause, parseQuery } from './query.js';
+export { formatDuration, parseIsoDuration } from './relative-time.js';
+export { CombinedSearchRequest, resolveCombinedRequest, searchFieldErrors } from './requests.js';
+export { COMBINED_SEARCH_ENDPOINT, combinedSearchCache } from './routes-combined.js';
+export { checkSearchFields, searchWork } from './routes-shared.js';
+export { type SearchService, foundAny } from './search-service.js';
+export type { UnrankedItemOf } from './shapes.js';
+export { InvalidTbsError, type TimeWindow } from './tbs.js';

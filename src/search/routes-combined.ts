@@ -4,7 +4,7 @@ import { CombinedSearchResponse } from './combined-shape.js';
 import { checkSearchFields, searchErrorResponses, searchSecurity, searchTags, searchWork, type SearchRouteDeps } from './routes-shared.js';
 import { foundAny } from './search-service.js';
 import type { App } from '../http/server.js';
-import { meteredCached } from '../credits/metered-cached.js';
+import { meteredCached } from '../credits/index.js';
 import type { Vertical } from './verticals.js';
 
 /** The ledger's and the cache's `endpoint` of the combined search. */

@@ -1,8 +1,6 @@
 import type { CachedRequest, CachedRunner } from '../cache/cached.js';
-import type { Metering } from '../credits/metering.js';
-import { chargeFor, type CacheHitCharge, type CachedWork } from '../credits/metered-cached.js';
+import { type Metering, chargeFor, type CacheHitCharge, type CachedWork, meteredErrorResponses } from '../credits/index.js';
 import { InvalidInputError } from '../errors.js';
-import { meteredErrorResponses } from '../credits/metered-errors.js';
 import { searchFieldErrors } from './requests.js';
 import type { SearchService } from './search-service.js';
 

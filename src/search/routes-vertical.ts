@@ -1,4 +1,4 @@
-import { meteredCached } from '../credits/metered-cached.js';
+import { meteredCached } from '../credits/index.js';
 import type { App } from '../http/server.js';
 import { resolveVerticalRequest, VERTICAL_REQUEST_SCHEMAS } from './requests.js';
 import { checkSearchFields, searchErrorResponses, searchSecurity, searchTags, searchWork, type SearchRouteDeps } from './routes-shared.js';

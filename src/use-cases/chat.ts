@@ -5,8 +5,7 @@
  * the upstream fails or the caller left); a streamed one holds the same way, and is charged for
  * what it produced when it ends, even when its caller left mid-way.
  */
-import type { Caller, MeteredDeps } from '../credits/metered.js';
-import { metered, openHold } from '../credits/metered.js';
+import { type Caller, type MeteredDeps, metered, openHold } from '../credits/index.js';
 import type { ChatCompletionResponse, ChatService, PreparedChat, SettleChat } from '../chat/index.js';
 
 /** The ledger's `endpoint` of every chat call (every surface's chat costs the same way). */

@@ -5,13 +5,18 @@
  * counting, as a step of metered work. The caller meters it.
  */
 import type { CachedRunner } from '../cache/cached.js';
-import { runCached, type CacheHitCharge } from '../credits/metered-cached.js';
-import type { WorkOutcome } from '../credits/metered.js';
-import type { CombinedSearchResponse } from '../search/combined-shape.js';
-import { resolveCombinedRequest, type CombinedSearchRequest } from '../search/requests.js';
-import { COMBINED_SEARCH_ENDPOINT, combinedSearchCache } from '../search/routes-combined.js';
-import { checkSearchFields, searchWork } from '../search/routes-shared.js';
-import { foundAny, type SearchService } from '../search/search-service.js';
+import { runCached, type CacheHitCharge, type WorkOutcome } from '../credits/index.js';
+import {
+  type CombinedSearchResponse,
+  resolveCombinedRequest,
+  type CombinedSearchRequest,
+  COMBINED_SEARCH_ENDPOINT,
+  combinedSearchCache,
+  checkSearchFields,
+  searchWork,
+  foundAny,
+  type SearchService,
+} from '../search/index.js';
 import { cacheReply } from './cache-reply.js';
 
 export { COMBINED_SEARCH_ENDPOINT };

@@ -6,8 +6,7 @@
  * (Firecrawl's plan and documents today); this file knows only what every crawl has.
  */
 import { randomUUID } from 'node:crypto';
-import { InsufficientCreditsError, type Ledger } from '../credits/ledger.js';
-import type { Caller } from '../credits/metered.js';
+import { InsufficientCreditsError, type Ledger, type Caller } from '../credits/index.js';
 
 export type CrawlState = 'scraping' | 'completed' | 'failed' | 'cancelled';
 

@@ -5,11 +5,10 @@
  * `map` tool; each surface says how it prices a map (`MapPricing`) and meters it as one operation.
  */
 import { parseRobots, parseSitemap, sitemapText } from '../crawl/index.js';
-import type { WorkOutcome } from '../credits/metered.js';
+import type { WorkOutcome } from '../credits/index.js';
 import type { PageFacts } from '../scrape/extract/index.js';
-import { targetStatusError } from '../scrape/errors.js';
+import { targetStatusError, parseScrapeRequest } from '../scrape/index.js';
 import type { FetchEngine } from '../scrape/net/index.js';
-import { parseScrapeRequest } from '../scrape/scrape-request.js';
 
 const MAX_SITEMAPS = 20;
 

@@ -3,8 +3,7 @@
  * stored, one charge of their total and no hold (as a REST cache hit); otherwise one hold of
  * N × the dearest scrape, the pages read a few at a time, and one charge of what they cost.
  */
-import type { Caller, MeteredResult } from '../credits/metered.js';
-import type { Metering } from '../credits/metering.js';
+import type { Caller, MeteredResult, Metering } from '../credits/index.js';
 import { inOrder } from './in-order.js';
 import { SCRAPE_USE_CASE_ENDPOINT, type ScrapeInput, type ScrapeOutput, type ScrapeUseCase } from './scrape.js';
 

@@ -6,12 +6,18 @@
  * a *view* of the page: its own rendering of the scraped page, cached under the view's name.
  */
 import type { CachedRunner } from '../cache/cached.js';
-import { chargeFor, runCached, type CacheHitCharge } from '../credits/metered-cached.js';
-import type { WorkOutcome } from '../credits/metered.js';
-import { browserNotInstalledError } from '../scrape/errors.js';
-import { parseScrapeRequest, type ScrapeInput as PageRequest } from '../scrape/scrape-request.js';
-import type { RenderMode, ScrapeFormat } from '../scrape/schemas.js';
-import type { ScrapeBilling, ScrapeResult, ScrapeService, ScrapeWithPage } from '../scrape/service.js';
+import { chargeFor, runCached, type CacheHitCharge, type WorkOutcome } from '../credits/index.js';
+import {
+  browserNotInstalledError,
+  parseScrapeRequest,
+  type ScrapeInput as PageRequest,
+  type RenderMode,
+  type ScrapeFormat,
+  type ScrapeBilling,
+  type ScrapeResult,
+  type ScrapeService,
+  type ScrapeWithPage,
+} from '../scrape/index.js';
 import { cacheReply } from './cache-reply.js';
 
 export interface ScrapeInput {

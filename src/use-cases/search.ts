@@ -5,13 +5,9 @@
  */
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { CachedRunner } from '../cache/cached.js';
-import { chargeFor, runCached, type CacheHitCharge } from '../credits/metered-cached.js';
-import type { WorkOutcome } from '../credits/metered.js';
+import { chargeFor, runCached, type CacheHitCharge, type WorkOutcome } from '../credits/index.js';
 import { InvalidInputError } from '../errors.js';
-import { CombinedSearchRequest, resolveCombinedRequest, searchFieldErrors } from '../search/requests.js';
-import type { SearchRouter } from '../search/router.js';
-import type { SearchService } from '../search/search-service.js';
-import type { ItemVertical } from '../search/verticals.js';
+import { CombinedSearchRequest, resolveCombinedRequest, searchFieldErrors, type SearchRouter, type SearchService, type ItemVertical } from '../search/index.js';
 import { cacheReply } from './cache-reply.js';
 
 /** One search of one item vertical (web or news), as the agent surfaces ask for it. */

@@ -1,8 +1,6 @@
 import type { StandaloneCommand } from '../command.js';
 import { UsageError } from '../errors.js';
-import { openCrawlServices } from '../../local-index/cli/crawl-services.js';
-import { positionalCommand } from '../../local-index/cli/positional-command.js';
-import { progressLine } from '../../local-index/cli/progress.js';
+import { openCrawlServices, positionalCommand, progressLine } from '../../local-index/index.js';
 
 /** `quarry crawl URL`: pages into the local search index, politely; see the description for guarantees. */
 export function crawlCommand(env: NodeJS.ProcessEnv): StandaloneCommand {

@@ -1,4 +1,4 @@
-import type { AuditRow } from '../../credits/ledger.js';
+import type { AuditRow } from '../../credits/index.js';
 import type { ServiceCommand } from '../command.js';
 
 const isMismatch = (row: AuditRow) => row.balance !== row.ledgerSum || row.expiredOpenHolds > 0;

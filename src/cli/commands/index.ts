@@ -1,6 +1,6 @@
 import type { CliCommand } from '../command.js';
-import { indexCommands } from '../../local-index/cli/index-commands.js';
-import { mcpCommand } from '../../mcp/cli-command.js';
+import { indexCommands } from '../../local-index/index.js';
+import { mcpCommand } from '../../mcp/index.js';
 import { crawlCommand } from './crawl.js';
 import { creditsAuditCommand } from './credits-audit.js';
 import { creditsGrantCommand } from './credits-grant.js';

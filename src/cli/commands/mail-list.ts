@@ -1,4 +1,4 @@
-import { firstLink } from '../../mail/links.js';
+import { firstLink } from '../../mail/index.js';
 import type { ServiceCommand } from '../command.js';
 
 /** `quarry mail list`: the mails kept in the outbox table when no SMTP server is configured. */

@@ -1,5 +1,5 @@
 /** Page contents in Exa's shape: `text` (plain text of the main content) and `highlights`, from a Quarry scrape. */
-import type { ScrapedData } from '../../scrape/service.js';
+import type { ScrapedData } from '../../scrape/index.js';
 import type { PageRead } from '../../use-cases/read-pages.js';
 import type { ScrapeUseCase } from '../../use-cases/scrape.js';
 import { CompatError } from '../compat-error.js';

@@ -1,7 +1,7 @@
 /** The Exa wire format (`exa-js` 2.x): request bodies and answers as TypeBox schemas. */
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum } from '../../http/schema.js';
-import { MAX_URL_LENGTH } from '../../scrape/schemas.js';
+import { MAX_URL_LENGTH } from '../../scrape/index.js';
 import { DOMAIN_PATTERN } from '../search-filters.js';
 import { MAX_HIGHLIGHT_CHARACTERS, MAX_HIGHLIGHT_SENTENCES, MAX_HIGHLIGHTS_PER_URL } from './highlights.js';
 

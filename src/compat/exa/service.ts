@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CompatError } from '../compat-error.js';
-import type { Caller } from '../../credits/metered.js';
+import type { Caller } from '../../credits/index.js';
 import { inOrder } from '../../use-cases/in-order.js';
 import { readPages } from '../../use-cases/read-pages.js';
 import { SEARCH_ENDPOINT, type SearchHit, type SearchInput } from '../../use-cases/search.js';

@@ -3,7 +3,7 @@
  * start host, reads the sitemaps, obeys robots.txt and pauses between requests; Firecrawl options
  * that would change what is returned and that it cannot honour answer 400.
  */
-import { parseScrapeRequest } from '../../scrape/scrape-request.js';
+import { parseScrapeRequest } from '../../scrape/index.js';
 import { unknownKeys } from '../error-text.js';
 import { badRequest } from './errors.js';
 import { checkPathPatterns, pathFilter } from './path-patterns.js';

@@ -13,15 +13,14 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { InsufficientCreditsError, type Hold, type Ledger } from '../../credits/ledger.js';
+import { InsufficientCreditsError, type Hold, type Ledger } from '../../credits/index.js';
 import type { Database } from '../../db/schema.js';
 import type { Job } from '../../jobs/index.js';
 import { createCrawler, discardFrontier } from '../../crawl/index.js';
-import type { Indexer, IndexOutcome } from '../../local-index/indexer.js';
+import type { Indexer, IndexOutcome } from '../../local-index/index.js';
 import type { FetchEngine } from '../../scrape/net/index.js';
-import type { OffloadPool } from '../../scrape/offload/pool.js';
-import type { CrawlPlan } from './crawl-plan.js';
-import { wanted } from './crawl-plan.js';
+import type { OffloadPool } from '../../scrape/index.js';
+import { type CrawlPlan, wanted } from './crawl-plan.js';
 import type { CrawlRow, CrawlStore } from './crawl-store.js';
 import { buildDocument } from './document.js';
 import type { PageReaders } from './page-html.js';

@@ -8,15 +8,14 @@
 import type { Kysely } from 'kysely';
 import type { CachedRunner } from '../../cache/cached.js';
 import type { Config } from '../../config/index.js';
-import type { Ledger } from '../../credits/ledger.js';
-import type { Metering } from '../../credits/metering.js';
+import type { Ledger, Metering } from '../../credits/index.js';
 import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Scraping, Searching } from '../../deps.js';
 import type { Feature, FeatureContext } from '../../feature.js';
 import type { App } from '../../http/server.js';
 import type { JobQueue } from '../../jobs/index.js';
-import type { OffloadPool } from '../../scrape/offload/pool.js';
+import type { OffloadPool } from '../../scrape/index.js';
 import { CRAWL_QUEUE, createCrawlRunner, type CrawlJobData } from './crawl-runner.js';
 import { createCrawlStore } from './crawl-store.js';
 import { renderFirecrawlError } from './errors.js';

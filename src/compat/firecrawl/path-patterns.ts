@@ -9,7 +9,7 @@
  * that says so, as is one that is not a regular expression at all.
  */
 import { RE2JS } from 're2js';
-import { MAX_URL_LENGTH } from '../../scrape/schemas.js';
+import { MAX_URL_LENGTH } from '../../scrape/index.js';
 import { badRequest } from './errors.js';
 
 // Patterns run on every crawled URL: kept few and short.

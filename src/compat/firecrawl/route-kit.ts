@@ -1,7 +1,7 @@
 /** What every Firecrawl-compatible route shares: the key in `Authorization: Bearer`, tags, error answers (rendered by the scope's error handler, errors.ts). */
 import { Type } from '@sinclair/typebox';
 import { FirecrawlError } from './schemas.js';
-import type { Metering } from '../../credits/metering.js';
+import type { Metering } from '../../credits/index.js';
 
 export const firecrawlTags = ['firecrawl'];
 /** The key as `Authorization: Bearer <Quarry API key>` (the `BearerApiKey` scheme of the OpenAPI document). */

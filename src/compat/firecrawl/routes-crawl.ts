@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Ledger } from '../../credits/ledger.js';
-import type { Metering } from '../../credits/metering.js';
+import type { Ledger, Metering } from '../../credits/index.js';
 import type { App } from '../../http/server.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { createCrawlUseCase, type CrawlUseCase } from '../../use-cases/crawl.js';

@@ -1,4 +1,4 @@
-import type { Metering } from '../../credits/metering.js';
+import type { Metering } from '../../credits/index.js';
 import type { App } from '../../http/server.js';
 import { firecrawlError } from './errors.js';
 import type { MapUseCase } from '../../use-cases/map.js';

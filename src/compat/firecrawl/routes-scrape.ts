@@ -1,5 +1,5 @@
 import type { CachedRunner } from '../../cache/cached.js';
-import type { Metering } from '../../credits/metering.js';
+import type { Metering } from '../../credits/index.js';
 import type { App } from '../../http/server.js';
 import { firecrawlErrors, firecrawlSecurity, firecrawlTags, postHooks, VERSIONS } from './route-kit.js';
 import { resolveScrapeOptions } from './scrape-options.js';

@@ -1,4 +1,4 @@
-import type { Metering } from '../../credits/metering.js';
+import type { Metering } from '../../credits/index.js';
 import type { App } from '../../http/server.js';
 import { firecrawlErrors, firecrawlSecurity, firecrawlTags, postHooks } from './route-kit.js';
 import { resolveFirecrawlSearch, runFirecrawlSearch, type SearchDeps } from './search.js';

@@ -4,7 +4,7 @@
  * would change Firecrawl's answer in a way Quarry cannot reproduce are refused with a 400 naming
  * them, never silently dropped.
  */
-import type { RenderMode } from '../../scrape/schemas.js';
+import type { RenderMode } from '../../scrape/index.js';
 import { unknownKeys } from '../error-text.js';
 import { badRequest } from './errors.js';
 

@@ -6,13 +6,10 @@
  */
 import type { FastifyReply } from 'fastify';
 import type { CachedRunner } from '../../cache/cached.js';
-import type { CacheHitCharge } from '../../credits/metered-cached.js';
-import type { WorkOutcome } from '../../credits/metered.js';
+import type { CacheHitCharge, WorkOutcome } from '../../credits/index.js';
 import { errorText } from '../error-text.js';
-import { scrapeErrorMapper } from '../../scrape/error-map.js';
+import { scrapeErrorMapper, type OffloadPool, type ScrapeService } from '../../scrape/index.js';
 import type { ExtractedPage, ScrapeJson } from '../../scrape/extract/index.js';
-import type { OffloadPool } from '../../scrape/offload/pool.js';
-import type { ScrapeService } from '../../scrape/service.js';
 import { createScrapeUseCase, ScrapeTimeoutError, type PageView, type PageViewInput, type ViewedPage } from '../../use-cases/scrape.js';
 import { buildDocument, type FirecrawlDocument } from './document.js';
 import { firecrawlError } from './errors.js';

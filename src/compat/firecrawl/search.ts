@@ -6,12 +6,16 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedRunner } from '../../cache/cached.js';
-import { chargeFor, meteredCached, runCached, type CacheHitCharge, type CachedWork } from '../../credits/metered-cached.js';
-import type { Metering, WorkOutcome } from '../../credits/metering.js';
-import { COUNTRY_CODE_PATTERN, normaliseCountryCode, searchFieldErrors, type ResolvedSearch } from '../../search/index.js';
-import { combinedSearchCache } from '../../search/routes-combined.js';
-import type { SearchService } from '../../search/search-service.js';
-import type { CombinedSearchResponse } from '../../search/combined-shape.js';
+import { chargeFor, meteredCached, runCached, type CacheHitCharge, type CachedWork, type Metering, type WorkOutcome } from '../../credits/index.js';
+import {
+  COUNTRY_CODE_PATTERN,
+  normaliseCountryCode,
+  searchFieldErrors,
+  type ResolvedSearch,
+  combinedSearchCache,
+  type SearchService,
+  type CombinedSearchResponse,
+} from '../../search/index.js';
 import { unknownKeys } from '../error-text.js';
 import { badRequest, firecrawlError } from './errors.js';
 import type { FirecrawlScraper } from './scraper.js';

@@ -8,7 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../http/server.js';
-import { MAX_URL_LENGTH } from '../../scrape/schemas.js';
+import { MAX_URL_LENGTH } from '../../scrape/index.js';
 import { edgeCaller, type AgentOps } from '../agent-ops.js';
 import { CompatError } from '../compat-error.js';
 import { surfaceFailure } from '../domain-errors.js';

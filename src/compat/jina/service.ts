@@ -2,7 +2,7 @@
  * Jina Reader's operations over the scrape and search use cases: a read is one scrape, a search
  * (with its pages read) is one metered operation with one hold and one charge.
  */
-import type { Caller } from '../../credits/metered.js';
+import type { Caller } from '../../credits/index.js';
 import { SCRAPE_USE_CASE_ENDPOINT, type ScrapeInput } from '../../use-cases/scrape.js';
 import { SEARCH_ENDPOINT, type SearchHit, type SearchResult } from '../../use-cases/search.js';
 import type { AgentOps } from '../agent-ops.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Caller } from '../../credits/metered.js';
+import type { Caller } from '../../credits/index.js';
 import { readPages } from '../../use-cases/read-pages.js';
 import type { AgentOps } from '../agent-ops.js';
 import { CompatError } from '../compat-error.js';

@@ -1,7 +1,7 @@
 /** The Tavily wire format (`@tavily/core` 0.7): request bodies and answers as TypeBox schemas. */
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, StringEnum } from '../../http/schema.js';
-import { MAX_URL_LENGTH } from '../../scrape/schemas.js';
+import { MAX_URL_LENGTH } from '../../scrape/index.js';
 import { DOMAIN_PATTERN } from '../search-filters.js';
 
 /** Longest `timeout` (seconds; accepted without effect), as Quarry's longest scrape deadline. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CompatError } from '../compat-error.js';
-import type { Caller } from '../../credits/metered.js';
+import type { Caller } from '../../credits/index.js';
 import { SEARCH_ENDPOINT, type SearchInput, type SearchResult } from '../../use-cases/search.js';
 import { inOrder } from '../../use-cases/in-order.js';
 import type { AgentOps } from '../agent-ops.js';

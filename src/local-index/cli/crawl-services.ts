@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config/index.js';
 import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { fetchEngineOptions } from '../../scrape/engine-options.js';
+import { fetchEngineOptions } from '../../scrape/index.js';
 import { createFetchEngine } from '../../scrape/net/index.js';
 import { createCrawler, type Crawler } from '../../crawl/index.js';
 import { createIndexer, type Indexer } from '../indexer.js';

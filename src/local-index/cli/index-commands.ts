@@ -1,6 +1,5 @@
 /** `quarry index import|stats|remove`: the operator's view of the local search index. */
-import type { StandaloneCommand } from '../../cli/command.js';
-import { UsageError } from '../../cli/errors.js';
+import { type StandaloneCommand, UsageError } from '../../cli/index.js';
 import { importUrlList, importWarc, looksLikeWarc, type ImportCounts } from '../import/importer.js';
 import { createIndexStore } from '../store.js';
 import { openCrawlServices } from './crawl-services.js';

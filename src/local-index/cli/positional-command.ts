@@ -6,12 +6,21 @@
  * composition root (src/cli/main.ts).
  */
 import { parseArgs } from 'node:util';
-import { parseCommandArgs, COMMON_OPTIONS, type CommandArgs } from '../../cli/args.js';
-import type { CliIo, CommandOutcome, OptionSpec, StandaloneCommand } from '../../cli/command.js';
-import { UsageError } from '../../cli/errors.js';
-import { commandName } from '../../cli/help.js';
-import { EXIT, printError, printOutcome } from '../../cli/report.js';
-import type { CliServices } from '../../cli/services.js';
+import {
+  parseCommandArgs,
+  COMMON_OPTIONS,
+  type CommandArgs,
+  type CliIo,
+  type CommandOutcome,
+  type OptionSpec,
+  type StandaloneCommand,
+  UsageError,
+  commandName,
+  EXIT,
+  printError,
+  printOutcome,
+  type CliServices,
+} from '../../cli/index.js';
 import type { Config } from '../../config/index.js';
 import { loadConfig } from '../../config/secrets.js';
 

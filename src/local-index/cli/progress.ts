@@ -1,5 +1,5 @@
 /** A one-line progress bar on a terminal, redrawn in place; nothing at all when the stream is not a terminal. */
-import type { CliIo } from '../../cli/command.js';
+import type { CliIo } from '../../cli/index.js';
 
 export interface ProgressLine {
   update(done: number, total: number, detail: string): void;

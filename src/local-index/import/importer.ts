@@ -5,7 +5,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { decodeText, parseContentType } from '../../scrape/net/charset.js';
+import { decodeText, parseContentType } from '../../scrape/index.js';
 import type { Crawler } from '../../crawl/index.js';
 import type { Indexer } from '../indexer.js';
 import { parseHttpResponse, readWarcFile } from './warc.js';

@@ -1,5 +1,4 @@
-import type { UnrankedItemOf } from '../../search/shapes.js';
-import type { ItemVertical } from '../../search/verticals.js';
+import type { UnrankedItemOf, ItemVertical } from '../../search/index.js';
 
 /**
  * One searchable record a page yields: its web entry or an item of a vertical. Items carry only

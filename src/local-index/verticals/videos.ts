@@ -1,4 +1,4 @@
-import { formatDuration, parseIsoDuration } from '../../search/relative-time.js';
+import { formatDuration, parseIsoDuration } from '../../search/index.js';
 import type { PageFacts } from '../../scrape/extract/index.js';
 import { defined, type VerticalRecord } from './record.js';
 import type { PageSummary } from './page-summary.js';

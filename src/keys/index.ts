@@ -1,0 +1,3 @@
+/** What other features may use of src/keys: its public surface. */
+export { keyAccessChannelName, publishKeyAccessChange } from './access-channel.js';
+export { type KeyService, createKeyService } from './service.js';
