@@ -9,20 +9,22 @@ import { registerEngineHealthRoute, registerEngineMetrics } from './engines/heal
 import { searchErrorMapper } from './error-map.js';
 import { registerCombinedSearchRoute } from './routes-combined.js';
 import { registerVerticalSearchRoutes } from './routes-vertical.js';
+import { createAutocompleteUseCase } from '../use-cases/autocomplete.js';
+import { createCombinedSearchUseCase } from '../use-cases/combined-search.js';
+import { createVerticalSearchUseCase } from '../use-cases/vertical-search.js';
 
 export const searchFeature: Feature = {
   name: 'search',
   errorMappers: [searchErrorMapper],
   register({ app, config, metering, cached, auth, metrics, searching }) {
     const { router, engines, service } = searching;
+    const common = { service, meter: metering.meter, cached, cacheTtlSeconds: config.searchCacheTtl, cacheHitCharge: config.cacheHitCharge };
+    const oneSource = { ...common, priceCall: config.priceSearchCall };
     const deps = {
-      service,
       metering,
-      cached,
-      cacheTtlSeconds: config.searchCacheTtl,
-      cacheHitCharge: config.cacheHitCharge,
-      priceCall: config.priceSearchCall,
-      priceSource: config.priceSearchSource,
+      combined: createCombinedSearchUseCase({ ...common, priceSource: config.priceSearchSource }),
+      vertical: createVerticalSearchUseCase(oneSource),
+      autocomplete: createAutocompleteUseCase(oneSource),
     };
     registerCombinedSearchRoute(app, deps);
     registerVerticalSearchRoutes(app, deps);
