@@ -38,7 +38,6 @@ export const agentApisFeature = ({ metering, keys, cached, searching, scraping, 
       now,
       search: createSearchUseCase({
         ...caching,
-        router: searching.router,
         service: searching.service,
         cacheTtlSeconds: config.searchCacheTtl,
         priceSource: config.priceSearchSource,

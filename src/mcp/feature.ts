@@ -9,7 +9,7 @@ import type { Scraping, Searching } from '../deps.js';
 import type { Feature } from '../feature.js';
 import type { KeyService } from '../keys/index.js';
 import type { OffloadPool } from '../scrape/index.js';
-import { createCombinedSearchUseCase } from '../use-cases/combined-search.js';
+import { createCombinedSearch } from '../use-cases/combined-search.js';
 import { createMapUseCase } from '../use-cases/map.js';
 import { createScrapeUseCase } from '../use-cases/scrape.js';
 import { mcpAllowedHosts, mcpAllowedOrigins } from './allowed-hosts.js';
@@ -50,7 +50,7 @@ export const mcpFeature = ({ keys, metering, ledger, cached, offload, scraping, 
     const operations = {
       metering,
       ledger,
-      search: createCombinedSearchUseCase({
+      search: createCombinedSearch({
         ...caching,
         service: searching.service,
         cacheTtlSeconds: config.searchCacheTtl,

@@ -8,8 +8,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AgentOps, CompatError, domainFailure } from '../compat/index.js';
 import type { Ledger } from '../credits/index.js';
 import { parseScrapeRequest, scrapeAnswer } from '../scrape/index.js';
-import { CombinedSearchRequest } from '../search/index.js';
-import { COMBINED_SEARCH_ENDPOINT, type CombinedSearchUseCase } from '../use-cases/combined-search.js';
+import { checkSearchFields, CombinedSearchRequest, resolveCombinedRequest } from '../search/index.js';
+import { renderCombined } from '../search/rest/index.js';
+import { COMBINED_SEARCH_ENDPOINT, type CombinedSearch } from '../use-cases/combined-search.js';
 import { mapUrl, type MapUseCase } from '../use-cases/map.js';
 import { SCRAPE_USE_CASE_ENDPOINT, type ScrapeUseCase } from '../use-cases/scrape.js';
 import type { McpBackend } from './backend.js';
@@ -22,7 +23,7 @@ export const MCP_MAP_ENDPOINT = 'mcp/map';
 export interface InProcessDeps {
   readonly metering: AgentOps['metering'];
   readonly ledger: Pick<Ledger, 'balance'>;
-  readonly search: CombinedSearchUseCase;
+  readonly search: CombinedSearch;
   readonly scrape: ScrapeUseCase;
   /** Priced per document read: the page, and the sitemap when the site has one. */
   readonly map: MapUseCase;
@@ -56,15 +57,19 @@ export function inProcessBackend(deps: InProcessDeps, edge: McpEdge): McpBackend
 
   return {
     async search(args) {
-      // The REST body's own schema: what the tool's looser one lets through (a country code's pattern…) is refused in REST's words.
-      const search = deps.search.prepare(account, checkedArgs<CombinedSearchRequest>(CombinedSearchRequest, { ...args }));
-      const body = await meter(
+      // The REST body's own schema and checks: what the tool's looser one lets through (a country code's pattern…) is refused in REST's words.
+      const body = checkedArgs<CombinedSearchRequest>(CombinedSearchRequest, { ...args });
+      checkSearchFields(body, { field: 'query', text: body.query });
+      const input = resolveCombinedRequest(body);
+      const served = await meter(
         COMBINED_SEARCH_ENDPOINT,
-        search.price,
-        (signal) => search.run(signal),
-        () => search.stored(),
+        deps.search.maxCost(input),
+        (signal) => deps.search.step(account, input, signal),
+        () => deps.search.stored(account, input),
       );
-      return body as unknown as Record<string, unknown>;
+      // Counted once paid for, as the REST route does; the answer is the REST body.
+      deps.search.count(account, input, served);
+      return renderCombined(served) as unknown as Record<string, unknown>;
     },
 
     async scrape(args) {

@@ -6,7 +6,6 @@
  */
 import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
 import { FailedEngines, ITEM_SCHEMAS } from './shapes.js';
-import type { ItemVertical } from './verticals.js';
 
 const RENAMED = { link: 'url', snippet: 'description' } as const;
 type Renamed<K> = K extends keyof typeof RENAMED ? (typeof RENAMED)[K] : K;
@@ -31,11 +30,13 @@ export const COMBINED_ITEM_SCHEMAS = {
   patents: renamedObject(ITEM_SCHEMAS.patents, 'CombinedPatentResult'),
 } as const;
 
-export type CombinedItemOf<V extends ItemVertical> = Static<(typeof COMBINED_ITEM_SCHEMAS)[V]>;
-
 /** A shape A item in the combined field set (`link` → `url`, `snippet` → `description`). */
 export function combinedItem(item: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(item).map(([key, value]) => [key in RENAMED ? RENAMED[key as keyof typeof RENAMED] : key, value]));
+  const fields = item as Readonly<Record<string, unknown>>;
+  const renamed: Record<string, unknown> = {};
+  // A plain loop: this runs for every item of every answer served from the cache.
+  for (const key of Object.keys(fields)) renamed[key === 'link' ? 'url' : key === 'snippet' ? 'description' : key] = fields[key];
+  return renamed;
 }
 
 /** Shape B for search: one array per requested source, every item in the combined field set. */

@@ -13,6 +13,9 @@ import { registerEngineHealthRoute, registerEngineMetrics } from './engines/heal
 import { searchErrorMapper } from './error-map.js';
 import { registerCombinedSearchRoute } from './routes-combined.js';
 import { registerVerticalSearchRoutes } from './routes-vertical.js';
+import { createAutocompleteUseCase } from '../use-cases/autocomplete.js';
+import { createCombinedSearchUseCase } from '../use-cases/combined-search.js';
+import { createVerticalSearchUseCase } from '../use-cases/vertical-search.js';
 
 export interface SearchFeatureDeps {
   readonly metering: Metering;
@@ -27,14 +30,13 @@ export const searchFeature = ({ metering, cached, searching, config }: SearchFea
   errorMappers: [searchErrorMapper],
   register({ app, auth, metrics }) {
     const { router, engines, service } = searching;
+    const common = { service, meter: metering.meter, cached, cacheTtlSeconds: config.searchCacheTtl, cacheHitCharge: config.cacheHitCharge };
+    const oneSource = { ...common, priceCall: config.priceSearchCall };
     const deps = {
-      service,
       metering,
-      cached,
-      cacheTtlSeconds: config.searchCacheTtl,
-      cacheHitCharge: config.cacheHitCharge,
-      priceCall: config.priceSearchCall,
-      priceSource: config.priceSearchSource,
+      combined: createCombinedSearchUseCase({ ...common, priceSource: config.priceSearchSource }),
+      vertical: createVerticalSearchUseCase(oneSource),
+      autocomplete: createAutocompleteUseCase(oneSource),
     };
     registerCombinedSearchRoute(app, deps);
     registerVerticalSearchRoutes(app, deps);

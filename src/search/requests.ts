@@ -4,6 +4,7 @@
  * DRF-style bodies. What JSON Schema cannot say (the grammar of `tbs`) is checked by
  * `searchFieldErrors`, whose messages go into the same 400 body.
  */
+import { InvalidInputError } from '../errors.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { COUNTRY_CODE_PATTERN, normaliseCountryCode } from './countries.js';
 import { parseQuery } from './query.js';
@@ -172,4 +173,13 @@ export function searchFieldErrors(body: { tbs?: string | undefined }, query?: { 
   const tbsMessage = body.tbs === undefined ? undefined : tbsError(body.tbs);
   if (tbsMessage !== undefined) errors.tbs = [tbsMessage];
   return errors;
+}
+
+/**
+ * What JSON Schema cannot check (a blank query, the query's limits, the `tbs` grammar and its
+ * dates), reported in the same DRF shape as schema errors, before any credit is held.
+ */
+export function checkSearchFields(body: { tbs?: string | undefined }, query: { field: string; text: string }): void {
+  const errors = searchFieldErrors(body, query);
+  if (Object.keys(errors).length > 0) throw new InvalidInputError(errors);
 }

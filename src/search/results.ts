@@ -67,12 +67,10 @@ function displayed(vertical: ItemVertical, hit: AnyEngineHit, now: Date): AnyEng
   return Object.assign({}, hit.item, { [field]: relativeTime(hit.publishedAt, now) });
 }
 
-/** The items of one or several engines (fused by reciprocal rank), at most `request.num`, numbered from 1. */
-export function itemsFrom(vertical: ItemVertical, answers: readonly EngineAnswer[], request: EngineRequest, now: Date): RankedItem[] {
-  return rankedFrom(vertical, answers, request, now).items;
-}
-
-/** `itemsFrom`, with each item's publication time (`published[i]` for `items[i]`) as a date, when known. */
+/**
+ * The items of one or several engines (fused by reciprocal rank), at most `request.num`, numbered
+ * from 1, with each item's publication time (`published[i]` for `items[i]`) as a date, when known.
+ */
 export function rankedFrom(
   vertical: ItemVertical,
   answers: readonly EngineAnswer[],

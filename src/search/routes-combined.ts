@@ -1,31 +1,16 @@
-import type { CachedRequest } from '../cache/cached.js';
-import { CombinedSearchRequest, resolveCombinedRequest, type ResolvedSearch } from './requests.js';
+import { CombinedSearchRequest, resolveCombinedRequest } from './requests.js';
 import { CombinedSearchResponse } from './combined-shape.js';
-import { checkSearchFields, searchErrorResponses, searchSecurity, searchTags, searchWork, type SearchRouteDeps } from './routes-shared.js';
-import { foundAny } from './search-service.js';
+import { checkSearchFields } from './requests.js';
+import { searchErrorResponses, searchSecurity, searchTags, type SearchRouteDeps } from './routes-shared.js';
+import { answerHeaders, renderCombined } from './routes-render.js';
 import type { App } from '../http/server.js';
-import { meteredCached } from '../credits/index.js';
-import type { Vertical } from './verticals.js';
-
-/** The ledger's and the cache's `endpoint` of the combined search. */
-export const COMBINED_SEARCH_ENDPOINT = 'search';
-
-/**
- * Where a combined search's answer is cached: the one key of `POST /api/v1/search` and of the
- * Firecrawl-compatible search (src/compat/firecrawl/search.ts), which so share their entries. Per
- * account: the answer may hold the account's own scraped pages and search history.
- */
-export function combinedSearchCache(sources: readonly Vertical[], search: ResolvedSearch, account: number, ttlSeconds: number): Omit<CachedRequest, 'signal'> {
-  const { useCache, ...key } = search;
-  return { endpoint: COMBINED_SEARCH_ENDPOINT, key: { sources, ...key, account }, ttlSeconds, useCache };
-}
 
 /**
  * `POST /api/v1/search`: one search over several sources (shape B). Holds and charges
  * `PRICE_SEARCH_SOURCE` per requested source; nothing when every engine of a source failed.
  */
 export function registerCombinedSearchRoute(app: App, deps: SearchRouteDeps): void {
-  const { service, metering } = deps;
+  const { metering } = deps;
   app.post(
     '/api/v1/search',
     {
@@ -45,18 +30,10 @@ export function registerCombinedSearchRoute(app: App, deps: SearchRouteDeps): vo
     },
     async (request, reply) => {
       checkSearchFields(request.body, { field: 'query', text: request.body.query });
-      const { sources, search } = resolveCombinedRequest(request.body);
-      const price = deps.priceSource * sources.length;
-      const account = request.apiKey!.userId;
-      const cache = combinedSearchCache(sources, search, account, deps.cacheTtlSeconds);
-      const body = await meteredCached(
-        deps,
-        { request, reply, endpoint: COMBINED_SEARCH_ENDPOINT, maxCost: price },
-        searchWork(deps, price, cache, (shared) => service.combined(sources, search, account, shared)),
-      );
-      const searched = sources.filter((source) => source !== 'autocomplete');
-      if (searched.length > 0) service.countQuery(search.q, account, foundAny(body.data, searched));
-      return body;
+      const input = resolveCombinedRequest(request.body);
+      const served = await deps.combined.run(metering.callerOf(request, reply), input);
+      answerHeaders(reply, served);
+      return renderCombined(served.result);
     },
   );
 }

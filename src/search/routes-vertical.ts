@@ -1,13 +1,10 @@
-import { meteredCached } from '../credits/index.js';
 import type { App } from '../http/server.js';
 import { resolveVerticalRequest, VERTICAL_REQUEST_SCHEMAS } from './requests.js';
-import { checkSearchFields, searchErrorResponses, searchSecurity, searchTags, searchWork, type SearchRouteDeps } from './routes-shared.js';
+import { checkSearchFields } from './requests.js';
+import { searchErrorResponses, searchSecurity, searchTags, type SearchRouteDeps } from './routes-shared.js';
+import { answerHeaders, renderVertical } from './routes-render.js';
 import { VERTICAL_RESPONSE_SCHEMAS } from './shapes.js';
-import { foundAny } from './search-service.js';
 import { DEDICATED_VERTICALS, type DedicatedVertical } from './verticals.js';
-
-/** The ledger's and the cache's `endpoint` of a vertical search, e.g. `search:news`. */
-export const verticalEndpoint = (vertical: DedicatedVertical) => `search:${vertical}`;
 
 const SUMMARIES: Readonly<Record<DedicatedVertical, string>> = {
   images: 'Search images (title, imageUrl, imageWidth, imageHeight, link)',
@@ -25,9 +22,8 @@ const SUMMARIES: Readonly<Record<DedicatedVertical, string>> = {
  * `searchParameters` plus the array named after the vertical. Charged `PRICE_SEARCH_CALL`.
  */
 export function registerVerticalSearchRoutes(app: App, deps: SearchRouteDeps): void {
-  const { service, metering } = deps;
+  const { metering } = deps;
   for (const vertical of DEDICATED_VERTICALS) {
-    const endpoint = verticalEndpoint(vertical);
     app.post(
       `/api/v1/${vertical}`,
       {
@@ -46,18 +42,10 @@ export function registerVerticalSearchRoutes(app: App, deps: SearchRouteDeps): v
       async (request, reply) => {
         checkSearchFields(request.body, { field: 'q', text: request.body.q });
         const search = resolveVerticalRequest(request.body);
-        const { useCache, ...rest } = search;
-        // Per account: the answer may hold the account's own scraped pages and search history.
-        const account = request.apiKey!.userId;
-        const key = { ...rest, account };
-        const cache = { endpoint, key, ttlSeconds: deps.cacheTtlSeconds, useCache };
-        const body = await meteredCached(
-          deps,
-          { request, reply, endpoint, maxCost: deps.priceCall },
-          searchWork(deps, deps.priceCall, cache, (shared) => service.vertical(vertical, search, account, shared)),
-        );
-        if (vertical !== 'autocomplete') service.countQuery(search.q, account, foundAny(body, [vertical]));
-        return body;
+        const caller = metering.callerOf(request, reply);
+        const served = vertical === 'autocomplete' ? await deps.autocomplete.run(caller, search) : await deps.vertical.run(caller, { vertical, search });
+        answerHeaders(reply, served);
+        return renderVertical(vertical, search, served.result);
       },
     );
   }

@@ -1,13 +1,12 @@
 /**
- * What the search endpoints do between validation and the answer: run the router for each
- * requested vertical, shape the bodies (shape A per vertical, shape B for the combined search),
- * and count the query for autocomplete.
+ * What every search use case asks of the search core: one vertical searched for an account (the
+ * router's domain outcome: ranked items, their publication dates, the engines that answered and
+ * failed), and the count of searched queries behind autocomplete. No wire shape: each surface
+ * renders the outcome its own way (src/search/routes-render.ts for Quarry's REST API).
  */
 import type { ResolvedSearch } from './requests.js';
-import type { RouterSearchRequest, SearchRouter } from './router.js';
-import { combinedItem, type CombinedSearchResponse } from './combined-shape.js';
-import type { SearchParameters, VerticalResponseOf } from './shapes.js';
-import type { DedicatedVertical, Vertical } from './verticals.js';
+import type { RouterSearchRequest, SearchOutcome, SearchRouter } from './router.js';
+import type { Vertical } from './verticals.js';
 
 /** Counts searched queries (the autocomplete log), per account, without waiting for a write. Must not throw for a blank query. */
 export interface QueryLog {
@@ -22,24 +21,13 @@ export interface SearchServiceOptions {
 }
 
 export interface SearchService {
-  /** Shape A for one dedicated vertical, as `account` sees it. Rejects with the router's errors. */
-  vertical<V extends DedicatedVertical>(vertical: V, search: ResolvedSearch, account: number, signal?: AbortSignal): Promise<VerticalResponseOf<V>>;
-  /** Shape B: every source searched at once; any source whose engines all fail fails the whole search. */
-  combined(sources: readonly Vertical[], search: ResolvedSearch, account: number, signal?: AbortSignal): Promise<CombinedSearchResponse>;
+  /** One vertical as `account` sees it. Rejects with the router's errors (AllEnginesFailedError…). */
+  outcome<V extends Vertical>(vertical: V, search: ResolvedSearch, account: number, signal?: AbortSignal): Promise<SearchOutcome<V>>;
   /**
    * Counts one search of the query by `account` (cache hits included) when it `found` something:
    * a query that matched nothing is no suggestion. Autocomplete prefixes are not counted.
    */
   countQuery(q: string, account: number, found: boolean): void;
-}
-
-/** Whether an answer holds any result in one of these lists (a shape A body, or shape B's `data`). */
-export function foundAny(answer: object, lists: readonly string[]): boolean {
-  const fields: Partial<Record<string, unknown>> = answer;
-  return lists.some((list) => {
-    const value = fields[list];
-    return Array.isArray(value) && value.length > 0;
-  });
 }
 
 function routerRequest(search: ResolvedSearch, account: number): RouterSearchRequest {
@@ -56,46 +44,11 @@ function routerRequest(search: ResolvedSearch, account: number): RouterSearchReq
   };
 }
 
-function parameters(vertical: Vertical, search: ResolvedSearch, engine: string, correctedQuery: string | undefined): SearchParameters {
-  return {
-    q: search.q,
-    gl: search.country,
-    ...(search.lang === undefined ? {} : { hl: search.lang }),
-    ...(search.location === undefined ? {} : { location: search.location }),
-    num: search.num,
-    page: search.page,
-    ...(search.tbs === undefined ? {} : { tbs: search.tbs }),
-    autocorrect: search.autocorrect,
-    type: vertical,
-    engine,
-    ...(correctedQuery === undefined ? {} : { correctedQuery }),
-  };
-}
-
 export function createSearchService(options: SearchServiceOptions): SearchService {
   const { router } = options;
   return {
-    async vertical(vertical, search, account, signal) {
-      const outcome = await router.search(vertical, routerRequest(search, account), signal);
-      const searchParameters = parameters(vertical, search, outcome.engine, outcome.correctedQuery);
-      const results = 'suggestions' in outcome ? { suggestions: outcome.suggestions } : { [vertical]: outcome.items };
-      const failed = outcome.failedEngines.length === 0 ? {} : { failed_engines: [...outcome.failedEngines] };
-      // The router answers with the shape of the vertical it was asked for.
-      return { searchParameters, ...results, ...failed } as VerticalResponseOf<typeof vertical>;
-    },
-
-    async combined(sources, search, account, signal) {
-      const request = routerRequest(search, account);
-      const outcomes = await Promise.all(sources.map((source) => router.search(source, request, signal)));
-      const data: Record<string, unknown> = {};
-      for (const outcome of outcomes) data[outcome.vertical] = 'suggestions' in outcome ? outcome.suggestions : outcome.items.map(combinedItem);
-      const failedEngines = [...new Set(outcomes.flatMap((outcome) => outcome.failedEngines))];
-      return {
-        success: true,
-        // Every item went through combinedItem, giving the combined field set of its source.
-        data: data as CombinedSearchResponse['data'],
-        ...(failedEngines.length === 0 ? {} : { failed_engines: failedEngines }),
-      };
+    outcome(vertical, search, account, signal) {
+      return router.search(vertical, routerRequest(search, account), signal);
     },
 
     countQuery(q, account, found) {

@@ -1,14 +1,16 @@
 /**
- * Search as an operation of its own: a typed input, a typed result (dates as `Date`, ranks as
- * numbers, the engines that failed) and its cost; no wire shape. Each surface renders the result
- * its own way: Quarry's REST API as relative times ("3 days ago"), Tavily and Exa as ISO dates.
+ * One item vertical searched as the agent surfaces (Tavily, Exa) ask for it: a typed input, hits
+ * with dates as `Date` and ranks as numbers, the engines that failed, and the cost; no wire shape.
+ * A step of the combined search (combined-search.ts) with one source, so it shares that search's
+ * cache entry and price; the surface meters it, alone or with the scrapes of its hits.
  */
-import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import { Value } from '@sinclair/typebox/value';
 import type { CachedRunner } from '../cache/cached.js';
-import { chargeFor, runCached, type CacheHitCharge, type WorkOutcome } from '../credits/index.js';
+import type { CacheHitCharge, WorkOutcome } from '../credits/index.js';
 import { InvalidInputError } from '../errors.js';
-import { CombinedSearchRequest, resolveCombinedRequest, searchFieldErrors, type SearchRouter, type SearchService, type ItemVertical } from '../search/index.js';
-import { cacheReply } from './cache-reply.js';
+import { CombinedSearchRequest, resolveCombinedRequest, searchFieldErrors, type SearchService } from '../search/index.js';
+import { COMBINED_SEARCH_ENDPOINT, createCombinedSearch, type CombinedSearchInput, type CombinedSearchResult } from './combined-search.js';
+import { itemsOf } from './search-results.js';
 
 /** One search of one item vertical (web or news), as the agent surfaces ask for it. */
 export interface SearchInput {
@@ -42,16 +44,8 @@ export interface SearchResult {
   readonly cached: boolean;
 }
 
-/** How a result is kept in the cache: plain JSON, dates as ISO text. */
-interface StoredSearch {
-  readonly hits: readonly (Omit<SearchHit, 'publishedAt'> & { readonly publishedAt?: string })[];
-  readonly engine: string;
-  readonly failedEngines: readonly string[];
-}
-
 export interface SearchUseCaseDeps {
-  readonly router: SearchRouter;
-  readonly service: Pick<SearchService, 'countQuery'>;
+  readonly service: Pick<SearchService, 'outcome' | 'countQuery'>;
   readonly cached: CachedRunner;
   readonly cacheTtlSeconds: number;
   readonly cacheHitCharge: CacheHitCharge;
@@ -60,9 +54,9 @@ export interface SearchUseCaseDeps {
 }
 
 /** The ledger's `endpoint` of a search. */
-export const SEARCH_ENDPOINT = 'search';
+export const SEARCH_ENDPOINT = COMBINED_SEARCH_ENDPOINT;
 
-function checked(check: TypeCheck<typeof CombinedSearchRequest>, input: SearchInput) {
+function checked(input: SearchInput) {
   const body: CombinedSearchRequest = {
     query: input.query,
     sources: [input.vertical],
@@ -73,39 +67,31 @@ function checked(check: TypeCheck<typeof CombinedSearchRequest>, input: SearchIn
     ...(input.useCache === false ? { use_cache: false } : {}),
   };
   const fields: Record<string, string[]> = {};
-  // The errors are listed only for a body that fails: listing them interprets the whole schema.
-  if (!check.Check(body)) {
-    for (const error of check.Errors(body)) {
-      const field = error.path.split('/')[1] ?? 'non_field_errors';
-      (fields[field] ??= []).push(error.message);
-    }
+  for (const error of Value.Errors(CombinedSearchRequest, body)) {
+    const field = error.path.split('/')[1] ?? 'non_field_errors';
+    (fields[field] ??= []).push(error.message);
   }
   Object.assign(fields, searchFieldErrors(body, { field: 'query', text: body.query }));
   if (Object.keys(fields).length > 0) throw new InvalidInputError(fields);
-  return resolveCombinedRequest(body).search;
+  return resolveCombinedRequest(body);
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-function stored(outcome: Awaited<ReturnType<SearchRouter['search']>>): StoredSearch {
-  const items = 'items' in outcome ? (outcome.items as readonly Record<string, unknown>[]) : [];
-  const hits = items.map((item, index) => {
-    const publishedAt = outcome.published?.[index];
+/** The combined search's result as the agent surfaces see it: the hits of its one source. */
+function hitsOf(result: CombinedSearchResult, vertical: SearchInput['vertical']): SearchResult {
+  const hits = itemsOf(result.sources, vertical).map(({ item, publishedAt }, index): SearchHit => {
+    const fields = item as Readonly<Record<string, unknown>>;
     return {
-      title: typeof item.title === 'string' ? item.title : '',
+      title: item.title,
       // Web items carry the contract's `url` and `description`; the other verticals Serper's `link` and `snippet`.
-      url: text(item.url) ?? text(item.link) ?? '',
-      snippet: text(item.description) ?? text(item.snippet) ?? '',
-      ...(publishedAt === undefined ? {} : { publishedAt: publishedAt.toISOString() }),
+      url: text(fields.url) ?? text(fields.link) ?? '',
+      snippet: text(fields.description) ?? text(fields.snippet) ?? '',
+      ...(publishedAt === undefined ? {} : { publishedAt }),
       position: typeof item.position === 'number' ? item.position : index + 1,
     };
   });
-  return { hits, engine: outcome.engine, failedEngines: [...outcome.failedEngines] };
-}
-
-function revived(value: StoredSearch, cached: boolean): SearchResult {
-  const hits = value.hits.map(({ publishedAt, ...hit }) => (publishedAt === undefined ? hit : { ...hit, publishedAt: new Date(publishedAt) }));
-  return { hits, engine: value.engine, failedEngines: value.failedEngines, cached };
+  return { hits, engine: result.sources[0]?.engine ?? '', failedEngines: result.failedEngines, cached: result.cached };
 }
 
 export interface SearchUseCase {
@@ -121,58 +107,24 @@ export interface SearchUseCase {
 }
 
 export function createSearchUseCase(deps: SearchUseCaseDeps): SearchUseCase {
-  // Compiled once: checking each search by interpreting the schema was a visible share of a cached search's CPU.
-  const check = TypeCompiler.Compile(CombinedSearchRequest);
-  const cacheOf = (account: number, search: ReturnType<typeof checked>, vertical: string) => {
-    const { useCache, ...key } = search;
-    // Its own entry: the stored form is this domain result, not the REST body.
-    return { endpoint: SEARCH_ENDPOINT, key: { form: 'hits', vertical, ...key, account }, ttlSeconds: deps.cacheTtlSeconds, useCache };
+  // One search of one source is the combined search of that source: the same cache entry as
+  // `POST /api/v1/search` with `sources: [vertical]`, at the same price.
+  const combined = createCombinedSearch(deps);
+  const served = (account: number, input: SearchInput, search: CombinedSearchInput, outcome: WorkOutcome<CombinedSearchResult>): WorkOutcome<SearchResult> => {
+    const body = hitsOf(outcome.body, input.vertical);
+    deps.service.countQuery(search.search.q, account, body.hits.length > 0);
+    return { body, cost: outcome.cost };
   };
   return {
     price: deps.priceSource,
     async stored(account, input) {
-      const search = checked(check, input);
-      const cache = cacheOf(account, search, input.vertical);
-      if (!cache.useCache) return undefined;
-      const value = await deps.cached.lookup<StoredSearch>(cache);
-      if (value === undefined) return undefined;
-      deps.service.countQuery(search.q, account, value.hits.length > 0);
-      return { body: revived(value, true), cost: chargeFor(deps.priceSource, true, deps.cacheHitCharge) };
+      const search = checked(input);
+      const stored = await combined.stored(account, search);
+      return stored === undefined ? undefined : served(account, input, search, stored);
     },
     async run(account, input, signal) {
-      const search = checked(check, input);
-      const outcome = await runCached(
-        deps.cached,
-        cacheReply,
-        {
-          cache: cacheOf(account, search, input.vertical),
-          work: async (shared) => {
-            const vertical: ItemVertical = input.vertical;
-            const { tbs, lang, location, ...rest } = search;
-            return stored(
-              await deps.router.search(
-                vertical,
-                {
-                  account,
-                  q: rest.q,
-                  num: rest.num,
-                  page: rest.page,
-                  country: rest.country,
-                  autocorrect: rest.autocorrect,
-                  ...(lang === undefined ? {} : { lang }),
-                  ...(location === undefined ? {} : { location }),
-                  ...(tbs === undefined ? {} : { tbs }),
-                },
-                shared,
-              ),
-            );
-          },
-          price: ({ value, hit }) => ({ body: revived(value, hit), cost: chargeFor(deps.priceSource, hit, deps.cacheHitCharge) }),
-        },
-        signal,
-      );
-      deps.service.countQuery(search.q, account, outcome.body.hits.length > 0);
-      return outcome;
+      const search = checked(input);
+      return served(account, input, search, await combined.step(account, search, signal));
     },
   };
 }

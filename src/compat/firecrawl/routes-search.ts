@@ -1,7 +1,7 @@
 import type { Metering } from '../../credits/index.js';
 import type { App } from '../../http/server.js';
 import { firecrawlErrors, firecrawlSecurity, firecrawlTags, postHooks } from './route-kit.js';
-import { resolveFirecrawlSearch, runFirecrawlSearch, type SearchDeps } from './search.js';
+import { createFirecrawlSearch, resolveFirecrawlSearch, type SearchDeps } from './search.js';
 import { SearchBodyV1, SearchBodyV2, SearchResponseV1, SearchResponseV2 } from './schemas.js';
 
 /** The ledger's `endpoint` of Firecrawl-compatible searches. */
@@ -15,6 +15,7 @@ const description =
 /** `POST /v2/search` (`data: {web, news, images}`) and `POST /v1/search` (`data: [...]`, web only). */
 export function registerSearchRoutes(app: App, deps: SearchDeps & { readonly metering: Metering }): void {
   const { metering, scraper } = deps;
+  const search = createFirecrawlSearch(deps);
   app.post(
     '/v2/search',
     {
@@ -30,7 +31,7 @@ export function registerSearchRoutes(app: App, deps: SearchDeps & { readonly met
     },
     async (request, reply) => {
       const resolved = resolveFirecrawlSearch(request.body, 'v2', scraper.browserAvailable);
-      const { data, cost } = await runFirecrawlSearch({ request, reply, endpoint: FIRECRAWL_SEARCH_ENDPOINT }, resolved, deps);
+      const { data, cost } = await search.run({ request, reply, endpoint: FIRECRAWL_SEARCH_ENDPOINT }, resolved);
       return { success: true as const, data, creditsUsed: cost };
     },
   );
@@ -49,7 +50,7 @@ export function registerSearchRoutes(app: App, deps: SearchDeps & { readonly met
     },
     async (request, reply) => {
       const resolved = resolveFirecrawlSearch(request.body, 'v1', scraper.browserAvailable);
-      const { data, cost } = await runFirecrawlSearch({ request, reply, endpoint: FIRECRAWL_SEARCH_ENDPOINT }, resolved, deps);
+      const { data, cost } = await search.run({ request, reply, endpoint: FIRECRAWL_SEARCH_ENDPOINT }, resolved);
       return { success: true as const, data: data.web ?? [], creditsUsed: cost };
     },
   );

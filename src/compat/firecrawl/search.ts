@@ -1,21 +1,17 @@
 /**
- * Firecrawl's search over Quarry's search service: the request becomes a combined search of the
- * `web`, `news` and `images` verticals (same engines, cache and price as `POST /api/v1/search`),
- * the items take Firecrawl's field names, and with `scrapeOptions.formats` each web and news hit
- * is scraped like `POST /v2/scrape` and charged as a scrape.
+ * Firecrawl's search, a mapper over the combined-search use case: the request becomes a combined
+ * search of the `web`, `news` and `images` verticals (same engines, cache entry and price as
+ * `POST /api/v1/search`), the items take Firecrawl's field names, and with `scrapeOptions.formats`
+ * each web and news hit is scraped like `POST /v2/scrape` and charged as a scrape.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedRunner } from '../../cache/cached.js';
-import { chargeFor, meteredCached, runCached, type CacheHitCharge, type CachedWork, type Metering, type WorkOutcome } from '../../credits/index.js';
-import {
-  COUNTRY_CODE_PATTERN,
-  normaliseCountryCode,
-  searchFieldErrors,
-  type ResolvedSearch,
-  combinedSearchCache,
-  type SearchService,
-  type CombinedSearchResponse,
-} from '../../search/index.js';
+import type { CacheHitCharge, Metering, WorkOutcome } from '../../credits/index.js';
+import { COUNTRY_CODE_PATTERN, normaliseCountryCode, searchFieldErrors, type ResolvedSearch, type SearchService } from '../../search/index.js';
+import { answerHeaders } from '../../search/rest/index.js';
+import { createCombinedSearchUseCase, type CombinedSearchResult, type CombinedSearchUseCase } from '../../use-cases/combined-search.js';
+import type { Deadline } from '../../use-cases/search-metered.js';
+import { itemsOf } from '../../use-cases/search-results.js';
 import { unknownKeys } from '../error-text.js';
 import { badRequest, firecrawlError } from './errors.js';
 import type { FirecrawlScraper } from './scraper.js';
@@ -95,9 +91,9 @@ export interface SearchDeps {
 }
 
 /** The most a search can cost: its sources, and a scrape per hit that may be scraped. */
-function searchMaxCost(resolved: ResolvedFirecrawlSearch, deps: SearchDeps): number {
+function searchMaxCost(resolved: ResolvedFirecrawlSearch, search: CombinedSearchUseCase, deps: SearchDeps): number {
   const scrapable = resolved.scrape.formats.length === 0 ? 0 : resolved.sources.filter((source) => source !== 'images').length * resolved.search.num;
-  return deps.priceSource * resolved.sources.length + scrapable * deps.scraper.maxCost(resolved.scrape);
+  return search.maxCost(resolved) + scrapable * deps.scraper.maxCost(resolved.scrape);
 }
 
 type Hit = Record<string, unknown>;
@@ -108,97 +104,111 @@ interface FirecrawlHits {
   readonly images: Hit[];
 }
 
-/** The combined search's items under Firecrawl's field names. */
-function toHits(data: CombinedSearchResponse['data']): FirecrawlHits {
-  const web: Hit[] = (data.web ?? []).map((item) => ({ url: item.url, title: item.title, description: item.description ?? '', position: item.position }));
-  const news: Hit[] = (data.news ?? []).map((item) => ({
-    title: item.title,
+/** The search's items under Firecrawl's field names. */
+function toHits({ sources }: CombinedSearchResult): FirecrawlHits {
+  const web: Hit[] = itemsOf(sources, 'web').map(({ item }) => ({
     url: item.url,
-    snippet: item.description ?? '',
+    title: item.title,
+    description: item.description ?? '',
+    position: item.position,
+  }));
+  const news: Hit[] = itemsOf(sources, 'news').map(({ item }) => ({
+    title: item.title,
+    url: item.link,
+    snippet: item.snippet ?? '',
     ...(item.date ? { date: item.date } : {}),
     ...(item.imageUrl ? { imageUrl: item.imageUrl } : {}),
     position: item.position,
   }));
-  const images: Hit[] = (data.images ?? []).map((item) => ({
+  const images: Hit[] = itemsOf(sources, 'images').map(({ item }) => ({
     title: item.title,
     imageUrl: item.imageUrl,
     ...(item.imageWidth ? { imageWidth: item.imageWidth } : {}),
     ...(item.imageHeight ? { imageHeight: item.imageHeight } : {}),
-    url: item.url,
+    url: item.link,
     position: item.position,
   }));
   return { web, news, images };
 }
 
-/** Firecrawl's hits and what they cost. */
-interface PricedHits {
-  readonly hits: FirecrawlHits;
-  readonly cost: number;
-}
-
-/**
- * The search as cached work: the same cache entry as `POST /api/v1/search` (`combinedSearchCache`),
- * priced per source; 408 when `timeout` passes.
- */
-function searchWork(resolved: ResolvedFirecrawlSearch, deps: SearchDeps, account: number): CachedWork<CombinedSearchResponse, PricedHits> {
-  const { sources, search, timeoutMs } = resolved;
-  const price = deps.priceSource * sources.length;
-  return {
-    cache: combinedSearchCache(sources, search, account, deps.cacheTtlSeconds),
-    work: (shared) => deps.service.combined(sources, search, account, shared),
-    price: ({ value, hit }) => {
-      const cost = chargeFor(price, hit, deps.cacheHitCharge);
-      return { body: { hits: toHits(value.data), cost }, cost };
-    },
-    ...(timeoutMs === undefined
-      ? {}
-      : { deadline: { signal: AbortSignal.timeout(timeoutMs), error: () => firecrawlError(408, `Search timed out after ${timeoutMs} ms`, 'SEARCH_TIMEOUT') } }),
-  };
+/** `timeout` as the search's deadline: 408 when it passes. */
+function deadlineOf({ timeoutMs }: ResolvedFirecrawlSearch): Deadline | undefined {
+  if (timeoutMs === undefined) return undefined;
+  return { signal: AbortSignal.timeout(timeoutMs), error: () => firecrawlError(408, `Search timed out after ${timeoutMs} ms`, 'SEARCH_TIMEOUT') };
 }
 
 /** The search, then a scrape of each web and news hit (charged as a scrape; a failed one reports its error). */
 async function searchAndScrape(
   reply: FastifyReply,
   resolved: ResolvedFirecrawlSearch,
+  search: CombinedSearchUseCase,
   deps: SearchDeps,
   signal: AbortSignal,
-): Promise<WorkOutcome<PricedHits>> {
-  const spec = searchWork(resolved, deps, reply.request.apiKey!.userId);
-  const found = await runCached(deps.cached, reply, spec, signal);
-  const workSignal = spec.deadline === undefined ? signal : AbortSignal.any([signal, spec.deadline.signal]);
-  const { hits } = found.body;
+): Promise<WorkOutcome<{ found: CombinedSearchResult; hits: FirecrawlHits; cost: number }>> {
+  const deadline = deadlineOf(resolved);
+  const found = await search.step(reply.request.apiKey!.userId, resolved, signal, deadline);
+  // Said before the scrapes, whose own cache lookups may say it again for the page.
+  reply.header('x-cache', found.body.cached ? 'HIT' : 'MISS');
+  const workSignal = deadline === undefined ? signal : AbortSignal.any([signal, deadline.signal]);
+  const hits = toHits(found.body);
   let cost = found.cost;
   for (const hit of [...hits.web, ...hits.news]) {
     const scraped = await deps.scraper.scrapeOrReport(reply, String(hit.url), resolved.scrape, workSignal);
     Object.assign(hit, scraped.document);
     cost += scraped.cost;
   }
-  return { body: { hits, cost }, cost };
+  return { body: { found: found.body, hits, cost }, cost };
 }
 
-/**
- * Runs the search, metered, and shapes Firecrawl's `data`. Without `scrapeOptions.formats` a cached
- * answer has a known cost and is charged in one step; with them the hits' scrapes cost what they
- * turn out to cost, so the call holds the most it can cost and settles.
- */
-export async function runFirecrawlSearch(
-  call: { readonly request: FastifyRequest; readonly reply: FastifyReply; readonly endpoint: string },
-  resolved: ResolvedFirecrawlSearch,
-  deps: SearchDeps & { readonly metering: Metering },
-): Promise<{ data: Partial<Record<FirecrawlSource, Hit[]>>; cost: number }> {
-  const { request, reply, endpoint } = call;
-  const { sources, search } = resolved;
-  const account = request.apiKey!.userId;
-  const maxCost = searchMaxCost(resolved, deps);
-  const { hits, cost } =
-    resolved.scrape.formats.length === 0
-      ? await meteredCached(deps, { request, reply, endpoint, maxCost }, searchWork(resolved, deps, account))
-      : await deps.metering.run(request, reply, endpoint, maxCost, (signal) => searchAndScrape(reply, resolved, deps, signal));
-  // Counted once the call is paid for: a refused call is no search.
-  deps.service.countQuery(search.q, account, hits.web.length + hits.news.length + hits.images.length > 0);
-  const data: Partial<Record<FirecrawlSource, Hit[]>> = {};
-  if (sources.includes('web')) data.web = hits.web;
-  if (sources.includes('news')) data.news = hits.news;
-  if (sources.includes('images')) data.images = hits.images;
-  return { data, cost };
+/** Firecrawl's search over the combined-search use case (one per process, made with the routes). */
+export interface FirecrawlSearch {
+  /**
+   * Runs the search, metered, and shapes Firecrawl's `data`. Without `scrapeOptions.formats` a
+   * cached answer has a known cost and is charged in one step; with them the hits' scrapes cost
+   * what they turn out to cost, so the call holds the most it can cost and settles.
+   */
+  run(
+    call: { readonly request: FastifyRequest; readonly reply: FastifyReply; readonly endpoint: string },
+    resolved: ResolvedFirecrawlSearch,
+  ): Promise<{ data: Partial<Record<FirecrawlSource, Hit[]>>; cost: number }>;
+}
+
+export function createFirecrawlSearch(deps: SearchDeps & { readonly metering: Metering }): FirecrawlSearch {
+  const { metering } = deps;
+  const search = createCombinedSearchUseCase({ ...deps, meter: metering.meter });
+  async function searchOnly(
+    call: { readonly request: FastifyRequest; readonly reply: FastifyReply; readonly endpoint: string },
+    resolved: ResolvedFirecrawlSearch,
+  ) {
+    const deadline = deadlineOf(resolved);
+    const served = await search.run(metering.callerOf(call.request, call.reply), resolved, {
+      endpoint: call.endpoint,
+      ...(deadline === undefined ? {} : { deadline }),
+    });
+    answerHeaders(call.reply, served);
+    return { hits: toHits(served.result), cost: served.cost };
+  }
+  return {
+    async run(call, resolved) {
+      const { request, reply, endpoint } = call;
+      const { sources } = resolved;
+      let hits: FirecrawlHits;
+      let cost: number;
+      if (resolved.scrape.formats.length === 0) {
+        ({ hits, cost } = await searchOnly(call, resolved));
+      } else {
+        const scraped = await metering.run(request, reply, endpoint, searchMaxCost(resolved, search, deps), (signal) =>
+          searchAndScrape(reply, resolved, search, deps, signal),
+        );
+        // Counted once the call is paid for: a refused call is no search.
+        search.count(request.apiKey!.userId, resolved, scraped.found);
+        ({ hits, cost } = scraped);
+      }
+      const data: Partial<Record<FirecrawlSource, Hit[]>> = {};
+      if (sources.includes('web')) data.web = hits.web;
+      if (sources.includes('news')) data.news = hits.news;
+      if (sources.includes('images')) data.images = hits.images;
+      return { data, cost };
+    },
+  };
 }
