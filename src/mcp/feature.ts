@@ -44,12 +44,13 @@ export interface McpFeatureDeps {
 
 export const mcpFeature = ({ keys, metering, ledger, cached, offload, scraping, searching, config }: McpFeatureDeps): Feature => ({
   name: 'mcp',
-  register({ app }) {
+  register({ app, now }) {
     if (!config.mcpEnabled) return;
     const caching = { cached, cacheHitCharge: config.cacheHitCharge };
     const operations = {
       metering,
       ledger,
+      now,
       search: createCombinedSearch({
         ...caching,
         service: searching.service,

@@ -27,6 +27,8 @@ export interface InProcessDeps {
   readonly scrape: ScrapeUseCase;
   /** Priced per document read: the page, and the sitemap when the site has one. */
   readonly map: MapUseCase;
+  /** The app's clock: the search's relative dates are as of the moment of answering, as REST's. */
+  readonly now: () => Date;
 }
 
 /** One POST to `/mcp`, whose key the route authenticated. */
@@ -69,7 +71,7 @@ export function inProcessBackend(deps: InProcessDeps, edge: McpEdge): McpBackend
       );
       // Counted once paid for, as the REST route does; the answer is the REST body.
       deps.search.count(account, input, served);
-      return renderCombined(served) as unknown as Record<string, unknown>;
+      return renderCombined(served, deps.now()) as unknown as Record<string, unknown>;
     },
 
     async scrape(args) {

@@ -44,7 +44,8 @@ export interface EngineHit<V extends ItemVertical> {
   readonly item: UnrankedItemOf<V>;
   /**
    * When the result was published, if known. The router uses it to enforce a time window the engine
-   * could not apply itself, to sort by date, and to fill `date`/`uploaded` when the item lacks them.
+   * could not apply itself and to sort by date; the REST mapper shows it as `date`/`uploaded` when
+   * the item lacks them.
    */
   readonly publishedAt?: Date;
 }

@@ -28,12 +28,13 @@ export interface SearchFeatureDeps {
 export const searchFeature = ({ metering, cached, searching, config }: SearchFeatureDeps): Feature => ({
   name: 'search',
   errorMappers: [searchErrorMapper],
-  register({ app, auth, metrics }) {
+  register({ app, auth, metrics, now }) {
     const { router, engines, service } = searching;
     const common = { service, meter: metering.meter, cached, cacheTtlSeconds: config.searchCacheTtl, cacheHitCharge: config.cacheHitCharge };
     const oneSource = { ...common, priceCall: config.priceSearchCall };
     const deps = {
       metering,
+      now,
       combined: createCombinedSearchUseCase({ ...common, priceSource: config.priceSearchSource }),
       vertical: createVerticalSearchUseCase(oneSource),
       autocomplete: createAutocompleteUseCase(oneSource),

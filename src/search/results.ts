@@ -6,7 +6,6 @@ import type { EngineRequest, EngineResult, SearchEngine } from './engine.js';
 import { reciprocalRankFusion } from './fusion.js';
 import { dedupeHits, itemDocument, itemKey, mergeHits, type AnyEngineHit, type AnyEngineItem } from './item-view.js';
 import { isNativelySupported, matchesQuery } from './query.js';
-import { relativeTime } from './relative-time.js';
 import { engineAppliesWindow, newestFirst, withinWindow } from './time-filter.js';
 import type { ItemVertical } from './verticals.js';
 
@@ -17,12 +16,6 @@ export interface EngineAnswer {
 }
 
 export type RankedItem = AnyEngineItem & { readonly position: number };
-
-const DATE_FIELDS: Partial<Record<ItemVertical, 'date' | 'uploaded'>> = {
-  web: 'date',
-  news: 'date',
-  videos: 'uploaded',
-};
 
 /** Suggestions trimmed, without blanks and without case-insensitive repeats. */
 function cleanSuggestions(suggestions: readonly string[]): string[] {
@@ -60,22 +53,15 @@ function keptHits(vertical: ItemVertical, { engine, result }: EngineAnswer, requ
   return dedupeHits(vertical, kept);
 }
 
-/** The item as shown, with a relative date filled from `publishedAt` when the engine gave none. */
-function displayed(vertical: ItemVertical, hit: AnyEngineHit, now: Date): AnyEngineItem {
-  const field = DATE_FIELDS[vertical];
-  if (field === undefined || hit.publishedAt === undefined || Object.hasOwn(hit.item, field)) return hit.item;
-  return Object.assign({}, hit.item, { [field]: relativeTime(hit.publishedAt, now) });
-}
-
 /**
  * The items of one or several engines (fused by reciprocal rank), at most `request.num`, numbered
  * from 1, with each item's publication time (`published[i]` for `items[i]`) as a date, when known.
+ * The items are the engines' own: a relative date is the REST mapper's to show (shown-date.ts).
  */
 export function rankedFrom(
   vertical: ItemVertical,
   answers: readonly EngineAnswer[],
   request: EngineRequest,
-  now: Date,
 ): { items: RankedItem[]; published: (Date | undefined)[] } {
   const lists = answers.map((answer) => keptHits(vertical, answer, request));
   let hits: AnyEngineHit[];
@@ -87,7 +73,7 @@ export function rankedFrom(
   }
   const kept = hits.slice(0, request.num);
   return {
-    items: kept.map((hit, index) => ({ ...displayed(vertical, hit, now), position: index + 1 })),
+    items: kept.map((hit, index) => ({ ...hit.item, position: index + 1 })),
     published: kept.map((hit) => hit.publishedAt),
   };
 }

@@ -442,22 +442,23 @@ describe('time windows and dates', () => {
     expect(await titlesOf(searxng(), 'sbd:1')).toEqual(['tesla half hour', 'tesla three hours', 'tesla with its own date', 'tesla two days', 'tesla undated']);
   });
 
-  it('fills a missing relative date from the publication time and keeps the engine’s own', async () => {
+  it('carries the true publication dates beside the items, and only the dates the engines gave in them', async () => {
+    // The relative dates are the REST mapper's to show (routes-render.test.ts).
     fake.program('searxng', corpus);
     fake.program('serper', corpus);
     const datesOf = async (engine: SearchEngine) => {
       const router = createSearchRouter({ engines: [engine], chains: { news: [engine.name] }, clock });
       const outcome = await router.search('news', { q: 'tesla', num: 10 });
-      return Object.fromEntries(outcome.items.map((item) => [item.title, item.date]));
+      return Object.fromEntries(outcome.items.map((item, index) => [item.title, { date: item.date, published: outcome.published?.[index] }]));
     };
     expect(await datesOf(searxng())).toEqual({
-      'tesla two days': '2 days ago',
-      'tesla half hour': '30 mins ago',
-      'tesla undated': undefined,
-      'tesla three hours': '3 hours ago',
-      'tesla with its own date': '5 hours ago',
+      'tesla two days': { date: undefined, published: ago(2 * DAY) },
+      'tesla half hour': { date: undefined, published: ago(HOUR / 2) },
+      'tesla undated': { date: undefined, published: undefined },
+      'tesla three hours': { date: undefined, published: ago(3 * HOUR) },
+      'tesla with its own date': { date: undefined, published: ago(5 * HOUR) },
     });
-    expect((await datesOf(serper()))['tesla with its own date']).toBe('this morning');
+    expect((await datesOf(serper()))['tesla with its own date']?.date).toBe('this morning');
   });
 });
 

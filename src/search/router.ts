@@ -63,7 +63,10 @@ interface OutcomeBase<V extends Vertical> {
   readonly failedEngines: readonly string[];
   /** What an answering engine searched instead of the query (its autocorrect), if it did. */
   readonly correctedQuery?: string;
-  /** When each item was published (`published[i]` for `items[i]`), when known; not part of any wire shape. */
+  /**
+   * When each item was published (`published[i]` for `items[i]`), when known; not part of any wire
+   * shape: the items keep only the dates the engines gave, each surface renders the rest its own way.
+   */
   readonly published?: readonly (Date | undefined)[];
 }
 
@@ -156,7 +159,7 @@ export function createSearchRouter(options: SearchRouterOptions): SearchRouter {
     const outcome: InternalOutcome =
       vertical === 'autocomplete'
         ? { vertical, engine, attempts, failedEngines, suggestions: suggestionsFrom(answers, request.num) }
-        : { vertical, engine, attempts, failedEngines, ...corrected, ...rankedFrom(vertical, answers, request, new Date(clock.now())) };
+        : { vertical, engine, attempts, failedEngines, ...corrected, ...rankedFrom(vertical, answers, request) };
     const empty = 'items' in outcome ? outcome.items.length === 0 : outcome.suggestions.length === 0;
     if (empty && failed.length > 0 && answers.every((answered) => answered.engine.fallback === true)) {
       throw new AllEnginesFailedError(vertical, attempts);

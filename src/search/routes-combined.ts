@@ -33,7 +33,7 @@ export function registerCombinedSearchRoute(app: App, deps: SearchRouteDeps): vo
       const input = resolveCombinedRequest(request.body);
       const served = await deps.combined.run(metering.callerOf(request, reply), input);
       answerHeaders(reply, served);
-      return renderCombined(served.result);
+      return renderCombined(served.result, deps.now());
     },
   );
 }

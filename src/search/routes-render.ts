@@ -2,6 +2,8 @@
  * Quarry's REST mapper for search: the use cases' typed results in the contract's wire shapes
  * (shape A for a dedicated endpoint, shape B for the combined search) and their headers. The
  * combined search's items take the combined field set here (`link` → `url`, `snippet` → `description`).
+ * An item the engine did not date shows how long ago it was published, as of `now`, the moment of
+ * answering (shown-date.ts): a cached answer is as current as a fresh one.
  */
 import type { FastifyReply } from 'fastify';
 import type { CombinedSearchResult } from '../use-cases/combined-search.js';
@@ -11,6 +13,7 @@ import type { Served } from '../use-cases/search-source.js';
 import { combinedItem, type CombinedSearchResponse } from './combined-shape.js';
 import type { ResolvedSearch } from './requests.js';
 import type { SearchParameters, VerticalResponseOf } from './shapes.js';
+import { shownItem } from './shown-date.js';
 import type { DedicatedVertical } from './verticals.js';
 
 /** The credit headers of a metered answer, and `X-Cache: HIT|MISS`. */
@@ -23,12 +26,16 @@ export function answerHeaders(reply: FastifyReply, served: MeteredSearch<{ reado
 const failedEnginesField = (failed: readonly string[]) => (failed.length === 0 ? {} : { failed_engines: [...failed] });
 
 /** Shape B: one array per requested source, every item in the combined field set. */
-export function renderCombined(result: CombinedSearchResult): CombinedSearchResponse {
+export function renderCombined(result: CombinedSearchResult, now: Date): CombinedSearchResponse {
   const data: Record<string, unknown> = {};
   for (const source of result.sources) {
+    if ('suggestions' in source) {
+      data[source.vertical] = source.suggestions;
+      continue;
+    }
+    const { vertical } = source;
     // Web items already carry the combined fields (`url`, `description`).
-    data[source.vertical] =
-      'suggestions' in source ? source.suggestions : source.items.map(({ item }) => (source.vertical === 'web' ? item : combinedItem(item)));
+    data[vertical] = source.items.map((found) => (vertical === 'web' ? shownItem(vertical, found, now) : combinedItem(shownItem(vertical, found, now))));
   }
   // Every item is in the combined field set of its source.
   return { success: true, data: data as CombinedSearchResponse['data'], ...failedEnginesField(result.failedEngines) };
@@ -51,8 +58,14 @@ function parameters(vertical: DedicatedVertical, search: ResolvedSearch, source:
 }
 
 /** Shape A: `searchParameters` and the array named after the vertical (`suggestions` for autocomplete). */
-export function renderVertical<V extends DedicatedVertical>(vertical: V, search: ResolvedSearch, source: Served<SourceResult>): VerticalResponseOf<V> {
-  const results = 'suggestions' in source ? { suggestions: source.suggestions } : { [vertical]: source.items.map(({ item }) => item) };
+export function renderVertical<V extends DedicatedVertical>(
+  vertical: V,
+  search: ResolvedSearch,
+  source: Served<SourceResult>,
+  now: Date,
+): VerticalResponseOf<V> {
+  const results =
+    'suggestions' in source ? { suggestions: source.suggestions } : { [vertical]: source.items.map((found) => shownItem(source.vertical, found, now)) };
   // The use case answers with the shape of the vertical it was asked for.
   return { searchParameters: parameters(vertical, search, source), ...results, ...failedEnginesField(source.failedEngines) } as VerticalResponseOf<V>;
 }

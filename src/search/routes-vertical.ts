@@ -45,7 +45,7 @@ export function registerVerticalSearchRoutes(app: App, deps: SearchRouteDeps): v
         const caller = metering.callerOf(request, reply);
         const served = vertical === 'autocomplete' ? await deps.autocomplete.run(caller, search) : await deps.vertical.run(caller, { vertical, search });
         answerHeaders(reply, served);
-        return renderVertical(vertical, search, served.result);
+        return renderVertical(vertical, search, served.result, deps.now());
       },
     );
   }

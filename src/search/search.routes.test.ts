@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS, CORPUS_NOW } from '../../tests/support/index-corpus.js';
 import { startFakeSearchUpstreams, type FakeSearchUpstreams } from '../../tests/support/fake-search-upstreams.js';
+import { createManualClock } from '../../tests/support/manual-clock.js';
 import { startSearchApp, type SearchApp } from '../../tests/support/search-app.js';
 import { DEDICATED_VERTICALS } from './verticals.js';
 
@@ -135,6 +136,28 @@ describe('the search endpoints over the local index', () => {
     expect(suggestions.slice(0, 2)).toEqual(['Polarlichter Deutschland', 'polarlicht objektiv']);
     expect(suggestions).not.toContain('polarlicht vorhersage');
     expect(suggestions).toContain('Polarlicht Objektiv 14mm');
+  });
+});
+
+describe('relative dates of a cached answer', () => {
+  const clock = createManualClock(CORPUS_NOW);
+  let h: SearchApp;
+  beforeAll(async () => {
+    h = await startSearchApp({}, { now: () => new Date(clock.now()) });
+    await h.index(CORPUS, new Date(clock.now() - 60_000));
+  });
+  afterAll(async () => h?.close());
+
+  it('says how long ago as of the moment of answering, not of the search the cache kept', async () => {
+    const c = await h.t.customer(10);
+    const dateOf = async () => {
+      const res = await h.post('/api/v1/news', c.key, { q: 'sonnensturm' });
+      return [res.headers['x-cache'], res.json().news[0].date];
+    };
+    // Published ten days before the corpus's "now".
+    expect(await dateOf()).toEqual(['MISS', '1 week ago']);
+    clock.advance(7 * 24 * 3_600_000);
+    expect(await dateOf()).toEqual(['HIT', '2 weeks ago']);
   });
 });
 

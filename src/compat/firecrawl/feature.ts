@@ -116,6 +116,7 @@ async function register(context: FeatureContext, deps: FirecrawlFeatureDeps): Pr
       cacheTtlSeconds: config.searchCacheTtl,
       cacheHitCharge: config.cacheHitCharge,
       priceSource: config.priceSearchSource,
+      now,
     });
     registerMapRoutes(scope, { map, metering });
     registerCrawlRoutes(scope, {

@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedRunner } from '../../cache/cached.js';
 import type { CacheHitCharge, Metering, WorkOutcome } from '../../credits/index.js';
 import { COUNTRY_CODE_PATTERN, normaliseCountryCode, searchFieldErrors, type ResolvedSearch, type SearchService } from '../../search/index.js';
-import { answerHeaders } from '../../search/rest/index.js';
+import { answerHeaders, shownItem } from '../../search/rest/index.js';
 import { createCombinedSearchUseCase, type CombinedSearchResult, type CombinedSearchUseCase } from '../../use-cases/combined-search.js';
 import type { Deadline } from '../../use-cases/search-metered.js';
 import { itemsOf } from '../../use-cases/search-results.js';
@@ -88,6 +88,8 @@ export interface SearchDeps {
   readonly cacheTtlSeconds: number;
   readonly cacheHitCharge: CacheHitCharge;
   readonly priceSource: number;
+  /** The app's clock: a news item's relative date is as of the moment of answering, as REST's. */
+  readonly now: () => Date;
 }
 
 /** The most a search can cost: its sources, and a scrape per hit that may be scraped. */
@@ -104,22 +106,25 @@ interface FirecrawlHits {
   readonly images: Hit[];
 }
 
-/** The search's items under Firecrawl's field names. */
-function toHits({ sources }: CombinedSearchResult): FirecrawlHits {
+/** The search's items under Firecrawl's field names; news shows REST's date, as of `now`. */
+function toHits({ sources }: CombinedSearchResult, now: Date): FirecrawlHits {
   const web: Hit[] = itemsOf(sources, 'web').map(({ item }) => ({
     url: item.url,
     title: item.title,
     description: item.description ?? '',
     position: item.position,
   }));
-  const news: Hit[] = itemsOf(sources, 'news').map(({ item }) => ({
-    title: item.title,
-    url: item.link,
-    snippet: item.snippet ?? '',
-    ...(item.date ? { date: item.date } : {}),
-    ...(item.imageUrl ? { imageUrl: item.imageUrl } : {}),
-    position: item.position,
-  }));
+  const news: Hit[] = itemsOf(sources, 'news').map((found) => {
+    const item = shownItem('news', found, now);
+    return {
+      title: item.title,
+      url: item.link,
+      snippet: item.snippet ?? '',
+      ...(item.date ? { date: item.date } : {}),
+      ...(item.imageUrl ? { imageUrl: item.imageUrl } : {}),
+      position: item.position,
+    };
+  });
   const images: Hit[] = itemsOf(sources, 'images').map(({ item }) => ({
     title: item.title,
     imageUrl: item.imageUrl,
@@ -150,7 +155,7 @@ async function searchAndScrape(
   // Said before the scrapes, whose own cache lookups may say it again for the page.
   reply.header('x-cache', found.body.cached ? 'HIT' : 'MISS');
   const workSignal = deadline === undefined ? signal : AbortSignal.any([signal, deadline.signal]);
-  const hits = toHits(found.body);
+  const hits = toHits(found.body, deps.now());
   let cost = found.cost;
   for (const hit of [...hits.web, ...hits.news]) {
     const scraped = await deps.scraper.scrapeOrReport(reply, String(hit.url), resolved.scrape, workSignal);
@@ -186,7 +191,7 @@ export function createFirecrawlSearch(deps: SearchDeps & { readonly metering: Me
       ...(deadline === undefined ? {} : { deadline }),
     });
     answerHeaders(call.reply, served);
-    return { hits: toHits(served.result), cost: served.cost };
+    return { hits: toHits(served.result, deps.now()), cost: served.cost };
   }
   return {
     async run(call, resolved) {

@@ -2,7 +2,7 @@ import type { UnrankedItemOf, ItemVertical } from '../../search/index.js';
 
 /**
  * One searchable record a page yields: its web entry or an item of a vertical. Items carry only
- * fields the page states; relative dates are left to the router, which fills them from `publishedAt`.
+ * fields the page states; relative dates are left to the REST mapper, which shows them from `publishedAt`.
  */
 export interface VerticalRecord<V extends ItemVertical> {
   readonly vertical: V;
