@@ -130,14 +130,23 @@ export function toDrfErrors(errors: readonly SchemaError[]): FieldErrors {
   return out;
 }
 
+/**
+ * Sets `node[key]` as an own property. The path comes from the request's own keys, so a segment
+ * may be `__proto__` or `constructor`: plain assignment would reach the prototype (and, one level
+ * down, write into Object.prototype for the whole process).
+ */
+function setOwn(node: FieldErrors, key: string, value: FieldErrors[string]): void {
+  Object.defineProperty(node, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 function insert(target: FieldErrors, path: readonly string[], message: string): void {
   let node: FieldErrors = target;
   for (const segment of path.slice(0, -1)) {
-    const next = node[segment];
+    const next = Object.hasOwn(node, segment) ? node[segment] : undefined;
     if (Array.isArray(next)) return; // the parent already failed; DRF reports one level
-    if (next === undefined) node[segment] = {};
+    if (next === undefined) setOwn(node, segment, {});
     node = node[segment] as FieldErrors;
   }
   const leaf = path[path.length - 1]!;
-  if (node[leaf] === undefined) node[leaf] = [message];
+  if (!Object.hasOwn(node, leaf)) setOwn(node, leaf, [message]);
 }

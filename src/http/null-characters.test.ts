@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../tests/support/app.js';
+import { toDrfErrors } from './drf-validation.js';
 import { nullCharacterError } from './null-characters.js';
 
 // PostgreSQL cannot store U+0000 in text or jsonb: before this check, a form field of NULs sent to
@@ -54,6 +55,34 @@ describe('a NUL character in a request', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, error: expect.stringContaining('includePaths.1') });
     expect(await t.quarry.app.inject({ method: 'GET', url: '/healthz' }).then((r) => r.statusCode)).toBe(200);
+  });
+});
+
+describe('a NUL character under a field named like a prototype', () => {
+  // Found by the fuzz suite in CI: a valid body with an extra `{"constructor": {"prototype": [..., "\u0000"]}}`
+  // made the error body's builder write into Object.prototype ("1"), and every later request of
+  // the process answered 500.
+  it('is a 400, and the process is unharmed', async () => {
+    const res = await t.quarry.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/resend-activation/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":"someone@example.com","constructor":{"prototype":["a","b\\u0000"]}}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(Object.prototype)).toEqual([]);
+    expect((await t.quarry.app.inject({ method: 'POST', url: '/api/v1/auth/resend-activation/', payload: {} })).json()).toEqual({
+      email: ['This field is required.'],
+    });
+  });
+
+  it('never reaches a prototype when the DRF body is built', () => {
+    const body = toDrfErrors([{ keyword: 'nullCharacters', instancePath: '/__proto__/1', schemaPath: '#', params: {} }]);
+    expect(Object.keys(Object.prototype)).toEqual([]);
+    expect(JSON.stringify(body)).toBe('{"__proto__":{"1":["Null characters are not allowed."]}}');
+    const nested = toDrfErrors([{ keyword: 'nullCharacters', instancePath: '/constructor/prototype/x', schemaPath: '#', params: {} }]);
+    expect(Object.keys(Object.prototype)).toEqual([]);
+    expect(JSON.stringify(nested)).toBe('{"constructor":{"prototype":{"x":["Null characters are not allowed."]}}}');
   });
 });
 
