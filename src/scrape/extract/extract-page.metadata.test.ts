@@ -73,6 +73,17 @@ describe('extractPage metadata', () => {
     expect(extractPage(html, { url: PAGE_URL }).structuredData.jsonLd).toEqual([{ '@type': 'Organization', name: 'Acme' }]);
   });
 
+  it('reads a page whose meta names and item properties are named like an object prototype', () => {
+    // `<meta name="constructor">` made the page unreadable: `meta[key] ??= []` found the inherited value.
+    const head = `<title>Odd names</title><meta name="constructor" content="c"><meta property="__proto__" content="p">`;
+    const body = `<div itemscope itemtype="https://schema.org/Thing"><span itemprop="constructor">a</span><span itemprop="__proto__">b</span></div><article><p>${prose('odd')}</p></article>`;
+    const page = extractPage(pageWithChrome(body, head), { url: PAGE_URL });
+    expect(page.title).toBe('Odd names');
+    const [item] = page.structuredData.microdata;
+    expect(JSON.stringify(item?.properties)).toBe('{"constructor":["a"],"__proto__":["b"]}');
+    expect(Object.keys(Object.prototype)).toEqual([]);
+  });
+
   it('reads microdata items with nested items and absolute URL properties', () => {
     const html = `<html><body><div itemscope itemtype="https://schema.org/Product">
       <h1 itemprop="name">Kettle</h1><img itemprop="image" src="/k.jpg">

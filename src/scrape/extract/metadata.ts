@@ -1,4 +1,5 @@
 import { type ElementNode, findAll, findFirst, textContent } from './dom.js';
+import { pushOwn } from './own-list.js';
 import type { JsonObject, JsonValue } from './types.js';
 import { resolveUrl } from './url.js';
 
@@ -27,7 +28,7 @@ export function collectMeta(root: ElementNode): Record<string, string[]> {
       .filter((k): k is string => k !== undefined)
       .flatMap((k) => k.toLowerCase().split(/\s+/))
       .filter((k) => k !== '');
-    for (const key of new Set(keys)) (meta[key] ??= []).push(collapse(content));
+    for (const key of new Set(keys)) pushOwn(meta, key, collapse(content));
   }
   return meta;
 }

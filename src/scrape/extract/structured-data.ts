@@ -1,4 +1,5 @@
 import { type ElementNode, elementChildren, findAll, textContent } from './dom.js';
+import { pushOwn } from './own-list.js';
 import type { JsonObject, JsonValue, MicrodataItem, StructuredData } from './types.js';
 import { resolveUrl } from './url.js';
 
@@ -133,7 +134,7 @@ function readItem(scope: ElementNode, baseUrl: string, depth: number): Microdata
     const names = (element.attrs['itemprop'] ?? '').split(/\s+/).filter((n) => n !== '');
     const value: string | MicrodataItem =
       element.attrs['itemscope'] !== undefined && depth < MAX_ITEM_DEPTH ? readItem(element, baseUrl, depth + 1) : propertyValue(element, baseUrl);
-    for (const name of names) (item.properties[name] ??= []).push(value);
+    for (const name of names) pushOwn(item.properties, name, value);
   });
   return item;
 }
