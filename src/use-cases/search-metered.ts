@@ -1,14 +1,8 @@
 /** What the search use cases share: how they are metered, without HTTP. */
-import type { Caller, MeteredResult, WorkOutcome } from '../credits/index.js';
+import type { Metering } from '../credits/index.js';
 
-/** `metered` bound to the process's ledger (`Metering.meter`). */
-export type Meter = <T>(
-  caller: Caller,
-  endpoint: string,
-  maxCost: number,
-  work: (signal: AbortSignal) => Promise<WorkOutcome<T>>,
-  known?: () => Promise<WorkOutcome<T> | undefined>,
-) => Promise<MeteredResult<T>>;
+/** `metered` bound to the process's ledger. */
+export type Meter = Metering['meter'];
 
 /** The request's own time limit on a search: when it passes (and the caller is still there), the search fails with `error()`. */
 export interface Deadline {

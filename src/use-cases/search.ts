@@ -56,8 +56,8 @@ export interface SearchUseCaseDeps {
 /** The ledger's `endpoint` of a search. */
 export const SEARCH_ENDPOINT = COMBINED_SEARCH_ENDPOINT;
 
-/** The REST body's schema, compiled once: every agent search is checked against it. */
-const REQUEST_CHECK = TypeCompiler.Compile(CombinedSearchRequest);
+/** The REST body's schema, compiled on the first agent search (not at start-up), then reused. */
+let requestCheck: ReturnType<typeof TypeCompiler.Compile<typeof CombinedSearchRequest>> | undefined;
 
 function checked(input: SearchInput) {
   const body: CombinedSearchRequest = {
@@ -71,8 +71,9 @@ function checked(input: SearchInput) {
   };
   const fields: Record<string, string[]> = {};
   // Errors are listed only for a body that fails: listing them costs more than the whole check.
-  if (!REQUEST_CHECK.Check(body)) {
-    for (const error of REQUEST_CHECK.Errors(body)) {
+  const check = (requestCheck ??= TypeCompiler.Compile(CombinedSearchRequest));
+  if (!check.Check(body)) {
+    for (const error of check.Errors(body)) {
       const field = error.path.split('/')[1] ?? 'non_field_errors';
       (fields[field] ??= []).push(error.message);
     }
