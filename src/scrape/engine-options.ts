@@ -16,7 +16,7 @@ export type ScrapeEngineConfig = Pick<
   | 'browserIdleCapMs'
 >;
 
-/** The fetch engine's per-phase caps, never longer than the whole fetch may take. */
+/** The fetch engine's per-phase caps; one not shorter than the whole fetch's is left to the total deadline. */
 const CONNECT_TIMEOUT_MS = 10_000;
 const PHASE_TIMEOUT_MS = 15_000;
 
@@ -26,8 +26,8 @@ export function fetchEngineOptions(config: ScrapeEngineConfig): FetchEngineOptio
     ...(config.scrapeProxyUrl === undefined ? {} : { proxyUrl: config.scrapeProxyUrl }),
     totalTimeoutMs: config.scrapeTimeoutMs,
     connectTimeoutMs: Math.min(CONNECT_TIMEOUT_MS, config.scrapeTimeoutMs),
-    headersTimeoutMs: Math.min(PHASE_TIMEOUT_MS, config.scrapeTimeoutMs),
-    bodyTimeoutMs: Math.min(PHASE_TIMEOUT_MS, config.scrapeTimeoutMs),
+    headersTimeoutMs: PHASE_TIMEOUT_MS,
+    bodyTimeoutMs: PHASE_TIMEOUT_MS,
     maxBodyBytes: config.scrapeMaxBytes,
     maxRedirects: config.scrapeMaxRedirects,
     maxConcurrentPerHost: config.scrapeHostConcurrency,

@@ -97,8 +97,8 @@ type Attempt =
 export function createFetchEngine(options: FetchEngineOptions = {}): FetchEngine {
   const maxRedirects = options.maxRedirects ?? 10;
   const totalTimeoutMs = options.totalTimeoutMs ?? 30_000;
-  const headersTimeoutMs = options.headersTimeoutMs ?? 15_000;
-  const bodyTimeoutMs = options.bodyTimeoutMs ?? 15_000;
+  const headersTimeoutMs = phaseTimeout(options.headersTimeoutMs ?? 15_000, totalTimeoutMs);
+  const bodyTimeoutMs = phaseTimeout(options.bodyTimeoutMs ?? 15_000, totalTimeoutMs);
   const maxBodyBytes = options.maxBodyBytes ?? 10 * 1024 * 1024;
   const guard = createTargetGuard({ resolver: options.resolver, allowedHosts: options.allowedHosts ?? [] });
   const network = createGuardedNetwork({ guard, proxyUrl: options.proxyUrl, connectTimeoutMs: options.connectTimeoutMs });
@@ -213,6 +213,15 @@ export function createFetchEngine(options: FetchEngineOptions = {}): FetchEngine
   }
 
   return sending(options.userAgent ?? DEFAULT_USER_AGENT, () => network.close());
+}
+
+/**
+ * A phase timeout that is not shorter than the whole fetch's is switched off (undici reads 0 as
+ * "none"): the total deadline already covers it, and two timers due at the same moment race, so
+ * the caller would sometimes read undici's phase error instead of the deadline's message.
+ */
+function phaseTimeout(phaseMs: number, totalMs: number): number {
+  return phaseMs < totalMs ? phaseMs : 0;
 }
 
 function nextHop(current: URL, location: string, visited: Set<string>, maxRedirects: number, hops: number): URL {
