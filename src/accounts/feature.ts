@@ -10,6 +10,7 @@ import { passwordResetSchemas, registerPasswordResetRoutes } from './password-re
 import { registerAccountRoutes } from './routes.js';
 import { accountSchemas } from './schemas.js';
 import type { AccountService } from './service.js';
+import { sessionSchemas } from './session-route.js';
 import type { UserStore } from './users.js';
 
 export interface AccountsFeatureDeps {
@@ -40,7 +41,7 @@ export function accountsFeature(deps: AccountsFeatureDeps): Feature {
   const { config } = deps;
   return {
     name: 'accounts',
-    schemas: [...accountSchemas, ...passwordResetSchemas],
+    schemas: [...accountSchemas, ...sessionSchemas, ...passwordResetSchemas],
     register({ app, auth, now }) {
       registerAccountRoutes(app, {
         accounts: deps.accounts,

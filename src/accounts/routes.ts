@@ -5,8 +5,10 @@ import { InvalidInputError } from '../errors.js';
 import { ACCESS_COOKIE, REFRESH_COOKIE, type AuthHooks } from '../http/auth.js';
 import { ErrorDetail, FieldErrors, plainJsonSerializer } from '../http/schema.js';
 import type { App } from '../http/server.js';
+import { describeUser } from './describe-user.js';
 import { Activation, Logout, ResendActivationRequest, TokenObtainPair, TokenRefresh, TokenVerify, User, UserCreate } from './schemas.js';
 import type { AccountService } from './service.js';
+import { registerSessionRoute } from './session-route.js';
 import type { TokenPair } from './tokens.js';
 
 export interface AccountRouteDeps {
@@ -83,17 +85,10 @@ export function registerAccountRoutes(app: App, deps: AccountRouteDeps): void {
         response: { 200: Type.Ref(User), 401: Type.Ref(ErrorDetail) },
       },
     },
-    async (request) => {
-      const user = request.user!;
-      return {
-        id: user.id,
-        email: user.email,
-        is_active: user.is_active === 1,
-        date_joined: user.date_joined,
-        credits_remaining: await deps.ledger.balance(user.id),
-      };
-    },
+    async (request) => describeUser(request.user!, deps.ledger),
   );
+
+  registerSessionRoute(app, { accounts, ledger: deps.ledger });
 
   app.post(
     '/api/v1/auth/jwt/create/',

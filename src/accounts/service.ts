@@ -206,6 +206,21 @@ export function createAccountService(deps: AccountDeps) {
       return tokens.issuePair(user.id, claims.session);
     },
 
+    /**
+     * Whether a refresh with this token would succeed now, without rotating it: the dashboard asks
+     * before refreshing, so a visitor whose session ended never gets a failed refresh.
+     */
+    async canRefresh(refreshToken: string): Promise<boolean> {
+      const claims = await verifyRefresh(refreshToken).catch((error: unknown) => {
+        if (error instanceof AuthenticationError) return undefined;
+        throw error;
+      });
+      if (!claims) return false;
+      const user = await users.byId(claims.userId);
+      if (!user?.is_active) return false;
+      return !isLocked(user, now()) && isCurrentSession(user, claims.session);
+    },
+
     /** Says only whether the token is valid (any type). */
     async verify(token: string) {
       let claims: TokenClaims;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createErrorAnswer, type ErrorAnswer } from './error-answer.js';
 import { type ApiError, detail, notFound, serverFailure, type ErrorMapper } from './errors.js';
 import { RouteTable } from './method-guard.js';
@@ -28,8 +28,17 @@ declare module 'fastify' {
     compileSchemas(): number;
     /** Quarry's HTTP answer to an error (domain errors through every feature's mapper), logged once. */
     errorAnswer: ErrorAnswer;
+    /** Lets one feature (the dashboard) answer paths no route has, before the JSON 404; see `NotFoundPage`. */
+    setNotFoundPage(page: NotFoundPage): void;
   }
 }
+
+/**
+ * A page for a request no route matched (and no other method would have): it answers, or returns
+ * undefined to leave the request to the JSON 404. The HTTP layer knows no page; the dashboard
+ * decides which requests are a person's browser.
+ */
+export type NotFoundPage = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
 
 export interface HttpServerOptions {
   readonly logger: FastifyBaseLogger;
@@ -115,6 +124,10 @@ export async function createHttpServer(options: HttpServerOptions): Promise<App>
     done();
   });
 
+  let notFoundPage: NotFoundPage = () => undefined;
+  app.decorate('setNotFoundPage', (page: NotFoundPage) => {
+    notFoundPage = page;
+  });
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = routes.allowedAt(path);
@@ -122,7 +135,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<App>
       const error = detail(405, `Method "${request.method.toUpperCase()}" not allowed.`, { allow: allowed.join(', ') });
       return sendApiError(reply, error);
     }
-    return sendApiError(reply, notFound());
+    return notFoundPage(request, reply) ?? sendApiError(reply, notFound());
   });
 
   const errorAnswer = createErrorAnswer(options.errorMappers);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { contentSecurityPolicy } from '../http/content-security-policy.js';
 import type { App } from '../http/server.js';
 
@@ -16,14 +16,31 @@ export const DEFAULT_WEB_ROOT = join(import.meta.dirname, '..', '..', 'web', 'di
 export const SPA_ROUTES = ['/', '/login', '/signup', '/forgot-password', '/keys', '/usage', '/plans', '/checkout', '/billing', '/playground'] as const;
 export const SPA_PREFIXES = ['/activate/', '/password-reset/'] as const;
 
+/**
+ * Every path prefix the API, its compatible surfaces and the operations endpoints are served under:
+ * an unknown path below one of them is a client's mistake and keeps the JSON 404, whoever asks.
+ */
+export const API_PREFIXES = ['/api/', '/v1/', '/v2/', '/r/', '/s/', '/tavily/', '/exa/', '/mcp', '/metrics', '/healthz', '/readyz', '/assets/'] as const;
+
+/**
+ * A person's browser opening a page, as opposed to an API client: a GET that accepts HTML, for a path
+ * outside the API's prefixes. Such a request at an unknown path gets the app's own "Page not found".
+ */
+export function isPageRequest(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' || !(request.headers.accept ?? '').includes('text/html')) return false;
+  const path = request.url.split('?')[0] ?? '/';
+  return !API_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
+}
+
 /** Paddle.js is the only script from outside Quarry, and only on these pages. */
 const PADDLE_PAGES = new Set(['/plans', '/checkout']);
 
 const PADDLE_SOURCES = ['https://cdn.paddle.com', 'https://*.paddle.com'];
 
-function sendIndex(reply: FastifyReply, root: string, path: string) {
+function sendIndex(reply: FastifyReply, root: string, path: string, status = 200) {
   const withPaddle = PADDLE_PAGES.has(path);
   return reply
+    .code(status)
     .header('cache-control', 'no-cache')
     .header('content-security-policy', contentSecurityPolicy(withPaddle ? PADDLE_SOURCES : []))
     .header('x-content-type-options', 'nosniff')
@@ -46,4 +63,6 @@ export async function registerDashboard(app: App, options: { root?: string; onMi
   const hide = { hide: true } as const;
   for (const path of SPA_ROUTES) app.get(path, { schema: hide }, (_request, reply) => sendIndex(reply, root, path));
   for (const prefix of SPA_PREFIXES) app.get(`${prefix}*`, { schema: hide }, (_request, reply) => sendIndex(reply, root, prefix));
+  // The app reads the path and shows its "Page not found"; the status tells crawlers and tools the same.
+  app.setNotFoundPage((request, reply) => (isPageRequest(request) ? sendIndex(reply, root, '', 404) : undefined));
 }

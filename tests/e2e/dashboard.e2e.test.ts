@@ -59,7 +59,7 @@ describe('dashboard journey in Chromium', { timeout: 60_000 }, () => {
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByText('No active account found with the given credentials').waitFor();
+    await page.getByText('The email or password is wrong.').waitFor();
     await page.getByRole('button', { name: 'Resend activation email' }).click();
     await page.getByText(`A new activation link is on its way to ${EMAIL}.`).waitFor();
     // RESEND_ACTIVATION_EMAIL_RATE allows 3 an hour: the fourth is throttled, and the page says so.
@@ -67,7 +67,7 @@ describe('dashboard journey in Chromium', { timeout: 60_000 }, () => {
       await page.getByRole('button', { name: 'Resend activation email' }).click();
       await page.getByRole('button', { name: 'Resend activation email' }).waitFor();
     }
-    await page.getByText('Too many requests: Request was throttled.', { exact: false }).waitFor();
+    await page.getByText('Too many requests: wait a while, then ask again.').waitFor();
   });
 
   it('2. opens the activation link from the mail outbox', async () => {
@@ -268,7 +268,7 @@ describe('dashboard journey in Chromium', { timeout: 60_000 }, () => {
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByText('No active account found with the given credentials').waitFor();
+    await page.getByText('The email or password is wrong.').waitFor();
     await page.getByLabel('Password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL('**/keys');

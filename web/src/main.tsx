@@ -8,6 +8,7 @@ import { ActivatePage, ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupP
 import { BillingPage } from './pages/billing';
 import { CheckoutPage } from './pages/checkout';
 import { KeysPage } from './pages/keys';
+import { NotFoundPage } from './pages/not-found';
 import { PlansPage } from './pages/plans';
 import { PlaygroundPage } from './pages/playground';
 import { UsagePage } from './pages/usage';
@@ -22,7 +23,10 @@ const NAV = [
 ] as const;
 
 const PUBLIC = new Set(['/login', '/signup', '/forgot-password', '/plans', '/checkout']);
+const MEMBERS_ONLY = new Set(['/', '/keys', '/usage', '/billing', '/playground']);
 const isPublic = (path: string) => PUBLIC.has(path) || path.startsWith('/activate/') || path.startsWith('/password-reset/');
+/** The mailed links: `/activate/<uid>/<token>` and `/password-reset/<uid>/<token>`. */
+const isMailedLink = (parts: readonly string[]) => parts.length === 3 && (parts[0] === 'activate' || parts[0] === 'password-reset');
 
 function goToLogin() {
   forgetSession();
@@ -86,7 +90,9 @@ function Page({ url }: { url: URL }) {
   const session = useSession();
   const path = url.pathname.replace(/\/+$/, '') || '/';
   const parts = path.split('/').filter(Boolean);
-  const needsUser = !isPublic(path);
+  const known = PUBLIC.has(path) || MEMBERS_ONLY.has(path) || isMailedLink(parts);
+  // An unknown path is nobody's page: it says so to everyone rather than asking to log in first.
+  const needsUser = known && !isPublic(path);
 
   useEffect(() => {
     if (needsUser && session.status === 'anonymous') navigate(`/login?next=${encodeURIComponent(url.pathname + url.search)}`, true);
@@ -94,6 +100,7 @@ function Page({ url }: { url: URL }) {
     if (path === '/login' && session.status === 'user') navigate('/keys', true);
   }, [needsUser, session.status, path]);
 
+  if (!known) return <NotFoundPage path={url.pathname} />;
   if (parts[0] === 'activate' && parts.length === 3) return <ActivatePage uid={parts[1]!} token={parts[2]!} />;
   if (parts[0] === 'password-reset' && parts.length === 3) return <ResetPasswordPage uid={parts[1]!} token={parts[2]!} />;
   switch (path) {
@@ -120,14 +127,8 @@ function Page({ url }: { url: URL }) {
     case '/playground':
       return <PlaygroundPage />;
   }
-  return (
-    <div class="empty">
-      <h1>Page not found</h1>
-      <p>
-        <a href="/keys">Go to your keys</a>
-      </p>
-    </div>
-  );
+  // `/` for a logged-in user: on the way to the keys.
+  return <Loading />;
 }
 
 function App() {

@@ -31,7 +31,7 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
-const NO_REFRESH = /\/api\/v1\/auth\/(jwt\/|users\/(?:$|activation|reset_password)|resend-activation)/;
+const NO_REFRESH = /\/api\/v1\/auth\/(jwt\/|session\/|users\/(?:$|activation|reset_password)|resend-activation)/;
 
 /**
  * The browser's credentials are the HttpOnly cookies login sets; nothing is kept in storage.

@@ -814,6 +814,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/session/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The browser's login session (never 401)
+         * @description Reads the `access` and `refresh` cookies that login sets, and nothing else (not the Authorization header, not an API key). An expired or revoked cookie counts as no session.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The browser's login session, read from the HttpOnly login cookies (the page cannot read them). Never a 401: no session is an answer. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BrowserSession"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/users/": {
         parameters: {
             query?: never;
@@ -7424,6 +7463,14 @@ export interface components {
              */
             status: "pending" | "paid" | "canceled" | "failed";
             transaction_id: string;
+        };
+        /** @description The browser's login session, read from the HttpOnly login cookies (the page cannot read them). Never a 401: no session is an answer. */
+        BrowserSession: {
+            /** @description Whether the access cookie is valid: `user` is then the logged-in user. */
+            authenticated: boolean;
+            /** @description Not logged in now, but the refresh cookie is still valid: `POST /api/v1/auth/jwt/refresh/` with an empty body starts a new access token. Always false when `authenticated` is true. */
+            refreshable: boolean;
+            user: components["schemas"]["User"] | (never | null);
         };
         /** @description A chat completion with its token usage and the credits it cost. */
         ChatCompletion: {

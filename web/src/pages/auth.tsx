@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, call } from '../api/client';
+import { api, call, type ApiProblem } from '../api/client';
 import { Form, useForm, valueOf } from '../forms';
 import { isOwnPath, navigate } from '../router';
 import { reloadSession } from '../session';
@@ -14,54 +14,67 @@ function AuthShell({ title, children }: { title: string; children: preact.Compon
   );
 }
 
-/** Words for each outcome of resend-activation (204, 400, 403, 429). */
-function ResendActivation({ email }: { email: string }) {
+/** What each answer of resend-activation means for the person who asked (204, 400, 403, 429). */
+function resendOutcome(problem: ApiProblem): string {
+  const emailErrors = problem.fields.email ?? [];
+  if (problem.status === 429) return 'Too many requests: wait a while, then ask again.';
+  if (problem.status === 403) return 'This account is locked, so it cannot be activated. Ask the operator of this Quarry to unlock it.';
+  if (emailErrors.includes('This account is already active.')) return 'This account is active already: log in with its password.';
+  if (emailErrors.includes('User with given email does not exist.')) return 'No account has this email. Check it, or create an account.';
+  return emailErrors.join(' ') || (problem.detail ?? 'The activation email could not be sent.');
+}
+
+/**
+ * Always offered on the login page, whatever the last login did: a failed login does not say
+ * whether the account is inactive (the API answers alike), so neither does this line.
+ * It mails the address typed in the login form.
+ */
+function ResendActivation() {
   const form = useForm();
-  const [sent, setSent] = useState(false);
+  const [sentTo, setSentTo] = useState<string | undefined>(undefined);
+  const [noEmail, setNoEmail] = useState(false);
+  const resend = () => {
+    const email = valueOf('email').trim();
+    setSentTo(undefined);
+    setNoEmail(email === '');
+    if (email === '') return;
+    form.submit(
+      () => call(() => api.POST('/api/v1/auth/resend-activation/', { body: { email } })),
+      () => setSentTo(email),
+    );
+  };
   return (
     <div class="resend">
-      <p>Your account is not active yet? We can mail the activation link again.</p>
-      {sent ? <Notice tone="success">A new activation link is on its way to {email}.</Notice> : null}
-      {form.problem ? (
-        <Notice tone="warning">
-          {form.problem.status === 429
-            ? `Too many requests: ${form.problem.detail ?? 'try again later.'}`
-            : form.problem.status === 403
-              ? `This account cannot be activated: ${form.problem.detail}`
-              : (form.problem.fields.email?.join(' ') ?? form.problem.detail)}
-        </Notice>
-      ) : null}
-      <button
-        type="button"
-        class="button"
-        disabled={form.busy || !email}
-        onClick={() =>
-          form.submit(
-            () => call(() => api.POST('/api/v1/auth/resend-activation/', { body: { email } })),
-            () => setSent(true),
-          )
-        }
-      >
-        Resend activation email
-      </button>
+      <p>
+        Didn’t get the activation email?{' '}
+        <button type="button" class="button small" disabled={form.busy} onClick={resend}>
+          Resend activation email
+        </button>
+      </p>
+      {sentTo ? <Notice tone="success">A new activation link is on its way to {sentTo}.</Notice> : null}
+      {noEmail ? <Notice tone="warning">Type your email above first.</Notice> : null}
+      {form.problem?.kind === 'network' ? <ProblemBanner problem={form.problem} onRetry={resend} /> : null}
+      {form.problem?.kind === 'http' ? <Notice tone="warning">{resendOutcome(form.problem)}</Notice> : null}
     </div>
   );
 }
 
+/** simplejwt answers a login 401 alike for an unknown email, a wrong password and an inactive or locked account. */
+const WRONG_LOGIN = 'The email or password is wrong.';
+
 export function LoginPage({ next }: { next: string | null }) {
   const form = useForm();
-  const [email, setEmail] = useState('');
   const submit = () => {
     const body = { email: valueOf('email'), password: valueOf('password') };
-    setEmail(body.email);
     form.submit(
       () => call(() => api.POST('/api/v1/auth/jwt/create/', { body })),
       () => void reloadSession().then(() => navigate(next && isOwnPath(next) ? next : '/keys', true)),
     );
   };
+  const shown = form.problem?.status === 401 ? { ...form, problem: { ...form.problem, detail: WRONG_LOGIN } } : form;
   return (
     <AuthShell title="Log in to Quarry">
-      <Form form={form} onSubmit={submit} label="Log in">
+      <Form form={shown} onSubmit={submit} label="Log in">
         <Field label="Email" name="email" type="email" autoComplete="username" required errors={form.errorsOf('email')} />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required errors={form.errorsOf('password')} />
         <button class="button primary" type="submit" disabled={form.busy}>
@@ -71,7 +84,7 @@ export function LoginPage({ next }: { next: string | null }) {
       <p class="links">
         <a href="/signup">Create an account</a> · <a href="/forgot-password">Forgot your password?</a>
       </p>
-      {form.problem?.status === 401 && email ? <ResendActivation email={email} /> : null}
+      <ResendActivation />
     </AuthShell>
   );
 }
@@ -113,6 +126,22 @@ export function SignupPage() {
   );
 }
 
+/** One message per outcome of an activation link: activated, used before, broken or expired, or a failure to retry. */
+function ActivationOutcome({ done, problem, onRetry }: { done: boolean; problem: ApiProblem | undefined; onRetry: () => void }) {
+  if (done) return <Notice tone="success">Your account is active. You can log in now.</Notice>;
+  if (!problem) return <p class="loading">Activating…</p>;
+  // djoser's "Stale token": the link was used already, so the account is active.
+  if (problem.status === 403) return <Notice tone="success">This link was used already: your account is active. You can log in now.</Notice>;
+  if (problem.status === 400) {
+    return (
+      <Notice tone="warning">
+        This activation link does not work: it is incomplete, or it has expired. On the log-in page, “Didn’t get the activation email?” sends a new one.
+      </Notice>
+    );
+  }
+  return <ProblemBanner problem={problem} onRetry={onRetry} />;
+}
+
 export function ActivatePage({ uid, token }: { uid: string; token: string }) {
   const form = useForm();
   const [done, setDone] = useState(false);
@@ -124,23 +153,7 @@ export function ActivatePage({ uid, token }: { uid: string; token: string }) {
   useEffect(activate, [uid, token]);
   return (
     <AuthShell title="Activate your account">
-      {done ? (
-        <Notice tone="success">Your account is active. You can log in now.</Notice>
-      ) : form.problem ? (
-        <>
-          <ProblemBanner problem={form.problem} onRetry={activate} />
-          {form.problem.status === 403 ? <Notice>This link was used already: your account is active.</Notice> : null}
-          {Object.values(form.problem.fields)
-            .flat()
-            .map((m) => (
-              <Notice key={m} tone="warning">
-                {m} The link may be old or incomplete; log in to ask for a new one.
-              </Notice>
-            ))}
-        </>
-      ) : (
-        <p class="loading">Activating…</p>
-      )}
+      <ActivationOutcome done={done} problem={form.problem} onRetry={activate} />
       <p class="links">
         <a href="/login">Go to log in</a>
       </p>
@@ -184,14 +197,16 @@ export function ResetPasswordPage({ uid, token }: { uid: string; token: string }
       () => setDone(true),
     );
   };
-  const linkProblems = [...(form.problem?.fields.uid ?? []), ...(form.problem?.fields.token ?? [])];
+  // A bad uid or token: the link is dead (used, expired or cut short), so no form is worth showing.
+  const deadLink = Boolean(form.problem?.fields.uid ?? form.problem?.fields.token);
   return (
     <AuthShell title="Choose a new password">
       {done ? (
         <Notice tone="success">Your password is changed. Log in with the new one.</Notice>
+      ) : deadLink ? (
+        <Notice tone="warning">The link is used up or expired, so the password was not changed. Ask for a new link below.</Notice>
       ) : (
         <Form form={form} onSubmit={submit} label="Set a new password">
-          {linkProblems.length ? <Notice tone="warning">{linkProblems.join(' ')} The link is used up or expired; ask for a new one.</Notice> : null}
           <Field label="New password" name="new_password" type="password" autoComplete="new-password" required errors={form.errorsOf('new_password')} />
           <button class="button primary" type="submit" disabled={form.busy}>
             Set new password
