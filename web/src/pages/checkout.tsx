@@ -14,9 +14,8 @@ export function CheckoutPage({ transactionId }: { transactionId: string | null }
   const settings = useDashboardConfig();
   const session = useSession();
   const outcome = useConfirm();
-  // Paddle.js keeps the callback it got at Initialize: it reads the session through a ref.
-  const sessionRef = useRef(session);
-  sessionRef.current = session;
+  const [paidTransaction, setPaidTransaction] = useState<string | null>(null);
+  const confirmed = useRef(false);
   const [state, setState] = useState<'loading' | 'open' | 'completed' | 'closed' | 'failed'>('loading');
   const valid = transactionId !== null && TXN.test(transactionId);
   const payments = settings.data?.payments;
@@ -28,14 +27,21 @@ export function CheckoutPage({ transactionId }: { transactionId: string | null }
       if (event.name === 'checkout.closed') setState((s) => (s === 'completed' ? s : 'closed'));
       if (event.name === 'checkout.completed') {
         setState('completed');
-        if (sessionRef.current.status === 'user') outcome.confirm(event.data?.transaction_id ?? transactionId);
+        setPaidTransaction(event.data?.transaction_id ?? transactionId);
       }
     }).then(
       () => setState((s) => (s === 'loading' ? 'open' : s)),
       () => setState('failed'),
     );
-    // Runs once the settings arrive; the session is read (through the ref) when the checkout completes.
+    // Runs once the settings arrive.
   }, [valid, payments?.enabled]);
+
+  // The payment may complete before the session has loaded: confirm once both are known.
+  useEffect(() => {
+    if (paidTransaction === null || session.status !== 'user' || confirmed.current) return;
+    confirmed.current = true;
+    outcome.confirm(paidTransaction);
+  }, [paidTransaction, session.status]);
 
   return (
     <>
