@@ -7,12 +7,11 @@
  */
 import { parseHtmlEvents } from './extract/html-events.js';
 import { VOID_ELEMENTS } from './extract/html-tags.js';
+import { escapeText, writeAttributes } from './extract/html-writer.js';
 
 /** Elements whose whole content is left out. */
 const DROPPED = new Set(['script', 'style', 'noscript', 'template']);
 const PRELOAD_RELS = new Set(['preload', 'modulepreload']);
-/** Attribute names that read back as one attribute (the tokenizer lets quotes and the like into names). */
-const PLAIN_ATTRIBUTE_NAME = /^[^\s"'<>/=]+$/;
 
 export function cleanHtml(html: string): string {
   // Everything inside <html> (used when the page has no <body>), and the first <body>'s content.
@@ -39,7 +38,7 @@ export function cleanHtml(html: string): string {
         if (bodyState === 'inside') bodyDepth++;
         return;
       }
-      write(`<${name}${attributes(attrs)}>`);
+      write(`<${name}${writeAttributes(attrs)}>`);
     },
     onclosetag(name) {
       if (dropDepth > 0) {
@@ -66,20 +65,4 @@ function isPreload(attrs: Record<string, string>): boolean {
     .toLowerCase()
     .split(/\s+/)
     .some((rel) => PRELOAD_RELS.has(rel));
-}
-
-function attributes(attrs: Record<string, string>): string {
-  let written = '';
-  for (const [name, value] of Object.entries(attrs)) {
-    if (PLAIN_ATTRIBUTE_NAME.test(name)) written += value === '' ? ` ${name}` : ` ${name}="${escapeAttribute(value)}"`;
-  }
-  return written;
-}
-
-function escapeText(text: string): string {
-  return text.replace(/[&<>\u00a0]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&nbsp;'));
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/[&"\u00a0]/g, (c) => (c === '&' ? '&amp;' : c === '"' ? '&quot;' : '&nbsp;'));
 }

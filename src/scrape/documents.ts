@@ -4,6 +4,8 @@ import { xmlToText } from './xml-text.js';
 
 export interface DocumentContent {
   readonly title?: string;
+  /** Who wrote it, when the document says (a PDF's information dictionary). */
+  readonly author?: string;
   readonly markdown: string;
   readonly text: string;
   /** Headings of the content, in order, when the document has any. */
@@ -18,6 +20,7 @@ export interface DocumentContent {
 export function pageFromDocument(content: DocumentContent, url: string): ExtractedPage {
   return {
     ...(content.title === undefined ? {} : { title: content.title }),
+    ...(content.author === undefined ? {} : { author: content.author }),
     canonicalUrl: url,
     headings: [...(content.headings ?? [])],
     markdown: content.markdown,

@@ -14,6 +14,7 @@ export interface PdfTextLine {
 export interface MinimalPdfOptions {
   pages: PdfTextLine[][];
   title?: string;
+  author?: string;
 }
 
 function escapePdfString(text: string): string {
@@ -43,7 +44,11 @@ export function buildMinimalPdf(options: MinimalPdfOptions): Uint8Array {
   }
   objects[catalogId - 1] = `<< /Type /Catalog /Pages ${pagesId} 0 R >>`;
   objects[pagesId - 1] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageIds.length} >>`;
-  const infoId = options.title === undefined ? undefined : add(`<< /Title (${escapePdfString(options.title)}) >>`);
+  const info = [
+    ...(options.title === undefined ? [] : [`/Title (${escapePdfString(options.title)})`]),
+    ...(options.author === undefined ? [] : [`/Author (${escapePdfString(options.author)})`]),
+  ];
+  const infoId = info.length === 0 ? undefined : add(`<< ${info.join(' ')} >>`);
 
   let pdf = '%PDF-1.4\n';
   const offsets: number[] = [];

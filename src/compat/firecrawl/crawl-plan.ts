@@ -22,6 +22,8 @@ export interface CrawlPlan {
   readonly regexOnFullURL: boolean;
   readonly delayMs: number;
   readonly formats: readonly FirecrawlFormat[];
+  /** False: `markdown` and `html` are the whole cleaned page. Absent in plans stored before it existed: true. */
+  readonly onlyMainContent?: boolean;
 }
 
 const KNOWN_KEYS = new Set([
@@ -80,6 +82,7 @@ export function planCrawl(body: CrawlBody, maxPages: number, configDelayMs: numb
     regexOnFullURL: record.regexOnFullURL === true,
     delayMs: Math.max(configDelayMs, (delay ?? 0) * 1000),
     formats: scrape.formats,
+    onlyMainContent: scrape.onlyMainContent,
   };
 }
 

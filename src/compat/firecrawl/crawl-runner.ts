@@ -19,11 +19,10 @@ import type { Job } from '../../jobs/index.js';
 import { createCrawler, discardFrontier } from '../../crawl/index.js';
 import type { Indexer, IndexOutcome } from '../../local-index/index.js';
 import type { FetchEngine } from '../../scrape/net/index.js';
-import type { OffloadPool } from '../../scrape/index.js';
 import { type CrawlPlan, wanted } from './crawl-plan.js';
 import type { CrawlRow, CrawlStore } from './crawl-store.js';
 import { buildDocument } from './document.js';
-import type { PageReaders } from './page-html.js';
+import { poolReaders, type PageReaderPool } from './page-html.js';
 
 export const CRAWL_QUEUE = 'firecrawl-crawl';
 export const CRAWL_ENDPOINT = 'firecrawl/crawl';
@@ -41,7 +40,7 @@ export interface CrawlRunnerDeps {
   readonly fetchEngine: FetchEngine;
   readonly userAgent: string;
   /** Reads each crawled (untrusted) page off the event loop: the app's worker pool, in the crawling account's lane. */
-  readonly reader: Pick<OffloadPool, 'readPage' | 'cleanHtml'>;
+  readonly reader: PageReaderPool;
   /** Credits per crawled page with content (`PRICE_SCRAPE`). */
   readonly pricePerPage: number;
   readonly holdTtlSeconds: number;
@@ -113,10 +112,7 @@ export function createCrawlRunner(deps: CrawlRunnerDeps) {
     };
 
     const owner = String(crawl.userId);
-    const readers: PageReaders = {
-      readPage: (html, url) => deps.reader.readPage(html, url, undefined, owner),
-      cleanHtml: (html) => deps.reader.cleanHtml(html, undefined, owner),
-    };
+    const readers = poolReaders(deps.reader, undefined, owner);
     const sink: Indexer = {
       async indexHtml(html, url): Promise<IndexOutcome> {
         if ((await store.status(crawl.id)) !== 'scraping') halt('cancelled', new Error('crawl cancelled'));
@@ -141,6 +137,7 @@ export function createCrawlRunner(deps: CrawlRunnerDeps) {
           { sourceUrl: url, finalUrl: url, statusCode: 200, contentType: 'text/html', page: extracted, markdown: extracted.markdown, html, links: facts.links },
           plan.formats,
           readers,
+          plan.onlyMainContent ?? true,
         );
         document.metadata.creditsUsed = cost;
         if (!(await store.addPage(crawl.id, url, document))) {

@@ -11,6 +11,8 @@ export interface DocumentMetadata {
   title?: string;
   description?: string;
   language?: string;
+  /** Firecrawl passes the page's meta tags through (`<meta name="author">`); a PDF's author too. */
+  author?: string;
   sourceURL: string;
   url: string;
   statusCode: number;
@@ -47,14 +49,25 @@ export interface PageContent {
   readonly links?: readonly string[];
 }
 
-/** `readers` read the page for the `html` and `links` formats, off the event loop (the page is untrusted). */
-export async function buildDocument(content: PageContent, formats: readonly FirecrawlFormat[], readers: PageReaders): Promise<FirecrawlDocument> {
+/**
+ * `readers` read the page for the `html` and `links` formats, off the event loop (the page is
+ * untrusted). As Firecrawl's, `markdown` and `html` are the page's main content unless
+ * `onlyMainContent` is false; then they are the whole cleaned page (navigation, footer and all).
+ * A document without HTML (PDF, text) has no main content apart from itself.
+ */
+export async function buildDocument(
+  content: PageContent,
+  formats: readonly FirecrawlFormat[],
+  readers: PageReaders,
+  onlyMainContent: boolean,
+): Promise<FirecrawlDocument> {
   const { page } = content;
   const document: FirecrawlDocument = {
     metadata: {
       ...(page.title === undefined ? {} : { title: page.title }),
       ...(page.description === undefined ? {} : { description: page.description }),
       ...(page.language === undefined ? {} : { language: page.language }),
+      ...(page.author === undefined ? {} : { author: page.author }),
       sourceURL: content.sourceUrl,
       url: content.finalUrl,
       statusCode: content.statusCode,
@@ -65,10 +78,11 @@ export async function buildDocument(content: PageContent, formats: readonly Fire
   for (const format of formats) {
     switch (format) {
       case 'markdown':
-        document.markdown = content.markdown;
+        document.markdown = onlyMainContent || content.html === undefined ? content.markdown : await readers.wholePageMarkdown(content.html, content.finalUrl);
         break;
       case 'html':
-        document.html = content.html === undefined ? '' : await readers.cleanHtml(content.html);
+        if (content.html === undefined) document.html = '';
+        else document.html = onlyMainContent ? await readers.mainContentHtml(content.html, content.finalUrl) : await readers.cleanHtml(content.html);
         break;
       case 'rawHtml':
         document.rawHtml = content.html ?? '';

@@ -68,7 +68,7 @@ function registerVersion(app: App, deps: CrawlRouteDeps, version: FirecrawlVersi
         description:
           "Starts a crawl with Quarry's crawler (robots.txt, sitemaps, `CRAWL_DELAY_MS` between requests to a host) as a durable job. " +
           'Each page is charged `PRICE_SCRAPE` as it is crawled; the crawl ends cleanly, with a warning, when the credits run out. ' +
-          '`limit`, `maxDiscoveryDepth` (`maxDepth` in v1), `allowExternalLinks`, `crawlEntireDomain`, `includePaths`, `excludePaths`, `regexOnFullURL`, `delay`, `scrapeOptions.formats`.',
+          '`limit`, `maxDiscoveryDepth` (`maxDepth` in v1), `allowExternalLinks`, `crawlEntireDomain`, `includePaths`, `excludePaths`, `regexOnFullURL`, `delay`, `scrapeOptions.formats`, `scrapeOptions.onlyMainContent`.',
         body: CrawlBody,
         response: { 200: CrawlStarted, ...firecrawlErrors },
       },

@@ -26,7 +26,7 @@ export function registerScrapeRoutes(
           summary: `Firecrawl ${version} scrape`,
           description:
             "Firecrawl-compatible scrape over Quarry's scrape (same SSRF guard, cache and price: `PRICE_SCRAPE`, + `PRICE_SCRAPE_BROWSER` when rendered). " +
-            "Formats `markdown`, `html`, `rawHtml`, `links`, `json` (Quarry's structured JSON); options `onlyMainContent` (true only), `maxAge`, `timeout`, `waitFor`. " +
+            "Formats `markdown`, `html`, `rawHtml`, `links`, `json` (Quarry's structured JSON); options `onlyMainContent` (default true; false: the whole cleaned page), `maxAge`, `timeout`, `waitFor`. " +
             'Options that would change the answer and that Quarry cannot honour (actions, includeTags, location, LLM extraction…) answer 400.',
           body: ScrapeBody,
           response: { 200: ScrapeResponse, ...firecrawlErrors },

@@ -28,7 +28,9 @@ const Format = Type.Union([FormatName, Type.Object({ type: FormatName }, open)],
 
 export const scrapeOptionFields = {
   formats: Type.Optional(Type.Array(Format, { maxItems: 20, description: 'Default `["markdown"]`.' })),
-  onlyMainContent: Type.Optional(Type.Boolean({ description: 'Only `true` (the default): Markdown is always the main content.' })),
+  onlyMainContent: Type.Optional(
+    Type.Boolean({ description: 'Default `true`: `markdown` and `html` are the main content; `false`: the whole cleaned page (navigation, footer…).' }),
+  ),
   maxAge: Type.Optional(
     Type.Integer({
       minimum: 0,
@@ -58,6 +60,7 @@ const Metadata = Type.Object(
     title: Type.Optional(Type.String()),
     description: Type.Optional(Type.String()),
     language: Type.Optional(Type.String()),
+    author: Type.Optional(Type.String()),
     sourceURL: Type.String(),
     url: Type.String(),
     statusCode: Type.Integer(),

@@ -25,6 +25,8 @@ export interface ScrapeOptionsInput {
 /** A scrape as Quarry will run it. */
 export interface ResolvedScrapeOptions {
   readonly formats: readonly FirecrawlFormat[];
+  /** `markdown` and `html` hold the main content (Firecrawl's default), else the whole cleaned page. */
+  readonly onlyMainContent: boolean;
   readonly render: RenderMode;
   /** Oldest cached copy accepted, in ms; undefined → whatever the cache holds (`SCRAPE_CACHE_TTL`). */
   readonly maxAgeMs?: number;
@@ -118,8 +120,6 @@ export function resolveScrapeOptions(
   }
   if (options.jsonOptions !== undefined)
     throw badRequest(`${where}jsonOptions: LLM extraction is not supported; the json format returns Quarry's structured JSON of the page`);
-  if (options.onlyMainContent === false)
-    throw badRequest(`${where}onlyMainContent: false is not supported; Quarry's Markdown is always the page's main content`);
 
   const formats = options.formats === undefined ? defaultFormats : [...new Set(options.formats.map((spec, i) => formatName(spec, `${where}formats[${i}]`)))];
   const waitFor = options.waitFor ?? 0;
@@ -127,6 +127,7 @@ export function resolveScrapeOptions(
   if (waitFor > 0 && options.timeout !== undefined && waitFor > options.timeout / 2) throw badRequest(`${where}waitFor must not exceed half of timeout`);
   return {
     formats: FIRECRAWL_FORMATS.filter((format) => formats.includes(format)),
+    onlyMainContent: options.onlyMainContent !== false,
     // A page worth waiting for is rendered; the browser then waits for its network to go quiet.
     render: waitFor > 0 ? 'always' : 'auto',
     ...(options.maxAge === undefined ? {} : { maxAgeMs: options.maxAge }),

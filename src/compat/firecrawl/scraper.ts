@@ -8,19 +8,19 @@ import type { FastifyReply } from 'fastify';
 import type { CachedRunner } from '../../cache/cached.js';
 import type { CacheHitCharge, WorkOutcome } from '../../credits/index.js';
 import { errorText } from '../error-text.js';
-import { scrapeErrorMapper, type OffloadPool, type ScrapeService } from '../../scrape/index.js';
+import { scrapeErrorMapper, type ScrapeService } from '../../scrape/index.js';
 import type { ExtractedPage, ScrapeJson } from '../../scrape/extract/index.js';
 import { createScrapeUseCase, ScrapeTimeoutError, type PageView, type PageViewInput, type ViewedPage } from '../../use-cases/scrape.js';
 import { buildDocument, type FirecrawlDocument } from './document.js';
 import { firecrawlError } from './errors.js';
-import type { PageReaders } from './page-html.js';
-import type { FirecrawlFormat, ResolvedScrapeOptions } from './scrape-options.js';
+import { poolReaders, type PageReaderPool } from './page-html.js';
+import type { ResolvedScrapeOptions } from './scrape-options.js';
 
 export interface FirecrawlScraperDeps {
   /** The process's scrape service (src/deps.ts). */
   readonly service: ScrapeService;
   /** Reads pages off the event loop (the app's worker pool), as Quarry's own scrape does, in the lane of the account that asked. */
-  readonly reader: Pick<OffloadPool, 'readPage' | 'cleanHtml'>;
+  readonly reader: PageReaderPool;
   readonly cached: CachedRunner;
   /** `SCRAPE_CACHE_TTL` seconds; 0 turns caching off. */
   readonly cacheTtlSeconds: number;
@@ -35,6 +35,13 @@ export interface ScrapedDocument {
 
 /** The cache's `endpoint` of Firecrawl scrapes (their answers carry formats Quarry's own scrape has not). */
 const CACHE_ENDPOINT = 'firecrawl-scrape';
+/** The same with `onlyMainContent: false`: the whole page's Markdown and HTML. */
+const WHOLE_PAGE_CACHE_ENDPOINT = 'firecrawl-scrape-whole-page';
+/**
+ * How `html` is named in the cache key of main-content documents: stored documents from before
+ * `html` became the main content (when it was the whole body) are not served for it.
+ */
+const MAIN_CONTENT_HTML_KEY = 'html:main-content';
 
 /** Without content the service reports no page; its `json` format still carries the metadata. */
 function pageFromJson(json: ScrapeJson | undefined, url: string): ExtractedPage {
@@ -96,20 +103,11 @@ export function createFirecrawlScraper(deps: FirecrawlScraperDeps) {
     now: deps.now,
   });
 
-  /** The pool's readers for the `html` and `links` formats, in `account`'s lane of the pool. */
-  function readersFor(account: number, signal: AbortSignal): PageReaders {
-    const owner = String(account);
-    return {
-      readPage: (html, url) => reader.readPage(html, url, signal, owner),
-      cleanHtml: (html) => reader.cleanHtml(html, signal, owner),
-    };
-  }
-
   /** A scraped page as a Firecrawl document in `formats`, without per-request metadata (what the cache keeps). */
-  function documentView(formats: readonly FirecrawlFormat[]): PageView<FirecrawlDocument> {
+  function documentView({ formats, onlyMainContent }: ResolvedScrapeOptions): PageView<FirecrawlDocument> {
     return {
-      name: CACHE_ENDPOINT,
-      formats,
+      name: onlyMainContent ? CACHE_ENDPOINT : WHOLE_PAGE_CACHE_ENDPOINT,
+      formats: onlyMainContent ? formats.map((format) => (format === 'html' ? MAIN_CONTENT_HTML_KEY : format)) : formats,
       build: ({ result, page: captured }, { sourceUrl, account, signal }) => {
         const { metadata } = result.data;
         return buildDocument(
@@ -123,7 +121,8 @@ export function createFirecrawlScraper(deps: FirecrawlScraperDeps) {
             html: captured?.html,
           },
           formats,
-          readersFor(account, signal),
+          poolReaders(reader, signal, String(account)),
+          onlyMainContent,
         );
       },
     };
@@ -140,12 +139,12 @@ export function createFirecrawlScraper(deps: FirecrawlScraperDeps) {
     options: ResolvedScrapeOptions,
     signal: AbortSignal,
   ): Promise<WorkOutcome<ViewedPage<FirecrawlDocument>>> {
-    return timedOut(() => scrape.runView(account, documentView(options.formats), pageInput(rawUrl, options), signal));
+    return timedOut(() => scrape.runView(account, documentView(options), pageInput(rawUrl, options), signal));
   }
 
   /** The stored document and its cost, when a usable one is there (its cost is known before any work); a bad URL is refused here (400), before anything is held. */
   function stored(rawUrl: string, options: ResolvedScrapeOptions): Promise<WorkOutcome<ViewedPage<FirecrawlDocument>> | undefined> {
-    return scrape.storedView(documentView(options.formats), pageInput(rawUrl, options));
+    return scrape.storedView(documentView(options), pageInput(rawUrl, options));
   }
 
   /** One page as a Firecrawl document and what it costs, without metering (a search's scraped hits). */

@@ -109,6 +109,14 @@ function walkNode(node: DomNode, sink: FlowSink, context: BlockBuildContext): vo
     case 'a':
       addLink(node, sink, context);
       return;
+    case 'figcaption':
+      // A line of its own under the picture, set in italics as captions are.
+      sink.endParagraph();
+      sink.open({ type: 'emphasis', children: [] });
+      walkChildren(node, sink, context);
+      sink.close();
+      sink.endParagraph();
+      return;
     default:
       break;
   }

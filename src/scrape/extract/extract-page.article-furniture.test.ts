@@ -79,3 +79,29 @@ describe("extractPage on an article's headline", () => {
     expect(text).toContain('The story of maritime claims begins');
   });
 });
+
+describe("extractPage on an article's figures", () => {
+  const articleHead = '<title>Story</title><meta property="og:type" content="article">';
+
+  it('keeps a figure’s caption as an italic line under its picture, without the credit inside it', () => {
+    const figure =
+      '<figure><img src="/heron.jpg" alt="A heron"><figcaption>A grey heron waits at the pond. <span class="credit">Photo: Jane Doe</span></figcaption></figure>';
+    const html = pageWithChrome(`<p>${prose('herons', 4)}</p>${figure}<p>${prose('ponds', 4)}</p>`, articleHead);
+    const { markdown, text } = extractPage(html, { url: PAGE_URL });
+    expect(markdown).toContain('![A heron](https://news.example.com/heron.jpg)\n\n*A grey heron waits at the pond.*');
+    expect(text).toContain('A grey heron waits at the pond.');
+    expect(text).not.toContain('Jane Doe');
+  });
+
+  it('drops a caption that only credits the picture, and a caption-like box outside a figure', () => {
+    const figure = '<figure><img src="/pond.jpg" alt=""><figcaption>Photo by Jane Doe / AP</figcaption></figure>';
+    const html = pageWithChrome(
+      `<p>${prose('herons', 4)}</p>${figure}<div class="caption">Small print beside the story</div><p>${prose('ponds', 4)}</p>`,
+      articleHead,
+    );
+    const { text } = extractPage(html, { url: PAGE_URL });
+    expect(text).toContain('The story of ponds');
+    expect(text).not.toContain('Jane Doe');
+    expect(text).not.toContain('Small print beside the story');
+  });
+});

@@ -1,6 +1,6 @@
 import { type Block, forEachInline, inlineText } from './blocks.js';
 import { dropCallsToAction } from './calls-to-action.js';
-import { parseHtml } from './dom.js';
+import { type ElementNode, parseHtml } from './dom.js';
 import { buildBlocks } from './dom-to-blocks.js';
 import { productFactsFromJsonLd } from './json-ld-content.js';
 import { dropListingControls } from './listing-controls.js';
@@ -8,10 +8,10 @@ import { extractMainContent } from './main-content.js';
 import { renderMarkdown } from './markdown.js';
 import { detectPageKind } from './page-kind.js';
 import { productDescription } from './product-description.js';
-import { collectMeta, documentBaseUrl, extractMetadata } from './metadata.js';
+import { type PageMetadata, collectMeta, documentBaseUrl, extractMetadata } from './metadata.js';
 import { renderText } from './render-text.js';
 import { collectStructuredData } from './structured-data.js';
-import type { ExtractedImage, ExtractedLink, ExtractedPage } from './types.js';
+import type { ExtractedImage, ExtractedLink, ExtractedPage, StructuredData } from './types.js';
 import { resolveUrl } from './url.js';
 
 export interface ExtractOptions {
@@ -19,11 +19,22 @@ export interface ExtractOptions {
   url: string;
 }
 
+/** What reading a page has found once its main content is located (the tree is pruned to it). */
+export interface LocatedContent {
+  readonly baseUrl: string;
+  readonly meta: Record<string, string[]>;
+  readonly structuredData: StructuredData;
+  readonly metadata: PageMetadata;
+  readonly warnings: string[];
+  /** The element holding the main content. */
+  readonly content: ElementNode;
+}
+
 /**
- * Extracts the main content and metadata of an HTML page. Pure and synchronous; never throws
- * on malformed HTML (a page without content yields empty `markdown` and `text`).
+ * Parses a page, reads its metadata and structured data, and finds its main content: the part
+ * every output of the page (Markdown, text, Firecrawl's `html`) is made of.
  */
-export function extractPage(html: string, options: ExtractOptions): ExtractedPage {
+export function locateMainContent(html: string, options: ExtractOptions): LocatedContent {
   const { root, warnings: treeWarnings } = parseHtml(html);
   const warnings = [...treeWarnings];
   const baseUrl = documentBaseUrl(root, options.url);
@@ -34,6 +45,15 @@ export function extractPage(html: string, options: ExtractOptions): ExtractedPag
   const kind = detectPageKind(meta, structuredData.jsonLd, structuredData.microdata);
   const description = kind === 'product' ? productDescription(structuredData.jsonLd, structuredData.microdata) : undefined;
   const content = extractMainContent(root, kind, metadata.title, description);
+  return { baseUrl, meta, structuredData, metadata, warnings, content };
+}
+
+/**
+ * Extracts the main content and metadata of an HTML page. Pure and synchronous; never throws
+ * on malformed HTML (a page without content yields empty `markdown` and `text`).
+ */
+export function extractPage(html: string, options: ExtractOptions): ExtractedPage {
+  const { baseUrl, meta, structuredData, metadata, warnings, content } = locateMainContent(html, options);
   const blocks = dropListingControls(dropCallsToAction(buildBlocks(content, { baseUrl })));
   const contentText = renderText(blocks);
   const productFacts = productFactsFromJsonLd(structuredData.jsonLd, contentText);

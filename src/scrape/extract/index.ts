@@ -1,3 +1,4 @@
+export { mainContentHtml, wholePageMarkdown } from './content-html.js';
 export { decodeHtmlBytes } from './decode.js';
 export { ExtractionError, type ExtractionErrorCode } from './errors.js';
 export { extractPage, type ExtractOptions } from './extract-page.js';

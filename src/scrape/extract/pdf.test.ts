@@ -30,6 +30,23 @@ describe('pdfToDocument', () => {
     expect(document.text).toBe('The first paragraph starts here and continues on a second line.\n\nA second paragraph after a gap. It also has two lines.');
   });
 
+  it('keeps short paragraphs apart even when the gaps between paragraphs outnumber those inside them', async () => {
+    // Lines 13 pt apart inside a paragraph, 20 pt between paragraphs: four gaps of 20 against two of 13.
+    const lines = ['One line.', 'A paragraph of', 'two lines.', 'Another line.', 'A second paragraph of', 'two lines.', 'A last line.'];
+    const ys = [700, 680, 667, 647, 627, 614, 594];
+    const bytes = buildMinimalPdf({ pages: [lines.map((text, i) => ({ text, size: 10, x: 72, y: ys[i] as number }))] });
+    expect((await pdfToDocument(bytes)).text).toBe(
+      'One line.\n\nA paragraph of two lines.\n\nAnother line.\n\nA second paragraph of two lines.\n\nA last line.',
+    );
+  });
+
+  it('reads the author from the document information dictionary', async () => {
+    const bytes = buildMinimalPdf({ author: 'Grace  Hopper ', pages: [[{ text: 'Hello.', size: 11, x: 72, y: 700 }]] });
+    const document = await pdfToDocument(bytes);
+    expect(document.author).toBe('Grace Hopper');
+    expect(document.title).toBeUndefined();
+  });
+
   it('turns larger type into Markdown headings, leaving the plain text free of syntax', async () => {
     const bytes = buildMinimalPdf({
       pages: [

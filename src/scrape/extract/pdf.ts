@@ -7,6 +7,8 @@ import { renderText } from './render-text.js';
 export interface PdfDocument {
   /** Title from the document information dictionary, when set. */
   title?: string;
+  /** Author from the document information dictionary, when set. */
+  author?: string;
   pages: number;
   /** Paragraphs separated by one blank line, pages in order. */
   text: string;
@@ -21,6 +23,15 @@ interface Line {
   x: number;
   fontSize: number;
 }
+
+/** A gap this much wider than the usual line spacing ends a paragraph. */
+const PARAGRAPH_GAP_RATIO = 1.3;
+/** Gaps (relative to the font size) within this tolerance count as the same spacing. */
+const SPACING_TOLERANCE = 0.05;
+/** A spacing counts as the line spacing when at least this share of the gaps has it (fewer are outliers: a table, a formula). */
+const LINE_SPACING_MIN_SHARE = 0.1;
+/** Single spacing, as most word processors set it, when no two body lines follow each other. */
+const DEFAULT_LINE_SPACING = 1.2;
 
 /** A heading is set noticeably larger than the body text, and short. */
 const HEADING_SIZE_RATIO = 1.2;
@@ -67,20 +78,27 @@ export async function pdfToDocument(bytes: Uint8Array): Promise<PdfDocument> {
     const bodySize = dominantFontSize(allLines);
     const levels = headingLevels(allLines, bodySize);
     const levelOf = (line: Line): number | undefined => (isHeadingLine(line, bodySize) ? levels.get(roundSize(line.fontSize)) : undefined);
-    const blocks = pageLines.flatMap((lines) => linesToBlocks(lines, bodySize, levelOf));
+    const spacing = lineSpacingRatio(pageLines, (line) => levelOf(line) === undefined);
+    const blocks = pageLines.flatMap((lines) => linesToBlocks(lines, spacing, levelOf));
     const result: PdfDocument = { pages: document.numPages, text: renderText(blocks), markdown: renderMarkdown(blocks) };
-    const title = await documentTitle(document);
+    const { title, author } = await documentInfo(document);
     if (title) result.title = title;
+    if (author) result.author = author;
     return result;
   } finally {
     await task.destroy();
   }
 }
 
-async function documentTitle(document: { getMetadata(): Promise<{ info: object }> }): Promise<string | undefined> {
+async function documentInfo(document: { getMetadata(): Promise<{ info: object }> }): Promise<{ title?: string; author?: string }> {
   const { info } = await document.getMetadata();
-  const title = (info as { Title?: unknown }).Title;
-  return typeof title === 'string' && title.trim() !== '' ? title.trim() : undefined;
+  const { Title, Author } = info as { Title?: unknown; Author?: unknown };
+  return { ...infoText('title', Title), ...infoText('author', Author) };
+}
+
+function infoText<K extends string>(key: K, value: unknown): Partial<Record<K, string>> {
+  const text = typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : '';
+  return text === '' ? {} : ({ [key]: text } as Partial<Record<K, string>>);
 }
 
 function groupIntoLines(items: TextItem[]): Line[] {
@@ -155,15 +173,40 @@ function headingLevels(lines: Line[], bodySize: number): Map<number, number> {
   return new Map(sizes.map((size, index) => [size, Math.min(index + 1, 6)]));
 }
 
-function linesToBlocks(lines: Line[], bodySize: number, headingLevel: (line: Line) => number | undefined): Block[] {
+/**
+ * The usual distance between two lines of one paragraph, as a multiple of their font size: the
+ * tightest spacing that a fair share of consecutive body lines keep, over the whole document.
+ * (The median of the gaps misleads where paragraphs are one to three lines long: the gaps between
+ * paragraphs then outnumber those inside them, and every paragraph ran into the next.)
+ */
+function lineSpacingRatio(pageLines: Line[][], isBody: (line: Line) => boolean): number {
+  const ratios: number[] = [];
+  for (const lines of pageLines) {
+    for (let i = 1; i < lines.length; i++) {
+      const previous = lines[i - 1] as Line;
+      const line = lines[i] as Line;
+      if (!isBody(previous) || !isBody(line) || Math.abs(previous.fontSize - line.fontSize) > 0.5) continue;
+      const ratio = (previous.y - line.y) / line.fontSize;
+      // Closer lines overlap (sub- and superscripts, runs set apart); a line above the previous one starts a column.
+      if (ratio >= 0.8 && ratio <= 4) ratios.push(ratio);
+    }
+  }
+  if (ratios.length === 0) return DEFAULT_LINE_SPACING;
+  ratios.sort((a, b) => a - b);
+  const needed = Math.min(ratios.length, Math.max(2, Math.ceil(ratios.length * LINE_SPACING_MIN_SHARE)));
+  let end = 0;
+  for (let start = 0; start < ratios.length; start++) {
+    end = Math.max(end, start);
+    while (end < ratios.length && (ratios[end] as number) - (ratios[start] as number) <= SPACING_TOLERANCE) end++;
+    if (end - start >= needed) return ratios[end - 1] as number;
+  }
+  return ratios[Math.floor(ratios.length / 2)] as number;
+}
+
+function linesToBlocks(lines: Line[], lineSpacing: number, headingLevel: (line: Line) => number | undefined): Block[] {
   const blocks: Block[] = [];
   let paragraph: string[] = [];
   let previous: Line | undefined;
-  const gaps = lines
-    .slice(1)
-    .map((line, i) => Math.abs((lines[i] as Line).y - line.y))
-    .filter((gap) => gap > 0);
-  const lineSpacing = median(gaps) ?? bodySize * 1.2;
 
   const flush = (): void => {
     if (paragraph.length > 0) blocks.push({ type: 'paragraph', content: [{ type: 'text', text: joinLines(paragraph) }] });
@@ -192,7 +235,7 @@ function linesToBlocks(lines: Line[], bodySize: number, headingLevel: (line: Lin
     }
     const gap = previous ? Math.abs(previous.y - line.y) : 0;
     const sizeChanged = previous !== undefined && Math.abs(previous.fontSize - line.fontSize) > 0.5;
-    if (previous && (gap > lineSpacing * 1.45 || sizeChanged || line.y > previous.y)) flush();
+    if (previous && (gap > lineSpacing * line.fontSize * PARAGRAPH_GAP_RATIO || sizeChanged || line.y > previous.y)) flush();
     paragraph.push(line.text);
     previous = line;
   }
@@ -209,10 +252,4 @@ function joinLines(lines: string[]): string {
     else text += ` ${line}`;
   }
   return text;
-}
-
-function median(values: number[]): number | undefined {
-  if (values.length === 0) return undefined;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }

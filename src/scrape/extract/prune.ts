@@ -64,7 +64,21 @@ function isPhotoCaption(element: ElementNode, stats: TextStats): boolean {
   return companions.length === 1 && companions.some((child) => IMAGE_TAGS.has(child.tag));
 }
 
+/** A caption that only credits the picture: "Photo: Jane Doe, AP", "Image by…", "© Reuters". */
+const PICTURE_CREDIT = /^\s*(?:©|\(c\)\s|(?:photo(?:graph)?|image|picture|illustration|credit|source)s?\s*(?::|by\b|credits?\b))/iu;
+
+/**
+ * A figure's own `<figcaption>` says what its picture shows: part of the story, kept like the
+ * picture. A caption that is only a credit stays small print.
+ */
+function isFigureCaption(element: ElementNode): boolean {
+  const figure = element.parent;
+  if (element.tag !== 'figcaption' || figure?.tag !== 'figure') return false;
+  return findFirst(figure, (child) => IMAGE_TAGS.has(child.tag)) !== undefined && !PICTURE_CREDIT.test(textContent(element));
+}
+
 function isArticleSmallPrint(element: ElementNode, stats: TextStats): boolean {
+  if (isFigureCaption(element)) return false;
   if (isPhotoCaption(element, stats)) return true;
   if (stats.text > MAX_ARTICLE_FURNITURE_TEXT) return false;
   if (element.tag === 'figcaption') return true;

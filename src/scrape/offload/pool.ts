@@ -39,8 +39,12 @@ export const SHARED_LANE = '';
 export interface OffloadPool extends PageReader {
   /** The index's `readPage` in a pool thread. */
   readPage(html: string, url: string, signal?: AbortSignal, owner?: TaskOwner): Promise<PageFacts>;
-  /** Firecrawl's `html` format (`cleanHtml`) in a pool thread. */
+  /** The page's whole cleaned `<body>` (`cleanHtml`: Firecrawl's `html` with `onlyMainContent: false`, Jina's `html`) in a pool thread. */
   cleanHtml(html: string, signal?: AbortSignal, owner?: TaskOwner): Promise<string>;
+  /** The page's main content as HTML (Firecrawl's `html` format) in a pool thread. */
+  mainContentHtml(html: string, url: string, signal?: AbortSignal, owner?: TaskOwner): Promise<string>;
+  /** The whole page as Markdown (Firecrawl's `markdown` with `onlyMainContent: false`) in a pool thread. */
+  wholePageMarkdown(html: string, url: string, signal?: AbortSignal, owner?: TaskOwner): Promise<string>;
   /** Whether a thread was ever started (the pool is lazy). */
   readonly started: boolean;
   /** Tasks waiting or running. */
@@ -152,6 +156,8 @@ export function createOffloadPool(options: OffloadPoolOptions = {}): OffloadPool
     readHtml: (html, url, status, signal, owner) => run({ kind: 'read-html', html, url, status }, signal, owner),
     readPage: (html, url, signal, owner) => run({ kind: 'read-page', html, url }, signal, owner),
     cleanHtml: (html, signal, owner) => run({ kind: 'clean-html', html }, signal, owner),
+    mainContentHtml: (html, url, signal, owner) => run({ kind: 'main-content-html', html, url }, signal, owner),
+    wholePageMarkdown: (html, url, signal, owner) => run({ kind: 'whole-page-markdown', html, url }, signal, owner),
     readDocument: (kind, source, signal, owner) =>
       run({ kind: 'read-document', documentKind: kind, body: source.body, text: source.text, finalUrl: source.finalUrl }, signal, owner),
     get started() {

@@ -6,13 +6,23 @@
 import { cleanHtml } from '../clean-html.js';
 import type { ContentKind } from '../content-kind.js';
 import { readDocument } from '../documents.js';
-import { type ExtractedPage, ExtractionError, type ExtractionErrorCode, type PageFacts, readPage } from '../extract/index.js';
+import {
+  type ExtractedPage,
+  ExtractionError,
+  type ExtractionErrorCode,
+  type PageFacts,
+  mainContentHtml,
+  readPage,
+  wholePageMarkdown,
+} from '../extract/index.js';
 import { readHtml, type HtmlReading } from '../page-reader.js';
 
 export type OffloadTask =
   | { readonly kind: 'read-html'; readonly html: string; readonly url: string; readonly status: number }
   | { readonly kind: 'read-page'; readonly html: string; readonly url: string }
   | { readonly kind: 'clean-html'; readonly html: string }
+  | { readonly kind: 'main-content-html'; readonly html: string; readonly url: string }
+  | { readonly kind: 'whole-page-markdown'; readonly html: string; readonly url: string }
   | {
       readonly kind: 'read-document';
       readonly documentKind: Exclude<ContentKind, 'html'>;
@@ -25,6 +35,8 @@ export interface OffloadResults {
   'read-html': HtmlReading;
   'read-page': PageFacts;
   'clean-html': string;
+  'main-content-html': string;
+  'whole-page-markdown': string;
   'read-document': ExtractedPage;
 }
 
@@ -40,6 +52,10 @@ async function perform(task: OffloadTask): Promise<OffloadResults[OffloadTask['k
       return readPage(task.html, task.url);
     case 'clean-html':
       return cleanHtml(task.html);
+    case 'main-content-html':
+      return mainContentHtml(task.html, task.url);
+    case 'whole-page-markdown':
+      return wholePageMarkdown(task.html, task.url);
     case 'read-document':
       return readDocument(task.documentKind, { body: task.body, text: task.text, finalUrl: task.finalUrl });
   }
