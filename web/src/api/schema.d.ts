@@ -4995,7 +4995,7 @@ export interface paths {
         put?: never;
         /**
          * Firecrawl v1 crawl: start
-         * @description Starts a crawl with Quarry's crawler (robots.txt, sitemaps, `CRAWL_DELAY_MS` between requests to a host) as a durable job. Each page is charged `PRICE_SCRAPE` as it is crawled; the crawl ends cleanly, with a warning, when the credits run out. `limit`, `maxDiscoveryDepth` (`maxDepth` in v1), `allowExternalLinks`, `crawlEntireDomain`, `includePaths`, `excludePaths`, `regexOnFullURL`, `delay`, `scrapeOptions.formats`.
+         * @description Starts a crawl with Quarry's crawler (robots.txt, sitemaps, `CRAWL_DELAY_MS` between requests to a host) as a durable job. Each page is charged `PRICE_SCRAPE` as it is crawled; the crawl ends cleanly, with a warning, when the credits run out. `limit`, `maxDiscoveryDepth` (`maxDepth` in v1), `allowExternalLinks`, `crawlEntireDomain`, `includePaths`, `excludePaths`, `regexOnFullURL`, `delay`, `scrapeOptions.formats`, `scrapeOptions.onlyMainContent`.
          */
         post: {
             parameters: {
@@ -5908,7 +5908,7 @@ export interface paths {
         put?: never;
         /**
          * Firecrawl v1 scrape
-         * @description Firecrawl-compatible scrape over Quarry's scrape (same SSRF guard, cache and price: `PRICE_SCRAPE`, + `PRICE_SCRAPE_BROWSER` when rendered). Formats `markdown`, `html`, `rawHtml`, `links`, `json` (Quarry's structured JSON); options `onlyMainContent` (true only), `maxAge`, `timeout`, `waitFor`. Options that would change the answer and that Quarry cannot honour (actions, includeTags, location, LLM extraction…) answer 400.
+         * @description Firecrawl-compatible scrape over Quarry's scrape (same SSRF guard, cache and price: `PRICE_SCRAPE`, + `PRICE_SCRAPE_BROWSER` when rendered). Formats `markdown`, `html`, `rawHtml`, `links`, `json` (Quarry's structured JSON); options `onlyMainContent` (default true; false: the whole cleaned page), `maxAge`, `timeout`, `waitFor`. Options that would change the answer and that Quarry cannot honour (actions, includeTags, location, LLM extraction…) answer 400.
          */
         post: {
             parameters: {
@@ -5929,7 +5929,7 @@ export interface paths {
                         integration?: string;
                         /** @description Accept a cached copy at most this old (ms, at most 10 years); 0 forces a fresh scrape. */
                         maxAge?: number;
-                        /** @description Only `true` (the default): Markdown is always the main content. */
+                        /** @description Default `true`: `markdown` and `html` are the main content; `false`: the whole cleaned page (navigation, footer…). */
                         onlyMainContent?: boolean;
                         origin?: string;
                         /** @description Deadline in ms; passed → 408 `SCRAPE_TIMEOUT`. */
@@ -6239,7 +6239,7 @@ export interface paths {
         put?: never;
         /**
          * Firecrawl v2 crawl: start
-         * @description Starts a crawl with Quarry's crawler (robots.txt, sitemaps, `CRAWL_DELAY_MS` between requests to a host) as a durable job. Each page is charged `PRICE_SCRAPE` as it is crawled; the crawl ends cleanly, with a warning, when the credits run out. `limit`, `maxDiscoveryDepth` (`maxDepth` in v1), `allowExternalLinks`, `crawlEntireDomain`, `includePaths`, `excludePaths`, `regexOnFullURL`, `delay`, `scrapeOptions.formats`.
+         * @description Starts a crawl with Quarry's crawler (robots.txt, sitemaps, `CRAWL_DELAY_MS` between requests to a host) as a durable job. Each page is charged `PRICE_SCRAPE` as it is crawled; the crawl ends cleanly, with a warning, when the credits run out. `limit`, `maxDiscoveryDepth` (`maxDepth` in v1), `allowExternalLinks`, `crawlEntireDomain`, `includePaths`, `excludePaths`, `regexOnFullURL`, `delay`, `scrapeOptions.formats`, `scrapeOptions.onlyMainContent`.
          */
         post: {
             parameters: {
@@ -7024,7 +7024,7 @@ export interface paths {
         put?: never;
         /**
          * Firecrawl v2 scrape
-         * @description Firecrawl-compatible scrape over Quarry's scrape (same SSRF guard, cache and price: `PRICE_SCRAPE`, + `PRICE_SCRAPE_BROWSER` when rendered). Formats `markdown`, `html`, `rawHtml`, `links`, `json` (Quarry's structured JSON); options `onlyMainContent` (true only), `maxAge`, `timeout`, `waitFor`. Options that would change the answer and that Quarry cannot honour (actions, includeTags, location, LLM extraction…) answer 400.
+         * @description Firecrawl-compatible scrape over Quarry's scrape (same SSRF guard, cache and price: `PRICE_SCRAPE`, + `PRICE_SCRAPE_BROWSER` when rendered). Formats `markdown`, `html`, `rawHtml`, `links`, `json` (Quarry's structured JSON); options `onlyMainContent` (default true; false: the whole cleaned page), `maxAge`, `timeout`, `waitFor`. Options that would change the answer and that Quarry cannot honour (actions, includeTags, location, LLM extraction…) answer 400.
          */
         post: {
             parameters: {
@@ -7045,7 +7045,7 @@ export interface paths {
                         integration?: string;
                         /** @description Accept a cached copy at most this old (ms, at most 10 years); 0 forces a fresh scrape. */
                         maxAge?: number;
-                        /** @description Only `true` (the default): Markdown is always the main content. */
+                        /** @description Default `true`: `markdown` and `html` are the main content; `false`: the whole cleaned page (navigation, footer…). */
                         onlyMainContent?: boolean;
                         origin?: string;
                         /** @description Deadline in ms; passed → 408 `SCRAPE_TIMEOUT`. */
@@ -7676,6 +7676,7 @@ export interface components {
             links?: string[];
             markdown?: string;
             metadata: {
+                author?: string;
                 cachedAt?: string;
                 cacheState?: string;
                 contentType?: string;
@@ -7747,7 +7748,7 @@ export interface components {
             integration?: string;
             /** @description Accept a cached copy at most this old (ms, at most 10 years); 0 forces a fresh scrape. */
             maxAge?: number;
-            /** @description Only `true` (the default): Markdown is always the main content. */
+            /** @description Default `true`: `markdown` and `html` are the main content; `false`: the whole cleaned page (navigation, footer…). */
             onlyMainContent?: boolean;
             origin?: string;
             /** @description Deadline in ms; passed → 408 `SCRAPE_TIMEOUT`. */
@@ -7767,7 +7768,7 @@ export interface components {
             integration?: string;
             /** @description Accept a cached copy at most this old (ms, at most 10 years); 0 forces a fresh scrape. */
             maxAge?: number;
-            /** @description Only `true` (the default): Markdown is always the main content. */
+            /** @description Default `true`: `markdown` and `html` are the main content; `false`: the whole cleaned page (navigation, footer…). */
             onlyMainContent?: boolean;
             origin?: string;
             /** @description Deadline in ms; passed → 408 `SCRAPE_TIMEOUT`. */
