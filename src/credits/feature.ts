@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config/index.js';
 import type { Database } from '../db/schema.js';
 import type { Feature } from '../feature.js';
+import { activitySchemas, registerActivityRoutes } from './activity-routes.js';
 import type { Ledger } from './ledger.js';
 import { creditErrorMapper, meteredErrorMapper, meteredErrorSchemas } from './metered-errors.js';
 import { creditSchemas, registerCreditRoutes } from './routes.js';
@@ -15,17 +16,18 @@ export interface CreditsFeatureDeps {
 }
 
 /**
- * The balance, the ledger's history and usage, the daily usage chart and the CSV export; and the
+ * The balance, the ledger's history (entry by entry, and call by call) and usage, the daily usage chart and the CSV export; and the
  * error answers every metered endpoint shares (402 with the upgrade path, a client gone).
  */
 export function creditsFeature(deps: CreditsFeatureDeps): Feature {
   const { ledger, db, config } = deps;
   return {
     name: 'credits',
-    schemas: [...creditSchemas, ...dailyUsageSchemas, ...meteredErrorSchemas],
+    schemas: [...creditSchemas, ...activitySchemas, ...dailyUsageSchemas, ...meteredErrorSchemas],
     errorMappers: [creditErrorMapper(config.upgradeUrl), meteredErrorMapper],
     register({ app, auth, now }) {
       registerCreditRoutes(app, { ledger, auth, db, pageSize: config.pageSize, now });
+      registerActivityRoutes(app, { auth, db, pageSize: config.pageSize });
       registerDailyUsageRoutes(app, { auth, db, now });
     },
   };

@@ -127,6 +127,10 @@ export function registerCreditRoutes(app: App, deps: { ledger: Ledger; auth: Aut
       // `to` is exclusive: by default it lies just past now, so a call finished this millisecond counts.
       const to = parseBound('to', request.query.to, new Date(now.getTime() + 1), true);
       const from = parseBound('from', request.query.from, new Date(to.getTime() - 30 * 86_400_000), false);
+      // An empty window is a mistake, not a question with no answer: say which bound to move.
+      if (from.getTime() > to.getTime()) {
+        throw new InvalidInputError({ from: ['Ensure this is not after `to`.'], to: ['Ensure this is not before `from`.'] });
+      }
       const group: UsageGroup = request.query.group ?? 'day';
       const results = await usageOf(deps.db, request.user!.id, from.toISOString(), to.toISOString(), group);
       const total = results.reduce((sum, r) => ({ requests: sum.requests + r.requests, credits: sum.credits + r.credits, failed: sum.failed + r.failed }), {

@@ -74,6 +74,15 @@ describe('usage', () => {
     expect(res.json()).toEqual({ [field]: ['Enter a valid date (YYYY-MM-DD) or UTC datetime.'] });
   });
 
+  it('refuses `from` after `to` with an error on both fields, instead of an empty answer', async () => {
+    const c = await t.customer(0);
+    const res = await usage(c.access, '?from=2026-03-02&to=2026-03-01T12:00:00Z');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ from: ['Ensure this is not after `to`.'], to: ['Ensure this is not before `from`.'] });
+    // A bare `to` date counts whole, so the same day on both sides is a one-day window.
+    expect((await usage(c.access, '?from=2026-03-01&to=2026-03-01')).statusCode).toBe(200);
+  });
+
   it('accepts real dates and datetimes, leap days included, and reads a bound without a zone as UTC', async () => {
     const c = await t.customer(0);
     const leap = await usage(c.access, '?from=2024-02-29&to=2024-03-01');

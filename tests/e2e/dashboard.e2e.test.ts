@@ -150,7 +150,7 @@ describe('dashboard journey in Chromium', { timeout: 60_000 }, () => {
     await page.getByRole('heading', { name: 'Usage' }).waitFor();
     expect((await text('[data-testid="balance"]')).replace(/\s+/g, ' ')).toBe('2 credits');
     await page.locator('.chart canvas').waitFor();
-    await page.getByRole('cell', { name: 'charge' }).first().waitFor();
+    await page.getByText('Search · web').first().waitFor();
     await page.getByRole('cell', { name: 'playground key' }).first().waitFor();
     await checkAxe('usage');
   });

@@ -62,14 +62,18 @@ const paidLater = await h.t.quarry.app.inject({
 });
 const paidLaterId = (paidLater.json() as { transaction_id: string }).transaction_id;
 
-// Mail links for the activate and password-reset pages.
-await h.t.quarry.app.inject({
-  method: 'POST',
-  url: '/api/v1/auth/users/',
-  payload: { email: 'new@example.com', password: 'a sturdy passphrase 42' },
-  headers: { host: new URL(h.url).host },
-});
-const activation = linkIn(await h.latestMail('new@example.com'), '/activate/');
+// Mail links for the activate and password-reset pages: an activation link works once, so each
+// screen size gets an account of its own (a used link would show the "already used" page).
+async function activationLink(email: string): Promise<string> {
+  await h.t.quarry.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/users/',
+    payload: { email, password: 'a sturdy passphrase 42' },
+    headers: { host: new URL(h.url).host },
+  });
+  return new URL(linkIn(await h.latestMail(email), '/activate/')).pathname;
+}
+const activation = { desktop: await activationLink('new@example.com'), mobile: await activationLink('new-on-a-phone@example.com') };
 await h.t.quarry.app.inject({
   method: 'POST',
   url: '/api/v1/auth/users/reset_password/',
@@ -78,12 +82,12 @@ await h.t.quarry.app.inject({
 });
 const reset = linkIn(await h.latestMail(user.email), '/password-reset/');
 
-type Shot = { name: string; path: string; prepare?: (page: Page) => Promise<void>; loggedIn: boolean };
+type Shot = { name: string; path: string | ((size: 'desktop' | 'mobile') => string); prepare?: (page: Page) => Promise<void>; loggedIn: boolean };
 const SHOTS: Shot[] = [
   { name: 'login', path: '/login', loggedIn: false },
   { name: 'signup', path: '/signup', loggedIn: false },
   { name: 'forgot-password', path: '/forgot-password', loggedIn: false },
-  { name: 'activate', path: new URL(activation).pathname, loggedIn: false },
+  { name: 'activate', path: (size) => activation[size], loggedIn: false },
   { name: 'password-reset', path: new URL(reset).pathname, loggedIn: false },
   {
     name: 'checkout',
@@ -102,7 +106,17 @@ const SHOTS: Shot[] = [
       await page.getByTestId('new-secret').waitFor();
     },
   },
-  { name: 'usage', path: '/usage', loggedIn: true, prepare: async (page) => void (await page.locator('.chart canvas').waitFor()) },
+  {
+    name: 'usage',
+    path: '/usage',
+    loggedIn: true,
+    prepare: async (page) => {
+      await page.locator('.chart canvas').waitFor();
+      // One call opened, to show its hold, release and charge folded under its line.
+      await page.locator('table.activity summary').first().click();
+      await page.evaluate(() => scrollTo(0, 0));
+    },
+  },
   { name: 'plans', path: '/plans', loggedIn: true },
   { name: 'billing', path: '/billing', loggedIn: true },
   {
@@ -140,7 +154,7 @@ for (const [suffix, viewport] of [
       await page.waitForURL('**/keys');
     }
     for (const shot of SHOTS.filter((s) => s.loggedIn === loggedIn)) {
-      await page.goto(shot.path);
+      await page.goto(typeof shot.path === 'string' ? shot.path : shot.path(suffix));
       await page.waitForLoadState('networkidle');
       await shot.prepare?.(page);
       await page.waitForTimeout(150);

@@ -23,13 +23,15 @@ export function StackedBars({ days, series, label }: { days: readonly string[]; 
     const stacked = series.map((s) => s.values.map((v, i) => (running[i] = (running[i] ?? 0) + v)));
     const order = series.map((_, i) => i).reverse();
     const bars = uPlot.paths.bars!({ size: [0.7, 40], align: 0 });
+    // With no day under the cursor the legend shows the window's totals, not placeholders.
+    const totals = series.map((s) => s.values.reduce((sum, v) => sum + v, 0));
     const make = () =>
       new uPlot(
         {
           width: Math.max(280, element.clientWidth),
           height: 260,
           series: [
-            { label: 'Day', value: (_u, v) => (v == null ? '—' : new Date(v * 1000).toISOString().slice(0, 10)) },
+            { label: 'Day', value: (_u, v) => (v == null ? `last ${days.length} days` : new Date(v * 1000).toISOString().slice(0, 10)) },
             ...order.map((i) => ({
               label: series[i]!.label,
               fill: PALETTE[i % PALETTE.length],
@@ -37,7 +39,7 @@ export function StackedBars({ days, series, label }: { days: readonly string[]; 
               width: 0,
               paths: bars,
               points: { show: false },
-              value: (_u: uPlot, _v: number | null, _s: number, idx: number | null) => (idx == null ? '—' : String(series[i]!.values[idx] ?? 0)),
+              value: (_u: uPlot, _v: number | null, _s: number, idx: number | null) => String(idx == null ? totals[i]! : (series[i]!.values[idx] ?? 0)),
             })),
           ],
           axes: [{ space: 60 }, { label: 'credits', size: 56, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 2e5, 5e5, 1e6] }],

@@ -1,9 +1,10 @@
 import { render } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { api, call, setSessionLostHandler } from './api/client';
+import { setBalance, useBalance, useBalanceFreshOnReturn } from './balance';
 import { navigate, onLinkClick, useLocation } from './router';
 import { forgetSession, useSession } from './session';
-import { Loading, ProblemBanner, formatNumber } from './ui';
+import { Loading, ProblemBanner, counted } from './ui';
 import { ActivatePage, ForgotPasswordPage, LoginPage, ResetPasswordPage, SignupPage } from './pages/auth';
 import { BillingPage } from './pages/billing';
 import { CheckoutPage } from './pages/checkout';
@@ -37,6 +38,11 @@ setSessionLostHandler(goToLogin);
 
 function Header({ path }: { path: string }) {
   const session = useSession();
+  const me = session.status === 'user' ? session.me : undefined;
+  // A new reading of the session (a login) is also a fresh balance; from then on the shared store keeps it current.
+  useEffect(() => setBalance(me?.credits_remaining), [me]);
+  useBalanceFreshOnReturn(me !== undefined);
+  const balance = useBalance() ?? me?.credits_remaining ?? 0;
   const leave = () => {
     forgetSession();
     navigate('/login', true);
@@ -66,8 +72,8 @@ function Header({ path }: { path: string }) {
       <div class="account">
         {session.status === 'user' ? (
           <>
-            <span class="balance" title={session.me.email}>
-              {formatNumber(session.me.credits_remaining)} credits
+            <span class="balance" title={session.me.email} data-testid="header-balance">
+              {counted(balance, 'credit')}
             </span>
             <button type="button" class="button small" onClick={logout}>
               Log out

@@ -189,3 +189,7 @@ export function Pager({
 export const formatTime = (iso: string | null | undefined) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 export const formatNumber = (n: number) => n.toLocaleString('en-US');
+/** The noun for a count: `plural(1, 'credit')` is "credit", any other count "credits". */
+export const plural = (n: number, one: string, many = `${one}s`) => (Math.abs(n) === 1 ? one : many);
+/** A count with its noun: "1 credit", "1,000 credits". */
+export const counted = (n: number, one: string, many?: string) => `${formatNumber(n)} ${plural(n, one, many)}`;

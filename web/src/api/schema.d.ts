@@ -1822,6 +1822,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/credits/activity/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's ledger, one line per metered call with its entries, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PaginatedActivityList"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/credits/ledger/": {
         parameters: {
             query?: never;
@@ -7366,6 +7422,28 @@ export interface components {
             token: string;
             uid: string;
         };
+        Activity: {
+            /** @description The net change of the balance */
+            amount: number;
+            api_key_id: number | null;
+            balance_after: number;
+            /** Format: date-time */
+            created: string;
+            endpoint: string | null;
+            /** @description Its ledger entries (hold, release, charge…), oldest first */
+            entries: components["schemas"]["LedgerEntry"][];
+            /** @description The hold id of a call, or the entry id of anything else */
+            id: string;
+            /** @enum {string} */
+            kind: "call" | "grant" | "purchase" | "refund" | "adjustment";
+            note: string | null;
+            request_id: string | null;
+            /**
+             * @description Of a call: charged (zero included), failed (released, nothing charged) or running (credits held)
+             * @enum {string|null}
+             */
+            status: "charged" | "failed" | "running" | null;
+        };
         /** @description Create a key. The response carries the secret, shown in full only here, at reset and at reveal. */
         APIKeyCreate: {
             /** Format: date-time */
@@ -7914,6 +7992,14 @@ export interface components {
                 /** @description `invalid_request_error`, `insufficient_quota`, `rate_limit_exceeded` or `server_error` */
                 type: string;
             };
+        };
+        PaginatedActivityList: {
+            count: number;
+            /** Format: uri */
+            next: string | null;
+            /** Format: uri */
+            previous: string | null;
+            results: components["schemas"]["Activity"][];
         };
         PaginatedAPIKeyListList: {
             /** @example 123 */

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, call } from '../api/client';
 import type { components } from '../api/schema';
 import { Form, useForm, valueOf } from '../forms';
@@ -51,6 +51,10 @@ function KeyRow({
   const action = useForm();
   const [editing, setEditing] = useState(false);
   const id = String(apiKey.id);
+  // Rename opens the name's input in place, and the keyboard follows it there.
+  useEffect(() => {
+    if (editing) document.querySelector<HTMLInputElement>(`[name="name-${id}"]`)?.focus();
+  }, [editing]);
   return (
     <tr>
       <td data-label="Name">
@@ -79,9 +83,7 @@ function KeyRow({
             </div>
           </Form>
         ) : (
-          <button type="button" class="linkish" title="Rename" onClick={() => setEditing(true)}>
-            {apiKey.name}
-          </button>
+          <span class="key-name">{apiKey.name}</span>
         )}
       </td>
       <td data-label="Prefix">
@@ -89,41 +91,50 @@ function KeyRow({
       </td>
       <td data-label="Created">{formatTime(apiKey.created)}</td>
       <td data-label="Last used">{apiKey.last_used ? formatTime(apiKey.last_used) : 'never'}</td>
-      <td data-label="Actions" class="actions">
-        <ProblemBanner problem={action.problem} />
-        {apiKey.revealable ? (
-          <button
-            type="button"
-            class="button small"
-            onClick={() =>
+      {/* The buttons sit in a box of their own: a flex cell would leave the table's row layout. */}
+      <td data-label="Actions">
+        <div class="actions">
+          <ProblemBanner problem={action.problem} />
+          {editing ? null : (
+            // Named after its key: every row has one, and a screen reader's list of buttons must tell them apart.
+            <button type="button" class="button small" onClick={() => setEditing(true)}>
+              Rename<span class="visually-hidden"> {apiKey.name}</span>
+            </button>
+          )}
+          {apiKey.revealable ? (
+            <button
+              type="button"
+              class="button small"
+              onClick={() =>
+                action.submit(
+                  () => call(() => api.POST('/api/v1/api-keys/{id}/reveal/', { params: { path: { id } }, body: {} })),
+                  (data) => onSecret(`Key “${apiKey.name}”`, data.key, true),
+                )
+              }
+            >
+              Reveal
+            </button>
+          ) : null}
+          <ConfirmButton
+            label="Reset"
+            question="Replace this key with a new secret? The old one stops working."
+            onConfirm={() =>
               action.submit(
-                () => call(() => api.POST('/api/v1/api-keys/{id}/reveal/', { params: { path: { id } }, body: {} })),
-                (data) => onSecret(`Key “${apiKey.name}”`, data.key, true),
+                () => call(() => api.POST('/api/v1/api-keys/{id}/reset/', { params: { path: { id } }, body: {} })),
+                (data) => {
+                  onSecret(`New secret for “${data.name}”`, data.key, data.revealable);
+                  onChanged();
+                },
               )
             }
-          >
-            Reveal
-          </button>
-        ) : null}
-        <ConfirmButton
-          label="Reset"
-          question="Replace this key with a new secret? The old one stops working."
-          onConfirm={() =>
-            action.submit(
-              () => call(() => api.POST('/api/v1/api-keys/{id}/reset/', { params: { path: { id } }, body: {} })),
-              (data) => {
-                onSecret(`New secret for “${data.name}”`, data.key, data.revealable);
-                onChanged();
-              },
-            )
-          }
-        />
-        <ConfirmButton
-          label="Revoke"
-          danger
-          question="Revoke this key? Requests with it will fail."
-          onConfirm={() => action.submit(() => call(() => api.DELETE('/api/v1/api-keys/{id}/', { params: { path: { id } } })), onChanged)}
-        />
+          />
+          <ConfirmButton
+            label="Revoke"
+            danger
+            question="Revoke this key? Requests with it will fail."
+            onConfirm={() => action.submit(() => call(() => api.DELETE('/api/v1/api-keys/{id}/', { params: { path: { id } } })), onChanged)}
+          />
+        </div>
       </td>
     </tr>
   );

@@ -1,10 +1,11 @@
 import { useState } from 'preact/hooks';
 import { api, call, type ApiProblem } from '../api/client';
 import type { components } from '../api/schema';
+import { refreshBalance } from '../balance';
 import { loadPaddle, type PaddleEvent } from '../paddle';
 import { navigate } from '../router';
-import { reloadSession, useSession } from '../session';
-import { Card, Empty, formatNumber, Loaded, Notice, ProblemBanner, useResource } from '../ui';
+import { useSession } from '../session';
+import { Card, counted, Empty, formatNumber, Loaded, Notice, plural, ProblemBanner, useResource } from '../ui';
 
 type Plan = components['schemas']['Plan'];
 type Status = components['schemas']['BillingStatus'];
@@ -20,9 +21,9 @@ export function useConfirm() {
     setState({ busy: true });
     void call(() => api.POST('/api/v1/billing/checkout/confirm/', { body: { transaction_id: transactionId } })).then(async (result) => {
       if (!result.ok) return setState({ busy: false, problem: result.problem });
-      const me = await call(() => api.GET('/api/v1/auth/users/me/'));
-      void reloadSession();
-      setState({ busy: false, status: result.data, ...(me.ok ? { balance: me.data.credits_remaining } : {}) });
+      // The shared balance: the header shows the new credits too.
+      const balance = await refreshBalance();
+      setState({ busy: false, status: result.data, ...(balance !== undefined ? { balance } : {}) });
     });
   };
   return { ...state, confirm };
@@ -44,8 +45,8 @@ export function ConfirmOutcome({ outcome, onRetry }: { outcome: ReturnType<typeo
   }
   return (
     <Notice tone="success">
-      Payment received: {formatNumber(outcome.status.credits)} credits added.{' '}
-      {outcome.balance !== undefined ? <span data-testid="new-balance">Your balance is now {formatNumber(outcome.balance)} credits.</span> : null}
+      Payment received: {counted(outcome.status.credits, 'credit')} added.{' '}
+      {outcome.balance !== undefined ? <span data-testid="new-balance">Your balance is now {counted(outcome.balance, 'credit')}.</span> : null}
     </Notice>
   );
 }
@@ -111,7 +112,7 @@ export function PlansPage() {
               {list.map((plan) => (
                 <Card key={plan.id} title={plan.name}>
                   <p class="big">
-                    {formatNumber(plan.credits)} <span>credits</span>
+                    {formatNumber(plan.credits)} <span>{plural(plan.credits, 'credit')}</span>
                   </p>
                   <p class="price">
                     {plan.price} {plan.currency}

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, call, type ApiProblem } from '../api/client';
 import type { components, paths } from '../api/schema';
+import { balanceAfterCall } from '../balance';
 import { Form, useForm, valueOf } from '../forms';
 import { Card, Empty, Field, Loaded, Notice, ProblemBanner, useResource } from '../ui';
 
@@ -137,6 +138,8 @@ export function PlaygroundPage() {
             body: JSON.stringify(body),
           });
           const text = await response.text();
+          // The header's balance follows every call made here.
+          balanceAfterCall(response);
           let parsed: unknown = text;
           try {
             parsed = JSON.parse(text);
@@ -155,6 +158,7 @@ export function PlaygroundPage() {
             response,
           };
         } catch (error) {
+          balanceAfterCall(undefined);
           return {
             ok: false as const,
             problem: {
@@ -237,7 +241,7 @@ export function PlaygroundPage() {
             </Notice>
           ) : null}
           <h3>curl</h3>
-          <pre class="code" tabIndex={0} aria-label="curl command">
+          <pre class="code shell" tabIndex={0} aria-label="curl command">
             {answer.curl}
           </pre>
           <h3>JSON</h3>
