@@ -39,7 +39,11 @@ export async function openAIErrorShape(_request: FastifyRequest, reply: FastifyR
 export function toOpenAIError(status: number, body: unknown): OpenAIErrorBody {
   const fields = isRecord(body) ? body : {};
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-  if (status === 401) return error(text(fields.detail) ?? 'Invalid or inactive API key.', 'invalid_request_error', null, 'invalid_api_key');
+  if (status === 401) {
+    // A login token sent for a key gets its hint in the one message OpenAI clients show.
+    const message = [text(fields.detail) ?? 'Invalid or inactive API key.', text(fields.hint)].filter(Boolean).join(' ');
+    return error(message, 'invalid_request_error', null, 'invalid_api_key');
+  }
   if (status === 402) {
     const remaining = typeof fields.credits_remaining === 'number' ? fields.credits_remaining : 0;
     const upgrade = text(fields.upgrade_url);

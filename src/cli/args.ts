@@ -20,6 +20,13 @@ export const COMMON_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   help: { type: 'boolean', description: 'show this help' },
 };
 
+/** The one word a command takes besides its options (`quarry keys revoke ID`). */
+export interface OperandSpec {
+  /** Shown in the synopsis and in usage errors (`ID`). */
+  readonly placeholder: string;
+  readonly description: string;
+}
+
 /** Typed access to parsed options; every accessor names the option in its usage error. */
 export interface CommandArgs {
   /** A string option (declare it required so its absence is reported before any work starts). */
@@ -29,6 +36,8 @@ export interface CommandArgs {
   /** An integer option, already checked against its declared bounds. */
   integer(name: string): number;
   optionalInteger(name: string): number | undefined;
+  /** The command's operand (declared with `operand`), already checked to be present. */
+  operand(): string;
 }
 
 export interface ParsedCommandArgs extends CommandArgs {
@@ -43,7 +52,7 @@ type ParsedValues = Record<string, string | boolean | undefined>;
  * checks required options and integer values, so every usage error surfaces before the
  * configuration is read or the database opened.
  */
-export function parseCommandArgs(argv: string[], declared: Readonly<Record<string, OptionSpec>>): ParsedCommandArgs {
+export function parseCommandArgs(argv: string[], declared: Readonly<Record<string, OptionSpec>>, operand?: OperandSpec): ParsedCommandArgs {
   const options: NonNullable<ParseArgsConfig['options']> = {};
   for (const [name, spec] of Object.entries({ ...declared, ...COMMON_OPTIONS })) {
     options[name] = name === 'help' ? { type: 'boolean', short: 'h' } : { type: spec.type === 'boolean' ? 'boolean' : 'string' };
@@ -63,7 +72,9 @@ export function parseCommandArgs(argv: string[], declared: Readonly<Record<strin
   };
   const integers = new Map<string, number>();
   if (!help) {
-    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    const allowed = operand ? 1 : 0;
+    if (positionals.length > allowed) throw new UsageError(`unexpected argument "${positionals[allowed]}"`);
+    if (operand && positionals.length === 0) throw new UsageError(`missing ${operand.placeholder}`);
     for (const [name, spec] of Object.entries(declared)) {
       const raw = optionalString(name);
       if (spec.required && values[name] === undefined) throw new UsageError(`missing --${name}`);
@@ -85,6 +96,11 @@ export function parseCommandArgs(argv: string[], declared: Readonly<Record<strin
     integer(name) {
       const value = integers.get(name);
       if (value === undefined) throw new UsageError(`missing --${name}`);
+      return value;
+    },
+    operand() {
+      const [value] = positionals;
+      if (value === undefined) throw new UsageError(`missing ${operand?.placeholder ?? 'argument'}`);
       return value;
     },
   };

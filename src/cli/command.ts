@@ -1,6 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Config } from '../config/index.js';
-import type { CommandArgs, OptionSpec } from './args.js';
+import type { CommandArgs, OperandSpec, OptionSpec } from './args.js';
 import type { CliServices } from './services.js';
 
 export type { OptionSpec } from './args.js';
@@ -50,6 +50,8 @@ export interface ServiceCommand {
   /** Longer help text: what it does and what it guarantees. */
   readonly description: string;
   readonly options: Readonly<Record<string, OptionSpec>>;
+  /** The one word the command takes besides its options, if any (`quarry keys revoke ID`). */
+  readonly operand?: OperandSpec;
   readonly example: string;
   /** Checks that need only the options and the streams, made before the database opens; throw UsageError. */
   check?(args: CommandArgs, io: CliIo): void;

@@ -17,3 +17,13 @@ export class UnknownUserError extends Error {
     this.name = 'UnknownUserError';
   }
 }
+
+/** The command named an API key that does not exist or is already revoked: exit code 1. */
+export class UnknownKeyError extends Error {
+  readonly code = 'unknown_key';
+
+  constructor(readonly keyId: string) {
+    super(`no active API key with id ${keyId}`);
+    this.name = 'UnknownKeyError';
+  }
+}

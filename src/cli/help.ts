@@ -12,7 +12,8 @@ function optionLabel(name: string, spec: OptionSpec): string {
 
 function synopsis(command: ServiceCommand): string {
   const parts = Object.entries(command.options).map(([name, spec]) => (spec.required ? optionLabel(name, spec) : `[${optionLabel(name, spec)}]`));
-  return [commandName(command.words), ...parts, '[--json]'].join(' ');
+  const operand = command.operand ? [command.operand.placeholder] : [];
+  return [commandName(command.words), ...operand, ...parts, '[--json]'].join(' ');
 }
 
 function table(rows: readonly (readonly [string, string])[]): string[] {
@@ -23,7 +24,20 @@ function table(rows: readonly (readonly [string, string])[]): string[] {
 /** `quarry users create --help`. */
 export function commandHelp(command: ServiceCommand): string {
   const options = Object.entries({ ...command.options, ...COMMON_OPTIONS }).map(([name, spec]) => [optionLabel(name, spec), spec.description] as const);
-  return [`Usage: ${synopsis(command)}`, '', command.description, '', 'Options:', ...table(options), '', 'Example:', `  ${command.example}`, ''].join('\n');
+  const operand = command.operand ? ['Arguments:', ...table([[command.operand.placeholder, command.operand.description]]), ''] : [];
+  return [
+    `Usage: ${synopsis(command)}`,
+    '',
+    command.description,
+    '',
+    ...operand,
+    'Options:',
+    ...table(options),
+    '',
+    'Example:',
+    `  ${command.example}`,
+    '',
+  ].join('\n');
 }
 
 /** `quarry --help`, or `quarry users --help` for the commands under one word. */

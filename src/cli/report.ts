@@ -1,7 +1,7 @@
 import { ConfigError } from '../config/index.js';
 import { InvalidInputError, type FieldMessages } from '../errors.js';
 import type { CliIo, CommandOutcome } from './command.js';
-import { UnknownUserError, UsageError } from './errors.js';
+import { UnknownKeyError, UnknownUserError, UsageError } from './errors.js';
 
 /** Exit codes of every command: 0 ok, 1 the work failed or found a problem, 2 usage or configuration error. */
 export const EXIT = { ok: 0, failure: 1, usage: 2 } as const;
@@ -34,7 +34,7 @@ export function printError(io: CliIo, error: unknown, options: { json: boolean; 
 function describeError(error: unknown): string {
   if (error instanceof ConfigError) return `configuration error: ${error.message}`;
   if (error instanceof InvalidInputError) return flattenFields(error.fields).join('; ');
-  if (error instanceof UsageError || error instanceof UnknownUserError) return error.message;
+  if (error instanceof UsageError || error instanceof UnknownUserError || error instanceof UnknownKeyError) return error.message;
   if (error instanceof Error) return oneLine(error.message || error.name);
   return oneLine(String(error));
 }

@@ -35,7 +35,7 @@ describe('help', () => {
   it('lists the commands of a group', async () => {
     const result = await quarry(['users', '-h']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('Usage: quarry users <create|lock|unlock>');
+    expect(result.stdout).toContain('Usage: quarry users <create|list|lock|unlock>');
     expect(result.stdout).not.toContain('credits grant');
   });
 });
@@ -46,9 +46,15 @@ describe('usage errors exit 2 with one line on stderr', () => {
     ['only --json', ['--json'], '{"error":"missing command"}'],
     ['an option in place of a command', ['--verbose'], 'quarry: unknown option --verbose (see quarry --help)'],
     ['an unknown command', ['frobnicate'], 'quarry: unknown command "frobnicate" (see quarry --help)'],
-    ['an unknown subcommand', ['users', 'delete'], 'quarry users: unknown command "users delete"; expected create, lock or unlock (see quarry users --help)'],
-    ['a missing subcommand', ['credits'], 'quarry credits: missing subcommand: grant or audit (see quarry credits --help)'],
-    ['a group with one command', ['keys', '--email', 'a@example.com'], 'quarry keys: missing subcommand: create (see quarry keys --help)'],
+    [
+      'an unknown subcommand',
+      ['users', 'delete'],
+      'quarry users: unknown command "users delete"; expected create, list, lock or unlock (see quarry users --help)',
+    ],
+    ['a missing subcommand', ['credits'], 'quarry credits: missing subcommand: grant, balance or audit (see quarry credits --help)'],
+    ['a group with one command', ['mail', '--to', 'a@example.com'], 'quarry mail: missing subcommand: list (see quarry mail --help)'],
+    ['a key revoke without its id', ['keys', 'revoke'], 'quarry keys revoke: missing ID (see quarry keys revoke --help)'],
+    ['a key revoke with two ids', ['keys', 'revoke', '1', '2'], 'quarry keys revoke: unexpected argument "2" (see quarry keys revoke --help)'],
     ['a missing required option', ['users', 'lock'], 'quarry users lock: missing --email (see quarry users lock --help)'],
     [
       'no way to read a password',

@@ -1,4 +1,3 @@
-import { loadConfig } from '../config/secrets.js';
 import { parseCommandArgs } from './args.js';
 import type { CliCommand, CliIo, ServiceCommand } from './command.js';
 import { cliCommands } from './commands/index.js';
@@ -70,7 +69,7 @@ async function runServiceCommand(command: ServiceCommand, argv: readonly string[
 
   let args: ReturnType<typeof parseCommandArgs>;
   try {
-    args = parseCommandArgs([...argv], command.options);
+    args = parseCommandArgs([...argv], command.options, command.operand);
     if (!args.help) command.check?.(args, io);
   } catch (error) {
     return fail(error, jsonRequested);
@@ -84,8 +83,10 @@ async function runServiceCommand(command: ServiceCommand, argv: readonly string[
   const notice = (line: string) => void io.stderr.write(`${line}\n`);
   let services: CliServices | undefined;
   try {
+    // Loaded only when a command runs, so that `--help` and usage errors load neither the
+    // configuration's checks nor the database drivers and password hashing.
+    const { loadConfig } = await import('../config/secrets.js');
     const config = loadConfig(options.env);
-    // Loaded only when needed: the database drivers and password hashing make `--help` slow otherwise.
     const { openCliServices } = await import('./services.js');
     services = await openCliServices(config, { notice, ...(options.now ? { now: options.now } : {}) });
     const outcome = await command.run({ args, config, services, json: args.json, io, notice });

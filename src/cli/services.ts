@@ -25,6 +25,8 @@ export interface CliServices {
   userByEmail(email: string): Promise<UserRow>;
   /** Origin put into activation links mailed by the CLI. */
   readonly origin: string;
+  /** The clock every service here reads. */
+  readonly now: () => Date;
   close(): Promise<void>;
 }
 
@@ -57,17 +59,19 @@ export async function openCliServices(config: Config, options: CliServiceOptions
   const limiter = createMemoryRateLimiter();
   const ledger = createLedger(database, now);
   const users = createUserStore(db);
-  // Connected on first use only: most commands never lock an account.
+  // Connected on first use only: most commands never lock an account or revoke a key.
   const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 }) : undefined;
   redis?.on('error', () => undefined); // a failed publish is reported by onSuspended below
+  const notTold = (what: string) => (error: unknown) =>
+    options.notice(
+      `the running instances could not be told through Redis (${error instanceof Error ? error.message : String(error)}); they stop ${what} within KEY_CACHE_SECONDS`,
+    );
   const onSuspended = async (userId: number) => {
     if (!redis) return;
     try {
       await publishKeyAccessChange(redis, keyAccessChannelName(config.redisKeyPrefix), { userId });
     } catch (error) {
-      options.notice(
-        `the running instances could not be told through Redis (${error instanceof Error ? error.message : String(error)}); they stop the account's keys within KEY_CACHE_SECONDS`,
-      );
+      notTold("the account's keys")(error);
     }
   };
   const { accounts } = buildAccountService(config, {
@@ -81,7 +85,17 @@ export async function openCliServices(config: Config, options: CliServiceOptions
     onSuspended,
   });
   // A command runs and exits: nothing to cache. (The server's cache forgets on its own within KEY_CACHE_SECONDS.)
-  const keys = createKeyService({ db, encryptionSecret: config.keyEncryptionSecret, maxKeysPerAccount: config.maxKeysPerAccount, now, cacheSeconds: 0 });
+  // A revoke is announced as the server announces it, so instances sharing Redis stop the key at once.
+  const keys = createKeyService({
+    db,
+    encryptionSecret: config.keyEncryptionSecret,
+    maxKeysPerAccount: config.maxKeysPerAccount,
+    now,
+    cacheSeconds: 0,
+    ...(redis
+      ? { announce: (change) => publishKeyAccessChange(redis, keyAccessChannelName(config.redisKeyPrefix), change), onAnnounceError: notTold('the key') }
+      : {}),
+  });
 
   return {
     db,
@@ -92,6 +106,7 @@ export async function openCliServices(config: Config, options: CliServiceOptions
     keys,
     ledger,
     origin: config.publicUrl ?? `http://${config.host}:${config.port}`,
+    now,
     async userByEmail(email) {
       const user = await users.byEmail(email);
       if (!user) throw new UnknownUserError(email.trim());

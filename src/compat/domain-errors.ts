@@ -77,7 +77,7 @@ export function domainFailure(error: unknown): DomainFailure | undefined {
   if (error instanceof InvalidInputError) return failure('invalid_input', errorText(error.fields));
   if (error instanceof InvalidTbsError) return failure('invalid_input', `tbs: ${error.message}`);
   if (error instanceof QueryRejectedError) return failure('invalid_input', `query: ${error.message}`);
-  if (error instanceof AuthenticationError) return failure('unauthenticated', error.message);
+  if (error instanceof AuthenticationError) return failure('unauthenticated', errorText(error.body));
   if (error instanceof InsufficientCreditsError) return failure('insufficient_credits', 'Insufficient credits');
   if (error instanceof ThrottledError) return failure('throttled', error.message, { 'retry-after': String(Math.max(1, Math.ceil(error.waitSeconds))) });
   if (error instanceof AllEnginesFailedError) return failure('engines_failed', error.message);

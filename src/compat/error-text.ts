@@ -8,7 +8,8 @@ export function errorText(body: unknown, fallback = 'Invalid request.'): string 
   if (body === undefined || body === null) return fallback;
   if (typeof body !== 'object') return String(body);
   const record = body as Record<string, unknown>;
-  if (typeof record.detail === 'string') return record.detail;
+  // A `hint` beside the contract's `detail` (a login token sent for an API key) is worth the same sentence.
+  if (typeof record.detail === 'string') return typeof record.hint === 'string' ? `${record.detail} ${record.hint}` : record.detail;
   if (typeof record.error === 'string') return record.error;
   return fieldMessages(record).join('; ') || fallback;
 }

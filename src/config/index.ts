@@ -283,7 +283,7 @@ export const SETTINGS = {
   // Scrape: the fetch engine, the headless browser and POST /api/v1/scrape/ (src/scrape)
   scrapeAllowedHosts: list(
     'SCRAPE_ALLOWED_HOSTS',
-    '`host:port` pairs the scraper may reach although their address is private or loopback (comma-separated); empty → public addresses only',
+    '`host:port` pairs the scraper may reach although their address is private or loopback (comma-separated); an address entry also admits any name resolving to exactly that address, on that port (`127.0.0.1:8732` admits `localhost:8732`); empty → public addresses only',
   ),
   scrapeProxyUrl: url(
     'SCRAPE_PROXY_URL',

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startCrawlSite, type CrawlSite } from '../../tests/support/index-crawl-site.js';
 import { openIndexTestDatabase, type IndexTestDatabase } from '../../tests/support/index-databases.js';
 import { TEST_DIALECT } from '../../tests/support/database.js';
-import { createFetchEngine, type FetchEngine } from '../scrape/net/index.js';
+import { createFetchEngine, systemResolver, type FetchEngine } from '../scrape/net/index.js';
 import { parseQuery } from '../search/query.js';
 import { createIndexer } from '../local-index/indexer.js';
 import { createIndexStore, type IndexStore } from '../local-index/store.js';
@@ -23,7 +23,10 @@ describe('the crawler', () => {
     database = await openIndexTestDatabase(TEST_DIALECT);
     store = createIndexStore(database.handle.db, database.dialect);
     firstRequest = site.requests().length;
-    fetchEngine = createFetchEngine({ allowedHosts: [site.host], userAgent: 'QuarryBot/1.0', retry: { maxRetries: 0 } });
+    // The site links to localhost:PORT as "another host"; answered as ::1, where the site (allowed as
+    // 127.0.0.1:PORT) does not listen, it stays a loopback name the guard refuses.
+    const resolver = async (hostname: string) => (hostname === 'localhost' ? [{ address: '::1', family: 6 as const }] : systemResolver(hostname));
+    fetchEngine = createFetchEngine({ allowedHosts: [site.host], userAgent: 'QuarryBot/1.0', retry: { maxRetries: 0 }, resolver });
   });
   afterEach(async () => {
     await fetchEngine.close();

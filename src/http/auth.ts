@@ -27,6 +27,21 @@ export const REFRESH_COOKIE = 'refresh';
 export const AUTH_HEADER_TYPES = ['Bearer', 'JWT'] as const;
 export const WWW_AUTHENTICATE = 'Bearer realm="api"';
 export const INVALID_API_KEY = 'Invalid or inactive API key.';
+/** Said beside the contract's 401 body (never in place of it) when the credential was a login token. */
+export const LOGIN_TOKEN_HINT =
+  'A login token was sent where an API key is wanted: send an API key in the X-API-KEY header (create one on the dashboard or with POST /api/v1/api-keys/).';
+
+/** A JWT's shape (three base64url parts, the first a JSON object): a login token, never an API key. */
+export function looksLikeLoginToken(value: string): boolean {
+  return /^eyJ[\w-]*\.[\w-]+\.[\w-]+$/.test(value);
+}
+
+/** The contract's 401 for a call that needs an API key, with a `hint` of its own when `presented` was a login token. */
+export function invalidApiKeyError(presented: string | undefined): AuthenticationError {
+  return new AuthenticationError(
+    presented !== undefined && looksLikeLoginToken(presented) ? { detail: INVALID_API_KEY, hint: LOGIN_TOKEN_HINT } : { detail: INVALID_API_KEY },
+  );
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -93,9 +108,14 @@ function apiKeyOf(request: FastifyRequest): string | undefined {
   return /^Bearer[ ]+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
 }
 
+/** The token of `Authorization: JWT <token>`, simplejwt's other spelling of a login. */
+function jwtSchemeToken(request: FastifyRequest): string | undefined {
+  return /^JWT[ ]+(\S+)\s*$/.exec(request.headers.authorization ?? '')?.[1];
+}
+
 /** The outcome of the X-API-KEY check: the key on the request, or the 401 to answer. */
-function acceptKey(request: FastifyRequest, key: AuthenticatedKey | undefined): AuthenticationError | undefined {
-  if (!key) return new AuthenticationError({ detail: INVALID_API_KEY });
+function acceptKey(request: FastifyRequest, key: AuthenticatedKey | undefined, secret: string | undefined): AuthenticationError | undefined {
+  if (!key) return invalidApiKeyError(secret ?? jwtSchemeToken(request));
   request.apiKey = key;
   return undefined;
 }
@@ -149,6 +169,7 @@ export function createAuthHooks(deps: AuthDeps): AuthHooks {
   async function authenticateByKey(request: FastifyRequest, secret: string): Promise<void> {
     const key = await deps.authenticateKey(secret);
     const owner = key ? await deps.userById(key.userId) : undefined;
+    // No login-token hint here: these routes take a login token too (in Authorization).
     if (!key || !owner) throw new AuthenticationError({ detail: INVALID_API_KEY });
     request.apiKey = key;
     request.user = owner;
@@ -179,8 +200,8 @@ export function createAuthHooks(deps: AuthDeps): AuthHooks {
     requireApiKey(request, _reply, done) {
       const secret = apiKeyOf(request);
       const found = secret === undefined ? undefined : deps.authenticateKey(secret);
-      if (found instanceof Promise) found.then((key) => acceptKey(request, key)).then(done, done);
-      else done(acceptKey(request, found));
+      if (found instanceof Promise) found.then((key) => acceptKey(request, key, secret)).then(done, done);
+      else done(acceptKey(request, found, secret));
     },
   };
 }

@@ -127,10 +127,12 @@ function isFieldErrors(value: unknown): boolean {
   return Object.values(value).every((v) => (Array.isArray(v) && v.length > 0 && v.every((m) => typeof m === 'string' && m !== '')) || isFieldErrors(v));
 }
 
-/** `{"detail": "…"}`, with simplejwt's `code` and `messages` where it adds them. */
+/** `{"detail": "…"}`, with simplejwt's `code` and `messages` where it adds them, and a `hint` (a login token sent for an API key). */
 function isDetail(value: unknown): boolean {
   if (!isPlainObject(value) || typeof value.detail !== 'string' || value.detail === '') return false;
-  return Object.entries(value).every(([key, v]) => key === 'detail' || (key === 'code' && typeof v === 'string') || (key === 'messages' && Array.isArray(v)));
+  return Object.entries(value).every(
+    ([key, v]) => key === 'detail' || ((key === 'code' || key === 'hint') && typeof v === 'string') || (key === 'messages' && Array.isArray(v)),
+  );
 }
 
 /** The contract's `{"error": "…"}` (402 adds `credits_remaining` and `upgrade_url`), or OpenAI's `{error: {message, …}}`. */

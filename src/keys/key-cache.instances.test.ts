@@ -111,6 +111,21 @@ describe.runIf(REDIS_URL)(`two instances sharing Redis (${TEST_DIALECT})`, () =>
     expect(await msUntilRefused(a, c.key, lockedAt, 1000)).toBeLessThan(1000);
     expect(await msUntilRefused(b, c.key, lockedAt, 1000)).toBeLessThan(1000);
   });
+
+  it('`quarry keys revoke` (the CLI, with its own services) stops the key on both instances within 1 s', async () => {
+    const c = await a.customer(5);
+    expect((await credits(a, c.key)).statusCode).toBe(200);
+    expect((await credits(b, c.key)).statusCode).toBe(200);
+    const cli = await openCliServices(loadConfig(a.env), { notice: (line) => expect.fail(line) });
+    try {
+      await cli.keys.revoke(c.id, c.keyId);
+    } finally {
+      await cli.close();
+    }
+    const revokedAt = Date.now();
+    expect(await msUntilRefused(a, c.key, revokedAt, 1000)).toBeLessThan(1000);
+    expect(await msUntilRefused(b, c.key, revokedAt, 1000)).toBeLessThan(1000);
+  });
 });
 
 describe(`two instances without Redis (${TEST_DIALECT})`, () => {

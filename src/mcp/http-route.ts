@@ -7,8 +7,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bearerKey } from '../compat/index.js';
-import { AuthenticationError } from '../errors.js';
-import { INVALID_API_KEY } from '../http/auth.js';
+import { invalidApiKeyError } from '../http/auth.js';
 import type { App } from '../http/server.js';
 import type { KeyService } from '../keys/index.js';
 import { rebindingProblem, type RebindingPolicy } from './allowed-hosts.js';
@@ -68,7 +67,7 @@ export function registerMcpRoute(app: App, deps: McpRouteDeps): void {
     async (request, reply) => {
       const secret = secretOf(request);
       const key = secret === undefined ? undefined : await deps.keys.authenticate(secret);
-      if (key === undefined) throw new AuthenticationError({ detail: INVALID_API_KEY });
+      if (key === undefined) throw invalidApiKeyError(secret);
       const backend = inProcessBackend(deps.operations, { request, reply, key });
       const version = request.headers['mcp-protocol-version'];
       const answer = await answerPost(

@@ -31,7 +31,7 @@ export interface ParsedScrapeRequest {
 export function parseScrapeRequest(body: ScrapeRequestBody): ParsedScrapeRequest {
   const sourceUrl = body.url.trim();
   const url = parseHttpUrl(sourceUrl);
-  if (url === undefined) throw InvalidInputError.field('url', INVALID_URL_MESSAGE);
+  if (url === undefined) throw InvalidInputError.field('url', invalidUrlMessage(sourceUrl));
   url.hash = '';
   return {
     input: {
@@ -42,6 +42,26 @@ export function parseScrapeRequest(body: ScrapeRequestBody): ParsedScrapeRequest
     useCache: body.use_cache ?? true,
     sourceUrl,
   };
+}
+
+/**
+ * The contract's message, and for an address written without its scheme (`example.com/page`,
+ * `127.0.0.1:8732/x`) the URL that was probably meant: https for a name, http for a loopback
+ * or IP address, where a local service rarely has a certificate.
+ */
+function invalidUrlMessage(raw: string): string {
+  const meant = withScheme(raw);
+  return meant === undefined ? INVALID_URL_MESSAGE : `${INVALID_URL_MESSAGE} Did you mean ${meant}? Start the URL with http:// or https://.`;
+}
+
+/** A host (a dotted name, `localhost` or an IPv4 address), an optional port, then a path, query or nothing. */
+const SCHEMELESS = /^(localhost|\d{1,3}(?:\.\d{1,3}){3}|(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z][a-z0-9-]*)(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+
+function withScheme(raw: string): string | undefined {
+  const host = SCHEMELESS.exec(raw)?.[1];
+  if (host === undefined) return undefined;
+  const scheme = /^(?:localhost|[\d.]+)$/i.test(host) ? 'http://' : 'https://';
+  return parseHttpUrl(scheme + raw)?.href;
 }
 
 function parseHttpUrl(raw: string): URL | undefined {

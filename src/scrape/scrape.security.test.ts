@@ -30,7 +30,9 @@ describe('targets that are not public internet addresses', () => {
         expect(res.statusCode, `${url} ${res.body}`).toBe(400);
         const body = res.json() as { url: string[] };
         expect(Object.keys(body)).toEqual(['url']);
-        expect(body.url[0]).toMatch(/^Refusing to connect to .+: it is (a|an|the) .+, not a public internet address\.$/);
+        expect(body.url[0]).toMatch(
+          /^Refusing to connect to .+: it is (a|an|the) .+, not a public internet address\. To allow it, add \S+ to SCRAPE_ALLOWED_HOSTS\.$/,
+        );
       }
     }
     expect(h.site.requests()).toEqual([]);
@@ -39,19 +41,32 @@ describe('targets that are not public internet addresses', () => {
   });
 });
 
-describe('an allowed site that redirects to a loopback name', () => {
+describe('an allowed site (SCRAPE_ALLOWED_HOSTS=127.0.0.1:PORT) and the loopback name', () => {
   let allowed: ScrapeHarness;
   beforeAll(async () => {
     allowed = await startScrapeHarness();
   });
   afterAll(async () => allowed?.close());
 
-  it('is refused at the hop, and nothing is fetched from the redirect target', async () => {
+  it('refuses a redirect to localhost on a port that is not allowed, at the hop, naming the setting', async () => {
     const c = await allowed.t.customer(5);
-    const res = await allowed.scrape(c.key, { url: `${allowed.site.url}/redirect/to-localhost`, formats: ['text'], render: 'never' });
+    const other = allowed.site.port === 65535 ? 65534 : allowed.site.port + 1;
+    const target = encodeURIComponent(`http://localhost:${other}/html/basic`);
+    const res = await allowed.scrape(c.key, { url: `${allowed.site.url}/redirect/302?to=${target}`, formats: ['text'], render: 'never' });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toEqual({ url: ['Refusing to connect to localhost: it is a loopback name, not a public internet address.'] });
-    expect(allowed.site.requests().map((r) => r.path)).toEqual(['/redirect/to-localhost']);
+    expect(res.json()).toEqual({
+      url: [
+        `Refusing to connect to localhost: it is a loopback name, not a public internet address. To allow it, add localhost:${other} to SCRAPE_ALLOWED_HOSTS.`,
+      ],
+    });
+    expect(allowed.site.requests().map((r) => r.path)).toEqual([`/redirect/302?to=${target}`]);
     expect(await allowed.balance(c.id)).toBe(5);
+  });
+
+  it('scrapes localhost on the allowed port, since localhost resolves to the allowed address', async () => {
+    const c = await allowed.t.customer(5);
+    const res = await allowed.scrape(c.key, { url: `http://localhost:${allowed.site.port}/html/basic`, formats: ['text'], render: 'never' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(allowed.site.requests().some((r) => r.host === `localhost:${allowed.site.port}`)).toBe(true);
   });
 });

@@ -33,8 +33,6 @@ describe('validation of POST /api/v1/scrape/', () => {
   }
 
   const badUrls = [
-    'example.com',
-    'www.example.com/page',
     '/html/basic',
     'ftp://example.com/file',
     'file:///etc/passwd',
@@ -51,6 +49,22 @@ describe('validation of POST /api/v1/scrape/', () => {
       const res = await h.scrape(customer.key, { url, formats: ['markdown'] });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ url: ['Enter a valid URL.'] });
+    });
+  }
+
+  // An address written without its scheme gets the URL it probably meant: https for a name,
+  // http for localhost or an IP address.
+  const schemeless: [string, string][] = [
+    ['example.com', 'https://example.com/'],
+    ['www.example.com/page', 'https://www.example.com/page'],
+    ['127.0.0.1:8732/x', 'http://127.0.0.1:8732/x'],
+    ['localhost:3000/docs?q=1', 'http://localhost:3000/docs?q=1'],
+  ];
+  for (const [url, meant] of schemeless) {
+    it(`answers 400 for ${JSON.stringify(url)} suggesting ${meant}`, async () => {
+      const res = await h.scrape(customer.key, { url, formats: ['markdown'] });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ url: [`Enter a valid URL. Did you mean ${meant}? Start the URL with http:// or https://.`] });
     });
   }
 

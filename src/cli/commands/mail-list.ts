@@ -1,5 +1,5 @@
-import { firstLink } from '../../mail/index.js';
 import type { ServiceCommand } from '../command.js';
+import { table } from '../table.js';
 
 /** `quarry mail list`: the mails kept in the outbox table when no SMTP server is configured. */
 export const mailListCommand: ServiceCommand = {
@@ -17,6 +17,8 @@ export const mailListCommand: ServiceCommand = {
   example: 'quarry mail list --to ada@example.com --limit 5',
 
   async run({ args, services }) {
+    // Imported here: the mail module brings the SMTP client, which other commands' help need not load.
+    const { firstLink } = await import('../../mail/index.js');
     let query = services.db
       .selectFrom('mail_outbox')
       .selectAll()
@@ -45,10 +47,3 @@ export const mailListCommand: ServiceCommand = {
     };
   },
 };
-
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
-  // The last column is not padded: links are long, and trailing spaces would only wrap lines.
-  const line = (cells: readonly string[]) => cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column] ?? 0))).join('  ');
-  return [line(header), ...rows.map(line)].join('\n');
-}

@@ -47,6 +47,9 @@ describe('Firecrawl error bodies', () => {
     const badUrl = await call('POST', '/v1/scrape', { key: customer.key, body: { url: 'not a url' } });
     expect(badUrl.status).toBe(400);
     expect((await badUrl.json()).error).toMatch(/url: Enter a valid URL/);
+    const schemeless = await call('POST', '/v2/scrape', { key: customer.key, body: { url: 'example.com/page' } });
+    expect(schemeless.status).toBe(400);
+    expect((await schemeless.json()).error).toContain('url: Enter a valid URL. Did you mean https://example.com/page?');
     const source = await call('POST', '/v2/search', { key: customer.key, body: { query: 'x', sources: ['videos'] } });
     expect((await source.json()).error).toMatch(/sources\[0\]: "videos" is not supported/);
     expect(await c.balance(customer.id)).toBe(before);

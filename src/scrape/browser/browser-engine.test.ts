@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JS_RENDERED_TEXT, startFixtureSite, type FixtureSite } from '../../../tests/support/fixture-site.js';
 import { ScrapeNetworkError } from '../net/errors.js';
+import { systemResolver, type HostResolver } from '../net/target-guard.js';
 import { createBrowserEngine, type BrowserEngine } from './browser-engine.js';
 import { findChromium } from './chromium-launch.js';
 import { looksLikeChallenge } from './detectors.js';
@@ -19,6 +20,13 @@ async function failureOf(promise: Promise<unknown>): Promise<ScrapeNetworkError>
   throw new Error('expected the render to fail');
 }
 
+/**
+ * `localhost` answered as ::1 only, where the fixture (allowed as 127.0.0.1:PORT) does not listen:
+ * a loopback name that resolves to no allow-listed address, which the guard must refuse. (Were it
+ * 127.0.0.1, the allow-listed address would admit it, as it does any name resolving to it.)
+ */
+const localhostOnIpv6: HostResolver = async (hostname) => (hostname === 'localhost' ? [{ address: '::1', family: 6 }] : systemResolver(hostname));
+
 describe('browser engine without Chromium', () => {
   it('says it is unavailable and refuses to render', async () => {
     const engine = createBrowserEngine({ executablePath: '/nonexistent/chromium' });
@@ -35,7 +43,7 @@ describe.skipIf(!chromiumPath)(`browser engine with Chromium${chromiumPath ? '' 
 
   beforeAll(async () => {
     site = await startFixtureSite();
-    engine = createBrowserEngine({ allowedHosts: [site.host], networkIdleCapMs: 2_000 });
+    engine = createBrowserEngine({ allowedHosts: [site.host], networkIdleCapMs: 2_000, resolver: localhostOnIpv6 });
   });
 
   afterAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from '../../../tests/support/fixture-site.js';
 import { ScrapeNetworkError } from '../net/errors.js';
 import { createFetchEngine } from '../net/fetch-engine.js';
-import { createTargetGuard } from '../net/target-guard.js';
+import { createTargetGuard, systemResolver } from '../net/target-guard.js';
 import { PROXY_ERROR_HEADER, startGuardedProxy, type GuardedProxy, type ProxyFailure } from './guarded-proxy.js';
 
 let site: FixtureSite;
@@ -13,7 +13,10 @@ const failures: ProxyFailure[] = [];
 
 beforeAll(async () => {
   site = await startFixtureSite();
-  proxy = await startGuardedProxy({ guard: createTargetGuard({ allowedHosts: [site.host] }) });
+  // `localhost` answered as ::1 only: a loopback name resolving to no allow-listed address (the
+  // fixture is allowed as 127.0.0.1:PORT, which would admit a localhost resolving to 127.0.0.1).
+  const resolver = async (hostname: string) => (hostname === 'localhost' ? [{ address: '::1', family: 6 as const }] : systemResolver(hostname));
+  proxy = await startGuardedProxy({ guard: createTargetGuard({ allowedHosts: [site.host], resolver }) });
   proxy.onFailure((failure) => failures.push(failure));
 });
 

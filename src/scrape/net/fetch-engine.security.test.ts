@@ -79,7 +79,9 @@ describe('fetch engine without an allow-list', () => {
 
     const loopback = await failureOf(engine.fetch(`http://intranet.example:${site.port}/html/basic`));
     expect(loopback.code).toBe('blocked_address');
-    expect(loopback.message).toBe(`Refusing to connect to intranet.example: it is resolving to a loopback address, not a public internet address.`);
+    expect(loopback.message).toBe(
+      `Refusing to connect to intranet.example: it is resolving to a loopback address, not a public internet address. To allow it, add intranet.example:${site.port} to SCRAPE_ALLOWED_HOSTS.`,
+    );
     const metadata = await failureOf(engine.fetch('http://metadata.example/latest/meta-data/'));
     expect(metadata.code).toBe('blocked_address');
 
@@ -110,11 +112,19 @@ describe('fetch engine without an allow-list', () => {
 });
 
 describe('fetch engine with the fixture site allowed', () => {
-  it('refuses a redirect to a loopback name that is not allowed', async () => {
+  it('refuses a redirect to a loopback name on a port that is not allowed', async () => {
     const engine = engineWith({ allowedHosts: [site.host] });
-    const error = await failureOf(engine.fetch(`${site.url}/redirect/to-localhost`));
+    const target = encodeURIComponent(`http://localhost:${await freePort()}/html/basic`);
+    const error = await failureOf(engine.fetch(`${site.url}/redirect/302?to=${target}`));
     expect(error.code).toBe('blocked_address');
-    expect(site.requests().some((request) => request.host.startsWith('localhost'))).toBe(false);
+  });
+
+  it('follows a redirect to localhost on the allowed port, since localhost resolves to the allowed address', async () => {
+    const resolver = tableResolver({ localhost: ['::1', '127.0.0.1'] });
+    const engine = engineWith({ allowedHosts: [site.host], resolver });
+    const page = await engine.fetch(`${site.url}/redirect/to-localhost`);
+    expect(page.text).toContain('Basic fixture page');
+    expect(site.requests().some((request) => request.host === `localhost:${site.port}`)).toBe(true);
   });
 
   it('refuses a redirect to a numeric spelling of loopback', async () => {
@@ -127,7 +137,8 @@ describe('fetch engine with the fixture site allowed', () => {
   });
 
   it('refuses a redirect to a name that resolves privately', async () => {
-    const resolver = tableResolver({ 'rebound.example': ['127.0.0.1'] });
+    // 127.0.0.2: loopback, but not the allowed address (a name resolving to 127.0.0.1 would be let through to it).
+    const resolver = tableResolver({ 'rebound.example': ['127.0.0.2'] });
     const engine = engineWith({ allowedHosts: [site.host], resolver });
     const target = encodeURIComponent(`http://rebound.example:${site.port}/html/basic`);
     const error = await failureOf(engine.fetch(`${site.url}/redirect/302?to=${target}`));

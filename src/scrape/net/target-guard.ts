@@ -3,7 +3,7 @@ import { isIP, type Socket } from 'node:net';
 import { classifyAddress } from './address.js';
 import { ScrapeNetworkError } from './errors.js';
 import { toScrapeNetworkError } from './error-mapping.js';
-import { assertHostNotObviouslyBlocked, blockedAddressError, createHostAllowlist, describeRange, stripBrackets } from './url-policy.js';
+import { assertHostNotObviouslyBlocked, blockedAddressError, createHostAllowlist, describeRange, isLocalhostName, stripBrackets } from './url-policy.js';
 
 export interface ResolvedAddress {
   address: string;
@@ -78,9 +78,14 @@ export function createTargetGuard(options: TargetGuardOptions = {}): TargetGuard
       throw new ScrapeNetworkError('dns', `The host name could not be resolved (${hostname}, no addresses).`);
     }
     if (allowlist.allows(hostname, port)) return addresses;
+    // A name resolving to an allow-listed address is let through to that address only: the
+    // connection never tries its other answers (`localhost` is often ::1 besides 127.0.0.1).
+    const admitted = addresses.filter(({ address }) => allowlist.allowsAddress(address, port));
+    if (admitted.length > 0) return admitted;
+    if (isLocalhostName(bare.toLowerCase())) throw blockedAddressError(hostname, port, 'a loopback name');
     for (const { address } of addresses) {
       const range = classifyAddress(address);
-      if (range !== 'public') throw blockedAddressError(hostname, `resolving to ${describeRange(range)}`);
+      if (range !== 'public') throw blockedAddressError(hostname, port, `resolving to ${describeRange(range)}`);
     }
     return addresses;
   }
@@ -91,8 +96,9 @@ export function createTargetGuard(options: TargetGuardOptions = {}): TargetGuard
     if (peer === undefined) {
       throw new ScrapeNetworkError('reset', `The connection was reset by the target (${hostname}).`);
     }
+    if (allowlist.allowsAddress(peer, port)) return;
     const range = classifyAddress(peer);
-    if (range !== 'public') throw blockedAddressError(hostname, `connected to ${describeRange(range)}`);
+    if (range !== 'public') throw blockedAddressError(hostname, port, `connected to ${describeRange(range)}`);
   }
 
   return {

@@ -54,23 +54,31 @@ describe('target URL policy', () => {
     expect(refusalCode(input)).toBe('invalid_url');
   });
 
-  it('gives a human message naming the host and the reason', () => {
+  it('gives a human message naming the host, the reason and the setting that would allow it', () => {
     try {
       parseTargetUrl('http://0x7f.1/');
       assertHostNotObviouslyBlocked('127.0.0.1', 80, createHostAllowlist([]));
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ScrapeNetworkError);
-      expect((error as Error).message).toBe('Refusing to connect to 127.0.0.1: it is a loopback address, not a public internet address.');
+      expect((error as Error).message).toBe(
+        'Refusing to connect to 127.0.0.1: it is a loopback address, not a public internet address. To allow it, add 127.0.0.1:80 to SCRAPE_ALLOWED_HOSTS.',
+      );
     }
   });
 
   it('lets exactly the allow-listed host:port through', () => {
     expect(refusalCode('http://127.0.0.1:8080/', ['127.0.0.1:8080'])).toBeUndefined();
     expect(refusalCode('http://127.0.0.1:8081/', ['127.0.0.1:8080'])).toBe('blocked_address');
-    expect(refusalCode('http://localhost:8080/', ['127.0.0.1:8080'])).toBe('blocked_address');
     expect(refusalCode('http://[::1]:3000/', ['[::1]:3000'])).toBeUndefined();
     expect(refusalCode('http://intranet/', ['intranet:80'])).toBeUndefined();
+  });
+
+  it('leaves a loopback name to the resolution when an address on its port is allowed, and refuses it otherwise', () => {
+    // The guard resolves the name and connects only to the allow-listed address (target-guard.test.ts).
+    expect(refusalCode('http://localhost:8080/', ['127.0.0.1:8080'])).toBeUndefined();
+    expect(refusalCode('http://localhost:8081/', ['127.0.0.1:8080'])).toBe('blocked_address');
+    expect(refusalCode('http://localhost:80/', ['intranet:80'])).toBe('blocked_address');
   });
 
   it('rejects allow-list entries that are not host:port', () => {

@@ -46,15 +46,49 @@ export function stripBrackets(hostname: string): string {
  * The `host:port` pairs an operator trusts despite their address (for example
  * an intranet service, or the loopback fixture site in tests). This is the only
  * bypass of the address checks.
+ *
+ * An entry that is an IP address also admits every name that resolves to exactly
+ * that address, on that port only: `127.0.0.1:8732` lets `localhost:8732` through
+ * when `localhost` resolves to 127.0.0.1. That opens nothing new, since the address
+ * itself was already reachable by its literal; a name entry (`intranet.local:80`)
+ * still admits that name whatever it resolves to, and nothing else.
  */
 export interface HostAllowlist {
+  /** The pair is listed as written (a name, or an address literal). */
   allows(hostname: string, port: number): boolean;
+  /** The resolved (or connected) address is listed as an address entry on this port. */
+  allowsAddress(address: string, port: number): boolean;
+  /** Some address entry names this port, so a loopback name might resolve to it. */
+  hasAddressesOn(port: number): boolean;
 }
 
 /** @throws Error when an entry is not `host:port` — a configuration mistake worth failing start-up for. */
 export function createHostAllowlist(entries: readonly string[]): HostAllowlist {
   const keys = new Set(entries.map(normaliseAllowlistEntry));
-  return { allows: (hostname, port) => keys.has(hostKey(hostname, port)) };
+  const addressPorts = new Set(
+    entries.flatMap((entry) => {
+      const { hostname, port } = new URL(`http://${entry.trim()}`);
+      return isIpLiteral(stripBrackets(hostname)) ? [Number(port === '' ? 80 : port)] : [];
+    }),
+  );
+  return {
+    allows: (hostname, port) => keys.has(hostKey(hostname, port)),
+    allowsAddress: (address, port) => addressPorts.has(port) && keys.has(hostKey(canonicalAddress(address), port)),
+    hasAddressesOn: (port) => addressPorts.has(port),
+  };
+}
+
+/** An address as the allow-list writes it: IPv4 dotted (also out of `::ffff:a.b.c.d`), IPv6 compressed. */
+function canonicalAddress(address: string): string {
+  const bare = stripBrackets(address);
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(bare);
+  if (mapped) return mapped[1]!;
+  if (!bare.includes(':')) return bare;
+  try {
+    return stripBrackets(new URL(`http://[${bare}]/`).hostname);
+  } catch {
+    return bare;
+  }
 }
 
 function normaliseAllowlistEntry(entry: string): string {
@@ -80,12 +114,13 @@ function normaliseAllowlistEntry(entry: string): string {
 export function assertHostNotObviouslyBlocked(hostname: string, port: number, allowlist: HostAllowlist): void {
   if (allowlist.allows(hostname, port)) return;
   const bare = stripBrackets(hostname).toLowerCase();
-  if (isLocalhostName(bare)) {
-    throw blockedAddressError(hostname, 'a loopback name');
+  // A loopback name may resolve to an allow-listed address on this port: the resolution decides.
+  if (isLocalhostName(bare) && !allowlist.hasAddressesOn(port)) {
+    throw blockedAddressError(hostname, port, 'a loopback name');
   }
   if (isIpLiteral(bare)) {
     const range = classifyAddress(bare);
-    if (range !== 'public') throw blockedAddressError(hostname, describeRange(range));
+    if (range !== 'public') throw blockedAddressError(hostname, port, describeRange(range));
   }
 }
 
@@ -94,8 +129,12 @@ export function isLocalhostName(hostname: string): boolean {
   return withoutTrailingDot === 'localhost' || withoutTrailingDot.endsWith('.localhost');
 }
 
-export function blockedAddressError(host: string, why: string): ScrapeNetworkError {
-  return new ScrapeNetworkError('blocked_address', `Refusing to connect to ${host}: it is ${why}, not a public internet address.`);
+/** The refusal, naming the setting that would allow the target, so a self-hoster knows what to change. */
+export function blockedAddressError(host: string, port: number, why: string): ScrapeNetworkError {
+  return new ScrapeNetworkError(
+    'blocked_address',
+    `Refusing to connect to ${host}: it is ${why}, not a public internet address. To allow it, add ${hostKey(host, port)} to SCRAPE_ALLOWED_HOSTS.`,
+  );
 }
 
 export function describeRange(range: string): string {
