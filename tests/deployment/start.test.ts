@@ -40,7 +40,7 @@ describe('the production start', () => {
   it('is `node bin/start.js` with nothing run before it, and the install builds dist/', () => {
     expect(pkg.scripts.start).toBe('node bin/start.js');
     expect(pkg.scripts.prestart).toBeUndefined();
-    expect(pkg.scripts.prepare).toBe('node bin/build.js --if-stale');
+    expect(pkg.scripts.prepare).toBe('node bin/link-cli.js && node bin/build.js --if-stale');
     expect(pkg.scripts.dev).toContain('tsx watch');
   });
 
