@@ -7,7 +7,15 @@ export const StringEnum = <const T extends string>(values: readonly T[], options
 /** OpenAPI 3.0's `nullable`, understood by Ajv and by the response serializer. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Unsafe<T['static'] | null>({ ...schema, nullable: true });
 
-export const ErrorDetail = Type.Object({ detail: Type.String() }, { $id: 'ErrorDetail', description: 'A DRF error: one human-readable message.' });
+export const ErrorDetail = Type.Object(
+  {
+    detail: Type.String(),
+    hint: Type.Optional(
+      Type.String({ description: 'What to do instead, where the fixed `detail` cannot say it (a login token sent where an API key is wanted).' }),
+    ),
+  },
+  { $id: 'ErrorDetail', description: 'A DRF error: one human-readable message.' },
+);
 
 export const FieldErrors = Type.Record(Type.String(), Type.Unknown(), {
   $id: 'FieldErrors',

@@ -7669,6 +7669,8 @@ export interface components {
         /** @description A DRF error: one human-readable message. */
         ErrorDetail: {
             detail: string;
+            /** @description What to do instead, where the fixed `detail` cannot say it (a login token sent where an API key is wanted). */
+            hint?: string;
         };
         /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
         FieldErrors: {
