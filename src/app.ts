@@ -149,8 +149,8 @@ export async function createApp(config: Config, options: AppOptions) {
     db: database.db,
     dialect: database.dialect,
     services: { accounts, keys, ledger, tokens, mailer, metering, limiter, offload },
-    /** The upstream search engines the process searches through (the start-up summary lists them). */
-    upstreamEngines: deps.searching.upstreamEngines,
+    /** Which search verticals can answer now (the start-up summary lists them). */
+    searchReadiness: () => deps.searching.service.readiness(),
     /** The loopback metrics listener when METRICS_PORT is set. */
     metricsListener,
     /** Stops accepting requests, lets in-flight ones finish, then releases every resource. */

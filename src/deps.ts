@@ -20,6 +20,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { createJobQueue, type JobQueue } from './jobs/index.js';
 import { createIndexer } from './local-index/indexer.js';
 import { createLocalEngine } from './local-index/local-engine.js';
+import { createIndexPresence } from './local-index/presence.js';
 import { createScrapeIntake } from './local-index/scrape-intake.js';
 import { createIndexStore, type IndexStore } from './local-index/store.js';
 import { openRedis, pingRedis } from './redis/client.js';
@@ -52,8 +53,6 @@ export interface Scraping {
 
 /** Search of the process: the local index and the upstream engines behind one router. */
 export interface Searching {
-  /** The configured upstream engines (what the start-up summary lists). */
-  readonly upstreamEngines: readonly SearchEngine[];
   /** The local index's engine and the upstream engines, as the router was built with them. */
   readonly engines: readonly SearchEngine[];
   /** Chains, blends, per-engine circuit breakers and health. */
@@ -116,7 +115,7 @@ export async function buildDeps(config: Config, options: DepsOptions): Promise<D
     onQueryLogError: (error) => log.error({ err: error }, 'searches could not be counted for autocomplete'),
   });
   const upstreamEngines = buildUpstreamEngines(config);
-  const engines = [createLocalEngine(store), ...upstreamEngines];
+  const engines = [createLocalEngine(store, createIndexPresence(db)), ...upstreamEngines];
   const router = createSearchRouter({
     engines,
     chains: chainsFromConfig(config),
@@ -156,7 +155,7 @@ export async function buildDeps(config: Config, options: DepsOptions): Promise<D
     cached: createCachedRunner(resultCache),
     offload,
     scraping: { fetchEngine, crawlFetchEngine, browserEngine, service: scrapeService },
-    searching: { upstreamEngines, engines, router, store, service: searchService },
+    searching: { engines, router, store, service: searchService },
     readiness: {
       database: () => sql`select 1`.execute(db).then(() => undefined),
       ...(redis ? { redis: () => pingRedis(redis) } : {}),

@@ -1,5 +1,7 @@
 import pino, { stdSerializers, type DestinationStream, type Logger } from 'pino';
+import type { Config } from './config/index.js';
 import { redactCredentialParams } from './http/redact.js';
+import { createPrettyStream } from './log-pretty.js';
 
 /** Wherever a secret could sit in a log object, it is replaced before the line is written. */
 export const REDACTED_PATHS = [
@@ -89,4 +91,24 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     },
     destination,
   );
+}
+
+/** How the process writes its log: readable lines for a person, JSON lines for a machine. */
+export type LogFormat = 'pretty' | 'json';
+
+/** `LOG_FORMAT`: `auto` is pretty at a terminal and JSON anywhere else (a pipe, a file, a container's log). */
+export function resolveLogFormat(setting: Config['logFormat'], isTTY: boolean): LogFormat {
+  if (setting === 'auto') return isTTY ? 'pretty' : 'json';
+  return setting;
+}
+
+/** The server's logger on `out` (standard output), in the format `LOG_FORMAT` resolves to. */
+export function createProcessLogger(
+  config: Pick<Config, 'logLevel' | 'logFormat'>,
+  out: NodeJS.WritableStream & { readonly isTTY?: boolean } = process.stdout,
+): { readonly logger: Logger; readonly format: LogFormat } {
+  const format = resolveLogFormat(config.logFormat, out.isTTY === true);
+  // JSON goes through pino's own fast writer to standard output; pretty lines are formatted in-process.
+  const destination = format === 'pretty' ? createPrettyStream(out) : out === process.stdout ? undefined : (out as DestinationStream);
+  return { logger: createLogger(config.logLevel, destination), format };
 }

@@ -2,67 +2,67 @@ import { join } from 'node:path';
 import type { Config } from './config/index.js';
 import { describeMailDestination } from './mail/build.js';
 
-/** A search engine as the summary needs it (src/search's engines satisfy this). */
-export interface EngineState {
-  readonly name: string;
-  readonly configured: boolean;
+/** A vertical's readiness as the summary needs it (src/search's `VerticalReadiness` satisfies this). */
+export interface VerticalState {
+  readonly vertical: string;
+  readonly canAnswer: boolean;
+  /** When it cannot answer: what would turn an engine on. */
+  readonly setup: readonly string[];
 }
 
-/** What an operator must set to turn an unconfigured engine on; the rest are keyless public services. */
-const ENGINE_SETTING: Readonly<Record<string, string>> = {
-  serper: 'SERPER_API_KEY',
-  brave: 'BRAVE_API_KEY',
-  searxng: 'SEARXNG_URL',
-  patentsview: 'PATENTSVIEW_API_KEY',
-};
-
 export interface StartupSummary {
-  /** One human line, for the log's `msg`. */
-  readonly message: string;
-  /** The same facts as fields, for log search. No secret: URLs lose their credentials. */
+  /** A few short lines for a person (the pretty log): one fact a line. */
+  readonly lines: readonly string[];
+  /** The same facts as fields for a machine (the JSON log), under `STARTUP_MESSAGE`, which repeats none of them. */
   readonly fields: Record<string, unknown>;
 }
 
+/** The JSON log's message of the summary line: the facts are its fields. */
+export const STARTUP_MESSAGE = 'Quarry started';
+
 /**
- * The one line Quarry logs once it listens: where it answers, where its docs are, which storage,
- * which engines work and which are not configured (with the setting that would turn each on),
- * and where mail goes. It answers a new operator's first questions without reading the config.
- * It builds nothing: the engines are the ones the composition root built (`QuarryApp.upstreamEngines`).
+ * What Quarry logs once it listens: where it answers, where the dashboard and the API docs are,
+ * which storage, which search verticals can answer (and for the others, the setting that would
+ * turn an engine on), chat, and where mail goes. It answers a new operator's first questions
+ * without reading the configuration, and builds nothing: the readiness is the search service's.
  */
 export function startupSummary(
   config: Pick<Config, 'publicUrl' | 'databaseUrl' | 'dataDir' | 'redisUrl' | 'chatUpstreamUrl' | 'chatUpstreamModel' | 'smtpUrl' | 'nodeEnv'>,
   listening: { host: string; port: number },
-  engines: readonly EngineState[],
+  verticals: readonly VerticalState[],
 ): StartupSummary {
   const host = listening.host.includes(':') ? `[${listening.host}]` : listening.host;
   const url = `http://${host}:${listening.port}`;
   const base = config.publicUrl?.replace(/\/+$/, '') ?? url;
-  const docs = `${base}/api/v1/docs`;
+  const dashboard = `${base}/`;
+  const docs = `${base}/api/v1/docs/`;
   const database = config.databaseUrl ? `PostgreSQL ${storageAddress(config.databaseUrl)}` : `SQLite ${join(config.dataDir, 'quarry.db')}`;
   const cache = config.redisUrl ? `Redis ${storageAddress(config.redisUrl)}` : 'in-process (no REDIS_URL: one instance only)';
-  const configured = ['local', ...engines.filter((engine) => engine.configured).map((engine) => engine.name)];
-  const missing = engines.filter((engine) => !engine.configured).map((engine) => `${engine.name} (${ENGINE_SETTING[engine.name] ?? 'SEARCH_KEYLESS_ENGINES'})`);
-  const chat =
-    config.chatUpstreamUrl && config.chatUpstreamModel ? `chat via ${storageAddress(config.chatUpstreamUrl)}` : 'chat not configured (CHAT_UPSTREAM_URL)';
+  const answering = verticals.filter((entry) => entry.canAnswer).map((entry) => entry.vertical);
+  const silent = verticals.filter((entry) => !entry.canAnswer);
+  const chatConfigured = Boolean(config.chatUpstreamUrl && config.chatUpstreamModel);
+  const chat = chatConfigured && config.chatUpstreamUrl ? `via ${storageAddress(config.chatUpstreamUrl)}` : 'not configured (CHAT_UPSTREAM_URL)';
   const mail = describeMailDestination(config);
-  const message = [
-    `Quarry listening on ${url}${base !== url ? ` (public URL ${base})` : ''}`,
-    `docs ${docs}`,
-    `database ${database}`,
-    `cache ${cache}`,
-    `search engines ${configured.join(', ')}${missing.length > 0 ? `; not configured: ${missing.join(', ')}` : ''}`,
-    chat,
-    `mail to ${mail}`,
-  ].join(' · ');
+  const lines = [
+    `Quarry is listening on ${url}${base !== url ? ` (public URL ${base})` : ''}`,
+    `dashboard  ${dashboard}`,
+    `API docs   ${docs}`,
+    `storage    database ${database}; cache ${cache}`,
+    `search     ${answering.length > 0 ? `answers ${answering.join(', ')}` : 'answers nothing yet'}`,
+    ...silent.map((entry) => `           ${entry.vertical}: nothing can answer; set ${entry.setup.join(' or ')}`),
+    `chat       ${chat}`,
+    `mail       to ${mail}`,
+  ];
   return {
-    message,
+    lines,
     fields: {
       url,
+      dashboard,
       docs,
       database,
       cache,
-      engines: { configured, not_configured: engines.filter((e) => !e.configured).map((e) => e.name) },
-      chat: chat.startsWith('chat via'),
+      search: { answering, not_answering: Object.fromEntries(silent.map((entry) => [entry.vertical, entry.setup])) },
+      chat: chatConfigured,
       mail,
       mode: config.nodeEnv,
     },

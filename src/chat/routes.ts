@@ -146,7 +146,7 @@ export function registerChatRoutes(app: App, deps: ChatRouteDeps): void {
       await pipeSse(writer, events);
     } catch (error) {
       // The client already got an error event; what remains is the log. An unsettled hold expires.
-      request.log.error({ err: error, reqId: request.id }, 'chat stream failed');
+      request.log.error({ err: error }, 'chat stream failed');
     }
     return reply;
   }

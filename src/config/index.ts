@@ -24,6 +24,12 @@ export const SETTINGS = {
   redisUrl: url('REDIS_URL', 'Redis URL (`redis://…`) for shared cache and throttles; unset → in-process', ['redis:', 'rediss:']),
   redisKeyPrefix: str('REDIS_KEY_PREFIX', 'Prefix of every Redis key, so several deployments can share one Redis', 'quarry:'),
   logLevel: oneOf('LOG_LEVEL', 'pino log level', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+  logFormat: oneOf(
+    'LOG_FORMAT',
+    'How log lines are written: `pretty` (one readable line each, for a person), `json` (one JSON object a line, for a log collector), `auto` (pretty when standard output is a terminal, JSON otherwise)',
+    ['auto', 'pretty', 'json'] as const,
+    'auto',
+  ),
   trustProxy: bool('TRUST_PROXY', 'Take the client address from `X-Forwarded-For` (behind a reverse proxy)', false),
   bodyLimit: int('BODY_LIMIT', 'Largest request body in bytes (larger → 413)', 1_048_576, 1024),
   publicUrl: url(

@@ -9,16 +9,19 @@ import { toDrfErrors, type SchemaError } from './drf-validation.js';
 import { ApiError, detail, notFound, serverFailure, type ErrorMapper } from './errors.js';
 import { bodyTooLarge } from './multipart.js';
 
-/** An error's HTTP answer, logged once: a 500 as a bug (with its stack), a mapped 5xx as a dependency's failure. */
+/**
+ * An error's HTTP answer, logged once: a 500 as a bug (with its stack), a mapped 5xx as a dependency's
+ * failure. The request's logger already carries `reqId`: a line names it once.
+ */
 export type ErrorAnswer = (error: unknown, request: FastifyRequest) => ApiError;
 
 export function createErrorAnswer(mappers: readonly ErrorMapper[]): ErrorAnswer {
   return (error, request) => {
     const answer = toApiError(error, request, mappers);
-    if (answer.status === 500) request.log.error({ err: error, reqId: request.id }, 'request failed');
+    if (answer.status === 500) request.log.error({ err: error }, 'request failed');
     else if (answer.status > 500) {
       const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
-      request.log.warn({ reqId: request.id, status: answer.status, code, cause: error instanceof Error ? error.message : String(error) }, 'upstream failure');
+      request.log.warn({ status: answer.status, code, cause: error instanceof Error ? error.message : String(error) }, 'upstream failure');
     }
     return answer;
   };

@@ -1,6 +1,7 @@
 /** Quarry's own index as a search engine of the router: every vertical, every operator, exact time windows. */
 import { ALL_QUERY_FEATURES, type ParsedQuery, EngineError, QueryRejectedError, type EngineResult, type SearchEngine, VERTICALS } from '../search/index.js';
 import { parseLocaleTag } from './locale.js';
+import type { IndexPresence } from './presence.js';
 import type { IndexStore } from './store.js';
 
 export const LOCAL_ENGINE_NAME = 'local';
@@ -17,7 +18,14 @@ function causedByQuery(error: unknown): boolean {
   return /fts5:? (expression tree is too large|syntax error|parser stack overflow)|syntax error in tsquery|stack depth limit exceeded/i.test(error.message);
 }
 
-export function createLocalEngine(store: IndexStore): SearchEngine {
+/** What fills the index, named when a vertical has no other engine and the index is empty. */
+const LOCAL_ENGINE_SETUP = 'quarry crawl <url> (fills the local index)';
+
+/**
+ * `presence`, when given, tells whether the index holds any page: an empty index is no answer
+ * source, so a search that only it could answer is refused (503) instead of charged for nothing.
+ */
+export function createLocalEngine(store: IndexStore, presence?: IndexPresence): SearchEngine {
   return {
     name: LOCAL_ENGINE_NAME,
     verticals: VERTICALS,
@@ -28,6 +36,8 @@ export function createLocalEngine(store: IndexStore): SearchEngine {
     configured: true,
     // It holds only what was crawled, imported or scraped: no substitute for a failed upstream.
     fallback: true,
+    setup: LOCAL_ENGINE_SETUP,
+    ...(presence === undefined ? {} : { holdsAnswers: () => presence.holdsPages() }),
     async search(request, signal): Promise<EngineResult> {
       signal.throwIfAborted();
       try {

@@ -62,7 +62,8 @@ export function inProcessBackend(deps: InProcessDeps, edge: McpEdge): McpBackend
       // The REST body's own schema and checks: what the tool's looser one lets through (a country code's pattern…) is refused in REST's words.
       const body = checkedArgs<CombinedSearchRequest>(CombinedSearchRequest, { ...args });
       checkSearchFields(body, { field: 'query', text: body.query });
-      const input = resolveCombinedRequest(body);
+      // Before anything is held: sources no engine can answer are left out; when none can, a 503 and nothing charged.
+      const input = await deps.search.answerable(resolveCombinedRequest(body));
       const served = await meter(
         COMBINED_SEARCH_ENDPOINT,
         deps.search.maxCost(input),

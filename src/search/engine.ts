@@ -92,11 +92,28 @@ export interface SearchEngine {
    */
   readonly fallback?: boolean;
   /**
+   * What turns the engine on, as an operator would type it: a setting (`SERPER_API_KEY`,
+   * `SEARCH_KEYLESS_ENGINES=true`) or a command (`quarry crawl <url>`). Named in the 503 of a
+   * vertical that no engine can answer, and wherever the operator is told which verticals answer.
+   */
+  readonly setup?: string;
+  /**
+   * For an engine that answers only from what it holds (the local index): whether it holds
+   * anything to answer from. Asked before a search is charged: a configured engine with nothing to
+   * search is no answer source. Must be cheap (cached). Absent: the engine can answer whenever configured.
+   */
+  readonly holdsAnswers?: () => Promise<boolean>;
+  /**
    * Runs one search. Must resolve with a result of `request.vertical`; an empty list means "nothing
    * found", never "something went wrong". Every failure must reject with an `EngineError` of the
    * right kind. Must stop work and reject promptly when `signal` aborts.
    */
   search(request: EngineRequest, signal: AbortSignal): Promise<EngineResult>;
+}
+
+/** What would turn each engine of `engines` on (`SearchEngine.setup`), in order, without repeats. */
+export function setupOf(engines: readonly SearchEngine[]): string[] {
+  return [...new Set(engines.flatMap((engine) => (engine.setup === undefined ? [] : [engine.setup])))];
 }
 
 export const ENGINE_ERROR_KINDS = ['timeout', 'rate_limited', 'unauthorized', 'blocked', 'bad_response', 'upstream', 'network'] as const;

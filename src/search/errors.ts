@@ -47,15 +47,27 @@ export class AllEnginesFailedError extends Error {
   }
 }
 
-/** No engine of the vertical's chain is configured (HTTP 503). */
+/**
+ * No engine of the vertical's chain can answer (HTTP 503): none is configured, or only an empty
+ * local index is. The message names what would turn one on (`setup`), so an operator knows what to do.
+ */
 export class SearchNotConfiguredError extends Error {
   readonly code = 'search_not_configured';
+  /** The first of `verticals`. */
   readonly vertical: Vertical;
+  /** Every vertical asked for that cannot answer (several for a combined search). */
+  readonly verticals: readonly Vertical[];
+  /** What would turn an engine of their chains on (settings or commands), in chain order. */
+  readonly setup: readonly string[];
 
-  constructor(vertical: Vertical) {
-    super(`No search engine is configured for ${vertical}.`);
+  constructor(verticals: Vertical | readonly [Vertical, ...Vertical[]], setup: readonly string[] = []) {
+    const all: readonly [Vertical, ...Vertical[]] = typeof verticals === 'string' ? [verticals] : verticals;
+    const hint = setup.length === 0 ? '' : ` Turn one on with ${setup.join(', or ')}.`;
+    super(`No search engine can answer ${all.join(', ')}.${hint}`);
     this.name = 'SearchNotConfiguredError';
-    this.vertical = vertical;
+    this.vertical = all[0];
+    this.verticals = all;
+    this.setup = setup;
   }
 }
 

@@ -1,8 +1,9 @@
 /**
  * The search feature: the combined endpoint and the eight vertical endpoints, over the process's
  * search router (Quarry's own index, "local", and the configured upstream engines; see
- * src/deps.ts), the engines' health route and metrics. The index hears of successful scrapes
- * through the process's scrape service (`INDEX_SCRAPES`, see local-index/scrape-intake.ts).
+ * src/deps.ts), the engines' health route and metrics, and which verticals can answer. The index
+ * hears of successful scrapes through the process's scrape service (`INDEX_SCRAPES`, see
+ * local-index/scrape-intake.ts).
  */
 import type { CachedRunner } from '../cache/cached.js';
 import type { Config } from '../config/index.js';
@@ -12,6 +13,7 @@ import type { Feature } from '../feature.js';
 import { registerEngineHealthRoute, registerEngineMetrics } from './engines/health.js';
 import { searchErrorMapper } from './error-map.js';
 import { registerCombinedSearchRoute } from './routes-combined.js';
+import { registerVerticalReadinessRoute } from './routes-readiness.js';
 import { registerVerticalSearchRoutes } from './routes-vertical.js';
 import { createAutocompleteUseCase } from '../use-cases/autocomplete.js';
 import { createCombinedSearchUseCase } from '../use-cases/combined-search.js';
@@ -42,6 +44,7 @@ export const searchFeature = ({ metering, cached, searching, config }: SearchFea
     registerCombinedSearchRoute(app, deps);
     registerVerticalSearchRoutes(app, deps);
     registerEngineHealthRoute(app, { router, auth, engines });
+    registerVerticalReadinessRoute(app, { auth, service });
     registerEngineMetrics(metrics, router);
   },
 });

@@ -6,7 +6,7 @@
  */
 import { createCircuitBreaker, type BreakerOptions, type BreakerStatus } from './breaker.js';
 import { systemClock, type Clock } from './clock.js';
-import type { EngineErrorKind, EngineRequest, SearchEngine } from './engine.js';
+import { setupOf, type EngineErrorKind, type EngineRequest, type SearchEngine } from './engine.js';
 import { callEngine, suspendedAttempt, type CallOutcome, type EngineSlot } from './engine-call.js';
 import { createEngineStats } from './engine-stats.js';
 import { AllEnginesFailedError, SearchConfigurationError, SearchNotConfiguredError, type EngineAttempt } from './errors.js';
@@ -99,6 +99,8 @@ export interface SearchRouter {
   search<V extends Vertical>(vertical: V, request: RouterSearchRequest, signal?: AbortSignal): Promise<SearchOutcome<V>>;
   /** One entry per engine, in registration order. */
   health(): EngineHealth[];
+  /** The engines of the vertical's chain, in the order they are tried (empty when it has no chain). */
+  chain(vertical: Vertical): readonly SearchEngine[];
 }
 
 type InternalOutcome = (OutcomeBase<Vertical> & { readonly items: RankedItem[] }) | (OutcomeBase<Vertical> & { readonly suggestions: string[] });
@@ -168,7 +170,8 @@ export function createSearchRouter(options: SearchRouterOptions): SearchRouter {
   }
 
   function failure(vertical: Vertical, attempts: readonly EngineAttempt[]): Error {
-    if (attempts.every((attempt) => attempt.outcome === 'not_configured')) return new SearchNotConfiguredError(vertical);
+    if (attempts.every((attempt) => attempt.outcome === 'not_configured'))
+      return new SearchNotConfiguredError(vertical, setupOf(chainOf(vertical).map((slot) => slot.engine)));
     for (const attempt of attempts) if (attempt.outcome === 'failed') options.onEngineFailure?.(vertical, attempt);
     return new AllEnginesFailedError(vertical, attempts);
   }
@@ -229,6 +232,10 @@ export function createSearchRouter(options: SearchRouterOptions): SearchRouter {
       const outcome = blended.has(vertical) ? await blend(vertical, chain, engineRequest, signal) : await walkChain(vertical, chain, engineRequest, signal);
       // Every engine result was checked to be of `vertical` (see `call`), so the items are ItemOf<V>.
       return outcome as SearchOutcome<V>;
+    },
+
+    chain(vertical) {
+      return chainOf(vertical).map((slot) => slot.engine);
     },
 
     health() {

@@ -4,6 +4,7 @@
  * failed), and the count of searched queries behind autocomplete. No wire shape: each surface
  * renders the outcome its own way (src/search/routes-render.ts for Quarry's REST API).
  */
+import { allReadiness, answerableSources, type VerticalReadiness } from './readiness.js';
 import type { ResolvedSearch } from './requests.js';
 import type { RouterSearchRequest, SearchOutcome, SearchRouter } from './router.js';
 import type { Vertical } from './verticals.js';
@@ -28,6 +29,13 @@ export interface SearchService {
    * a query that matched nothing is no suggestion. Autocomplete prefixes are not counted.
    */
   countQuery(q: string, account: number, found: boolean): void;
+  /**
+   * The sources that can answer (see readiness.ts), asked before anything is held: rejects with
+   * `SearchNotConfiguredError` when none can, so nothing is charged for a search nothing can answer.
+   */
+  answerable(sources: readonly Vertical[]): Promise<Vertical[]>;
+  /** Every vertical: whether it can answer, with which engines, and what would turn one on. */
+  readiness(): Promise<VerticalReadiness[]>;
 }
 
 function routerRequest(search: ResolvedSearch, account: number): RouterSearchRequest {
@@ -54,5 +62,8 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     countQuery(q, account, found) {
       if (found) options.queryLog?.recordQuery(q, options.now(), account);
     },
+
+    answerable: (sources) => answerableSources(router, sources),
+    readiness: () => allReadiness(router),
   };
 }

@@ -45,7 +45,7 @@ interface StoredCombined {
 const isStoredCombined = (value: StoredCombined): boolean => Array.isArray(value.sources) && value.sources.every(isStoredSource);
 
 export interface CombinedSearchDeps {
-  readonly service: Pick<SearchService, 'outcome' | 'countQuery'>;
+  readonly service: Pick<SearchService, 'outcome' | 'countQuery' | 'answerable'>;
   readonly cached: CachedRunner;
   /** `SEARCH_CACHE_TTL` in seconds; 0 turns caching off. */
   readonly cacheTtlSeconds: number;
@@ -66,13 +66,20 @@ export interface CombinedSearch {
   stored(account: number, input: CombinedSearchInput): Promise<WorkOutcome<CombinedSearchResult> | undefined>;
   /** Counts the query for autocomplete once the search is paid for, when a searched source found something. */
   count(account: number, input: CombinedSearchInput, result: CombinedSearchResult): void;
+  /**
+   * The input narrowed to the sources some engine can answer, to run and price before anything is
+   * held: the others are not searched, not charged and absent from the answer. Rejects with
+   * `SearchNotConfiguredError` (503) when none can.
+   */
+  answerable(input: CombinedSearchInput): Promise<CombinedSearchInput>;
 }
 
 export interface CombinedSearchUseCase extends CombinedSearch {
   /**
    * The search for a caller, metered on `endpoint` (default `search`): a stored result charged in
    * one step, else a hold of `maxCost`, the search, and its price settled. Rejects with the
-   * router's errors (every engine of a source failed: nothing charged) and the ledger's.
+   * router's errors (every engine of a source failed: nothing charged), `SearchNotConfiguredError`
+   * before any hold when no source can answer (see `answerable`), and the ledger's.
    */
   run(
     caller: Caller,
@@ -114,6 +121,10 @@ export function createCombinedSearch(deps: CombinedSearchDeps): CombinedSearch {
       const value = await deps.cached.lookup<StoredCombined>(cacheOf(account, input));
       return value === undefined || !isStoredCombined(value) ? undefined : priced(input, value, true);
     },
+    async answerable(input) {
+      const sources = await service.answerable(input.sources);
+      return sources.length === input.sources.length ? input : { ...input, sources };
+    },
     count(account, input, result) {
       const searched = result.sources.filter((source) => source.vertical !== 'autocomplete');
       if (searched.length > 0) service.countQuery(input.search.q, account, searched.some(foundInSource));
@@ -125,7 +136,8 @@ export function createCombinedSearchUseCase(deps: CombinedSearchDeps & { readonl
   const search = createCombinedSearch(deps);
   return {
     ...search,
-    async run(caller, input, options = {}) {
+    async run(caller, asked, options = {}) {
+      const input = await search.answerable(asked);
       const account = caller.accountId;
       const metered = await deps.meter(
         caller,

@@ -13,7 +13,7 @@ import { isStoredSource, revivedSource, storedSource, type SourceResult, type St
 export const verticalEndpoint = (vertical: Vertical) => `search:${vertical}`;
 
 export interface SourceSearchDeps {
-  readonly service: Pick<SearchService, 'outcome' | 'countQuery'>;
+  readonly service: Pick<SearchService, 'outcome' | 'countQuery' | 'answerable'>;
   readonly cached: CachedRunner;
   /** `SEARCH_CACHE_TTL` in seconds; 0 turns caching off. */
   readonly cacheTtlSeconds: number;
@@ -26,13 +26,18 @@ export interface SourceSearchDeps {
 /** A source's result, and whether it came from the result cache. */
 export type Served<R> = R & { readonly cached: boolean };
 
-/** Searches `vertical` for the caller, metered at `PRICE_SEARCH_CALL` (a stored result charged in one step). */
+/**
+ * Searches `vertical` for the caller, metered at `PRICE_SEARCH_CALL` (a stored result charged in one step).
+ * A vertical that no engine can answer is refused first (`SearchNotConfiguredError`), with nothing held.
+ */
 export async function searchSource(
   deps: SourceSearchDeps,
   caller: Caller,
   vertical: Vertical,
   search: ResolvedSearch,
 ): Promise<MeteredSearch<Served<SourceResult>>> {
+  // Refused before the hold: a vertical nothing can answer is not charged (503).
+  await deps.service.answerable([vertical]);
   const account = caller.accountId;
   const { useCache, ...rest } = search;
   // Per account: the result may hold the account's own scraped pages and search history.

@@ -45,7 +45,7 @@ export interface SearchResult {
 }
 
 export interface SearchUseCaseDeps {
-  readonly service: Pick<SearchService, 'outcome' | 'countQuery'>;
+  readonly service: Pick<SearchService, 'outcome' | 'countQuery' | 'answerable'>;
   readonly cached: CachedRunner;
   readonly cacheTtlSeconds: number;
   readonly cacheHitCharge: CacheHitCharge;
@@ -111,6 +111,8 @@ export interface SearchUseCase {
   run(account: number, input: SearchInput, signal: AbortSignal): Promise<WorkOutcome<SearchResult>>;
   /** The stored result and its cost, when the cache has one to serve (its cost is known before any work); checks the input. */
   stored(account: number, input: SearchInput): Promise<WorkOutcome<SearchResult> | undefined>;
+  /** Checks the input, then rejects with `SearchNotConfiguredError` (503) when no engine can answer its vertical: the caller asks before it holds anything. */
+  ensureAnswerable(input: SearchInput): Promise<void>;
 }
 
 export function createSearchUseCase(deps: SearchUseCaseDeps): SearchUseCase {
@@ -124,6 +126,11 @@ export function createSearchUseCase(deps: SearchUseCaseDeps): SearchUseCase {
   };
   return {
     price: deps.priceSource,
+    async ensureAnswerable(input) {
+      // A bad input is the caller's fault whatever is configured: 400 before 503.
+      checked(input);
+      await deps.service.answerable([input.vertical]);
+    },
     async stored(account, input) {
       const search = checked(input);
       const stored = await combined.stored(account, search);

@@ -38,7 +38,8 @@ const typeScriptOrTsx = (paths: string[]) => paths.filter((path) => path.endsWit
 
 describe('the production start', () => {
   it('is `node bin/start.js` with nothing run before it, and the install builds dist/', () => {
-    expect(pkg.scripts.start).toBe('node bin/start.js');
+    // `exec`: npm's shell becomes node, so the signals npm passes on reach the server (see signals.test.ts).
+    expect(pkg.scripts.start).toBe('exec node bin/start.js');
     expect(pkg.scripts.prestart).toBeUndefined();
     expect(pkg.scripts.prepare).toBe('node bin/link-cli.js && node bin/build.js --if-stale');
     expect(pkg.scripts.dev).toContain('tsx watch');

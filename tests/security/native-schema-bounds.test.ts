@@ -70,7 +70,8 @@ describe("Quarry's REST API", () => {
     expect(over.body.sources).toContain(`Ensure this field has no more than ${VERTICALS.length} elements.`);
     const at = await post('/api/v1/search', { query: 'fixture', sources: [...VERTICALS] });
     expect(at.status, JSON.stringify(at.body)).not.toBe(400);
-    expect(at.status).toBeLessThan(500);
+    // This app has no answer source (empty index, no upstream): a 503 saying so, else an answer.
+    expect([200, 503]).toContain(at.status);
   });
 
   it('OpenAI chat: `seed` is a safe integer', async () => {

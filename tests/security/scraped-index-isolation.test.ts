@@ -18,6 +18,8 @@ async function eventually<T>(probe: () => Promise<T>, done: (value: T) => boolea
 
 const found = async (http: HttpClient, key: string, label: string): Promise<number> => {
   const res = await http.post('/api/v1/search', key, { query: markerOf(label), use_cache: false });
+  // Until the first scrape is indexed, the app has no answer source: 503, nothing found yet.
+  if (res.status === 503) return 0;
   expect(res.status).toBe(200);
   return res.body.data?.web?.length ?? 0;
 };

@@ -79,6 +79,8 @@ export async function exaSearch(ops: AgentOps, caller: Caller, body: ExaSearchRe
     const stored = await ops.search.stored(caller.accountId, input);
     return stored === undefined ? undefined : { body: stored.body.hits.map((hit) => listed(hit, stored.body.hits.length, contents)), cost: stored.cost };
   };
+  // Refused before anything is held when no engine can answer (nothing charged).
+  await ops.search.ensureAnswerable(input);
   const done = await ops.metering.meter(caller, SEARCH_ENDPOINT, maxCost, work, withText ? undefined : known);
   return { requestId: randomUUID(), resolvedSearchType: 'keyword', searchType: 'keyword', results: done.body };
 }

@@ -194,9 +194,12 @@ export function createFirecrawlSearch(deps: SearchDeps & { readonly metering: Me
     return { hits: toHits(served.result, deps.now()), cost: served.cost };
   }
   return {
-    async run(call, resolved) {
+    async run(call, asked) {
       const { request, reply, endpoint } = call;
-      const { sources } = resolved;
+      // Before anything is held: sources no engine can answer are left out; when none can, a 503 and nothing charged.
+      const { sources: answerable } = await search.answerable(asked);
+      const sources = asked.sources.filter((source) => answerable.includes(source));
+      const resolved = sources.length === asked.sources.length ? asked : { ...asked, sources };
       let hits: FirecrawlHits;
       let cost: number;
       if (resolved.scrape.formats.length === 0) {

@@ -87,6 +87,8 @@ export async function jinaSearch(ops: AgentOps, caller: Caller, search: JinaSear
     });
     return { body: pages, cost };
   };
+  // Refused before anything is held when no engine can answer (nothing charged).
+  await ops.search.ensureAnswerable(input);
   const known = search.withContent ? undefined : async () => listed(await ops.search.stored(caller.accountId, input));
   return (await ops.metering.meter<ReaderPage[]>(caller, SEARCH_ENDPOINT, maxCost, work, known)).body;
 }

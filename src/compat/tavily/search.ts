@@ -70,6 +70,8 @@ export async function tavilySearch(ops: AgentOps, caller: Caller, body: TavilySe
     });
     return { body: { ...found.body, raw }, cost };
   };
+  // Refused before anything is held when no engine can answer (nothing charged).
+  await ops.search.ensureAnswerable(input);
   const known = rawFormat === undefined ? () => ops.search.stored(caller.accountId, input) : undefined;
   const done = await ops.metering.meter<SearchResult & { raw?: (string | null)[] }>(caller, SEARCH_ENDPOINT, maxCost, work, known);
   const { hits, raw } = done.body;

@@ -79,6 +79,31 @@ export const UPSTREAM_ENGINE_NAMES = [
   'wikipedia',
 ] as const;
 
+/** What turns each upstream engine on (`SearchEngine.setup`); the keyless public services share one switch. */
+const KEYLESS_SETUP = 'SEARCH_KEYLESS_ENGINES=true';
+const ENGINE_SETUP: Readonly<Record<(typeof UPSTREAM_ENGINE_NAMES)[number], string>> = {
+  serper: 'SERPER_API_KEY',
+  brave: 'BRAVE_API_KEY',
+  searxng: 'SEARXNG_URL',
+  duckduckgo: KEYLESS_SETUP,
+  gdelt: KEYLESS_SETUP,
+  openverse: KEYLESS_SETUP,
+  wikimedia: KEYLESS_SETUP,
+  photon: KEYLESS_SETUP,
+  nominatim: KEYLESS_SETUP,
+  openalex: KEYLESS_SETUP,
+  crossref: KEYLESS_SETUP,
+  arxiv: KEYLESS_SETUP,
+  patentsview: 'PATENTSVIEW_API_KEY',
+  wikipedia: KEYLESS_SETUP,
+};
+
+/** The engine, told what turns it on (it was just built for this registry: nobody else holds it). */
+function withSetup(engine: SearchEngine): SearchEngine {
+  const setup = (ENGINE_SETUP as Readonly<Record<string, string>>)[engine.name];
+  return setup === undefined ? engine : Object.assign(engine, { setup });
+}
+
 /**
  * Whether the public keyless services are used: `SEARCH_KEYLESS_ENGINES`, where `auto` means yes
  * except in test runs, which must never reach the internet.
@@ -104,7 +129,7 @@ export function buildUpstreamEngines(config: UpstreamEngineConfig): SearchEngine
     maxQueueMs: config.searchUpstreamQueueMs,
     rate,
   });
-  return [
+  const engines = [
     createSerperEngine(common(config.serperUrl, config.serperRate, config.serperApiKey)),
     createBraveEngine(common(config.braveUrl, config.braveRate, config.braveApiKey)),
     createSearxngEngine(common(config.searxngUrl, config.searxngRate)),
@@ -123,4 +148,5 @@ export function buildUpstreamEngines(config: UpstreamEngineConfig): SearchEngine
     createPatentsViewEngine(common(config.patentsviewUrl, config.patentsviewRate, config.patentsviewApiKey)),
     createWikipediaEngine(common(config.wikipediaUrl, config.wikipediaRate)),
   ];
+  return engines.map(withSetup);
 }

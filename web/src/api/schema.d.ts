@@ -3598,6 +3598,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/search/verticals/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Which search verticals can answer now, and what would turn the others on
+         * @description Free. A vertical that cannot answer (no engine configured, an empty local index) answers 503 and charges nothing.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            results: {
+                                /** @description false: a search of it answers 503 and charges nothing */
+                                can_answer: boolean;
+                                /** @description the engines that can answer it now, in the order they are tried */
+                                engines: string[];
+                                /** @description when it cannot answer: what would turn an engine on (a setting such as SERPER_API_KEY, or `quarry crawl <url>`) */
+                                setup: string[];
+                                vertical: "web" | "news" | "images" | "places" | "shopping" | "videos" | "scholar" | "patents" | "autocomplete";
+                            }[];
+                        };
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/shopping": {
         parameters: {
             query?: never;

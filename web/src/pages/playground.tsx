@@ -118,6 +118,38 @@ function KeyPicker({ secret, onSecret }: { secret: string; onSecret: (secret: st
   );
 }
 
+/**
+ * Which verticals can answer now, and for the others what would turn an engine on: a search of
+ * one that cannot answers 503 (nothing charged), so the playground says so before the call.
+ */
+function VerticalsLine() {
+  const readiness = useResource(() => call(() => api.GET('/api/v1/search/verticals/', {})), []);
+  const results = readiness.data?.results ?? [];
+  if (results.length === 0) return null;
+  const able = results.filter((entry) => entry.can_answer).map((entry) => entry.vertical);
+  const unable = results.filter((entry) => !entry.can_answer);
+  return (
+    <p class="hint" data-testid="verticals">
+      {able.length > 0 ? `Can answer: ${able.join(', ')}.` : 'No vertical can answer yet.'}
+      {unable.length > 0 ? ' Cannot answer yet: ' : null}
+      {unable.map((entry, index) => (
+        <span key={entry.vertical}>
+          {index > 0 ? '; ' : ''}
+          {entry.vertical} (set{' '}
+          {entry.setup.map((setup, at) => (
+            <span key={setup}>
+              {at > 0 ? ' or ' : ''}
+              <code>{setup}</code>
+            </span>
+          ))}
+          )
+        </span>
+      ))}
+      {unable.length > 0 ? '.' : null}
+    </p>
+  );
+}
+
 export function PlaygroundPage() {
   const [secret, setSecret] = useState('');
   const [hint, setHint] = useState('');
@@ -205,6 +237,7 @@ export function PlaygroundPage() {
             </button>
           ))}
         </div>
+        {operation === 'search' || operation === 'vertical' ? <VerticalsLine /> : null}
         <Form form={form} onSubmit={run} label="Playground request">
           {operation === 'vertical' ? (
             <div class="field">
