@@ -21,7 +21,7 @@ export function createErrorAnswer(mappers: readonly ErrorMapper[]): ErrorAnswer 
     if (answer.status === 500) request.log.error({ err: error }, 'request failed');
     else if (answer.status > 500) {
       const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
-      request.log.warn({ status: answer.status, code, cause: error instanceof Error ? error.message : String(error) }, 'upstream failure');
+      request.log.warn({ status: answer.status, code, cause: error instanceof Error ? error.message : String(error) }, 'request not served');
     }
     return answer;
   };

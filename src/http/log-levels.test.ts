@@ -41,7 +41,7 @@ describe('log levels of failed requests', () => {
   it("logs a target's 404 as one warning with its cause and no stack", async () => {
     const res = await app.inject({ method: 'GET', url: '/target-404' });
     expect(res.statusCode).toBe(502);
-    const [warning, ...more] = linesAbout('upstream failure');
+    const [warning, ...more] = linesAbout('request not served');
     expect(more).toEqual([]);
     expect(warning).toMatchObject({ level: 40, status: 502, cause: 'The target answered 404 Not Found.' });
     expect(JSON.stringify(warning)).not.toContain('stack');
