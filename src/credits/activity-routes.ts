@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { AuthHooks } from '../http/auth.js';
 import { paginate } from '../http/pagination.js';
-import { ErrorDetail, Nullable, StringEnum } from '../http/schema.js';
+import { ErrorDetail, Nullable, PaginatedList, StringEnum } from '../http/schema.js';
 import type { App } from '../http/server.js';
 import { activityPage, countActivity } from './activity.js';
 import { LedgerEntry } from './routes.js';
@@ -29,15 +29,7 @@ export const Activity = Type.Object(
   { $id: 'Activity' },
 );
 
-export const PaginatedActivityList = Type.Object(
-  {
-    count: Type.Integer(),
-    next: Nullable(Type.String({ format: 'uri' })),
-    previous: Nullable(Type.String({ format: 'uri' })),
-    results: Type.Array(Type.Ref(Activity)),
-  },
-  { $id: 'PaginatedActivityList' },
-);
+export const PaginatedActivityList = PaginatedList(Type.Ref(Activity), 'PaginatedActivityList');
 
 export const activitySchemas = [Activity, PaginatedActivityList];
 

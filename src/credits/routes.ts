@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.js';
 import { InvalidInputError } from '../errors.js';
 import type { AuthHooks } from '../http/auth.js';
 import { paginate } from '../http/pagination.js';
-import { ErrorDetail, FieldErrors, Nullable, StringEnum } from '../http/schema.js';
+import { ErrorDetail, FieldErrors, Nullable, PaginatedList, StringEnum } from '../http/schema.js';
 import type { App } from '../http/server.js';
 import type { Ledger } from './ledger.js';
 import { usageOf, type UsageGroup } from './usage.js';
@@ -26,15 +26,7 @@ export const LedgerEntry = Type.Object(
   { $id: 'LedgerEntry' },
 );
 
-export const PaginatedLedgerEntryList = Type.Object(
-  {
-    count: Type.Integer(),
-    next: Nullable(Type.String({ format: 'uri' })),
-    previous: Nullable(Type.String({ format: 'uri' })),
-    results: Type.Array(Type.Ref(LedgerEntry)),
-  },
-  { $id: 'PaginatedLedgerEntryList' },
-);
+export const PaginatedLedgerEntryList = PaginatedList(Type.Ref(LedgerEntry), 'PaginatedLedgerEntryList');
 
 const UsageBucket = Type.Object({
   day: Type.Optional(Type.String()),

@@ -7,6 +7,18 @@ export const StringEnum = <const T extends string>(values: readonly T[], options
 /** OpenAPI 3.0's `nullable`, understood by Ajv and by the response serializer. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Unsafe<T['static'] | null>({ ...schema, nullable: true });
 
+/** DRF's page of a list (`PageNumberPagination`), named as drf-spectacular names it: `Paginated<Item>List`. */
+export const PaginatedList = <T extends TSchema>(item: T, $id: string) =>
+  Type.Object(
+    {
+      count: Type.Integer({ examples: [123] }),
+      next: Nullable(Type.String({ format: 'uri', examples: ['http://api.example.org/accounts/?page=4'] })),
+      previous: Nullable(Type.String({ format: 'uri', examples: ['http://api.example.org/accounts/?page=2'] })),
+      results: Type.Array(item),
+    },
+    { $id },
+  );
+
 export const ErrorDetail = Type.Object(
   {
     detail: Type.String(),

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable } from '../http/schema.js';
+import { Nullable, PaginatedList } from '../http/schema.js';
 
 const id = Type.Integer({ readOnly: true, description: 'Key id (digits)' });
 const name = Type.String({ minLength: 1, maxLength: 100, description: 'A label for the key' });
@@ -33,15 +33,7 @@ export const APIKeyList = Type.Object(
   { $id: 'APIKeyList', description: 'A key without its secret.' },
 );
 
-export const PaginatedAPIKeyListList = Type.Object(
-  {
-    count: Type.Integer({ examples: [123] }),
-    next: Nullable(Type.String({ format: 'uri', examples: ['http://api.example.org/accounts/?page=4'] })),
-    previous: Nullable(Type.String({ format: 'uri', examples: ['http://api.example.org/accounts/?page=2'] })),
-    results: Type.Array(Type.Ref(APIKeyList)),
-  },
-  { $id: 'PaginatedAPIKeyListList' },
-);
+export const PaginatedAPIKeyListList = PaginatedList(Type.Ref(APIKeyList), 'PaginatedAPIKeyListList');
 
 // Read-only in a rename: the answer carries the whole key (without its secret), the body changes only the name.
 const readOnlyKeyFields = {

@@ -3,12 +3,13 @@
  * (which used to leave node running, orphaned by npm's shell), ends the whole process tree, and the
  * exit code is the server's.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildIfStale } from '../support/build.js';
 import { freePort } from '../support/ports.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -17,9 +18,7 @@ const SLOW = { timeout: 120_000 };
 let work: string;
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'quarry-signals-'));
-  // A stale build is rebuilt here, not inside a test's deadline.
-  const build = spawnSync(process.execPath, [join(ROOT, 'bin/build.js'), '--if-stale'], { cwd: ROOT, encoding: 'utf8' });
-  expect(build.status, build.stderr).toBe(0);
+  buildIfStale();
 }, 300_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildIfStale } from '../support/build.js';
 import { freePort } from '../support/ports.js';
 
 /**
@@ -20,9 +21,7 @@ const SLOW = { timeout: 180_000 };
 let work: string;
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'quarry-start-'));
-  // A checkout whose sources changed since the last build: build now, not inside a test's deadline.
-  const build = spawnSync(process.execPath, [join(ROOT, 'bin/build.js'), '--if-stale'], { cwd: ROOT, encoding: 'utf8' });
-  expect(build.status, build.stderr).toBe(0);
+  buildIfStale();
 }, 300_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

@@ -8055,10 +8055,17 @@ export interface components {
             };
         };
         PaginatedActivityList: {
+            /** @example 123 */
             count: number;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
             next: string | null;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
             previous: string | null;
             results: components["schemas"]["Activity"][];
         };
@@ -8078,10 +8085,17 @@ export interface components {
             results: components["schemas"]["APIKeyList"][];
         };
         PaginatedLedgerEntryList: {
+            /** @example 123 */
             count: number;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
             next: string | null;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
             previous: string | null;
             results: components["schemas"]["LedgerEntry"][];
         };
