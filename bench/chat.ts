@@ -4,7 +4,12 @@
  * token count, credit hold, upstream call, settle), in the same run, alternating, one call at
  * a time. Prints p50/p99 of the non-streamed total and of the streamed time to first token.
  *
- *   npm run bench:chat -- [--n 400] [--warmup 50] [--words 20] [--json]
+ *   npm run bench:chat -- [--n 400] [--warmup 50] [--words 20] [--tools 0] [--route contract|openai] [--json]
+ *
+ * `--tools N` puts N function definitions (about 120 tokens each, as agents send them) in both the
+ * direct and the proxied request; tools go through the OpenAI-compatible route
+ * (`POST /api/v1/chat/completions`), which `--route openai` also picks without tools, so that the
+ * two runs differ only by the tools.
  *
  * The database is a fresh SQLite file (or PostgreSQL with QUARRY_TEST_POSTGRES_URL).
  */
@@ -21,12 +26,38 @@ const { values } = parseArgs({
     n: { type: 'string', default: '400' },
     warmup: { type: 'string', default: '50' },
     words: { type: 'string', default: '20' },
+    tools: { type: 'string', default: '0' },
+    route: { type: 'string', default: 'contract' },
     json: { type: 'boolean', default: false },
   },
 });
 const iterations = Number.parseInt(values.n, 10);
 const warmup = Number.parseInt(values.warmup, 10);
 const question = Array.from({ length: Number.parseInt(values.words, 10) }, (_, i) => `word${i}`).join(' ');
+const tools = Array.from({ length: Number.parseInt(values.tools, 10) }, (_, i) => benchTool(i));
+const openAIRoute = values.route === 'openai' || tools.length > 0;
+
+/** A function definition of the size agents send: a description and a handful of typed parameters. */
+function benchTool(i: number) {
+  return {
+    type: 'function',
+    function: {
+      name: `tool_${i}_lookup`,
+      description: `Looks up record kind ${i} by its identifier and returns its fields as JSON; use it when the user asks about kind ${i}.`,
+      parameters: {
+        type: 'object',
+        properties: {
+          id: { type: 'string', description: 'The identifier of the record' },
+          fields: { type: 'array', items: { type: 'string' }, description: 'Fields to return; all when empty' },
+          limit: { type: 'integer', minimum: 1, maximum: 100, description: 'How many records at most' },
+          language: { type: 'string', enum: ['en', 'fr', 'de'], description: 'Language of the text fields' },
+        },
+        required: ['id'],
+        additionalProperties: false,
+      },
+    },
+  };
+}
 
 type Target = 'direct' | 'quarry';
 type Mode = 'json' | 'stream';
@@ -115,15 +146,21 @@ async function main(): Promise<void> {
           messages,
           temperature: 0.7,
           max_tokens: 4096,
+          ...(tools.length > 0 ? { tools } : {}),
           stream,
           ...(stream ? { stream_options: { include_usage: true } } : {}),
         }),
     },
     quarry: {
       pool: quarryPool,
-      path: '/api/v1/chat/',
+      path: openAIRoute ? '/api/v1/chat/completions' : '/api/v1/chat/',
       headers: { 'content-type': 'application/json', 'x-api-key': customer.key },
-      body: (stream) => JSON.stringify({ messages, stream }),
+      body: (stream) =>
+        JSON.stringify(
+          openAIRoute
+            ? { model: 'bench', messages, ...(tools.length > 0 ? { tools } : {}), stream, ...(stream ? { stream_options: { include_usage: true } } : {}) }
+            : { messages, stream },
+        ),
     },
   };
 
@@ -195,6 +232,9 @@ async function main(): Promise<void> {
           iterations,
           warmup,
           words: question.split(' ').length,
+          route: openAIRoute ? 'openai' : 'contract',
+          tools: tools.length,
+          toolsJsonBytes: JSON.stringify(tools).length,
           dialect: app.quarry.dialect,
           rows,
           meteredNoop: { p50Ms: floorP50, cpuP50Ms: floorCpuP50 },
@@ -208,7 +248,8 @@ async function main(): Promise<void> {
     const f = (ms: number) => ms.toFixed(2).padStart(8);
     const r = (x: number) => `${x.toFixed(2)}×`.padStart(7);
     console.log(
-      `chat proxy overhead — ${iterations} calls per cell after ${warmup} warm-up, one at a time, ${app.quarry.dialect}, prompt of ${question.split(' ').length} words`,
+      `chat proxy overhead — ${iterations} calls per cell after ${warmup} warm-up, one at a time, ${app.quarry.dialect}, prompt of ${question.split(' ').length} words, ` +
+        `${openAIRoute ? 'POST /api/v1/chat/completions' : 'POST /api/v1/chat/'}, ${tools.length} tools (${JSON.stringify(tools).length} bytes of JSON)`,
     );
     console.log('measure                 |  direct p50 |  quarry p50 | overhead | ratio |  direct p99 |  quarry p99 | overhead | ratio');
     console.log('------------------------|-------------|-------------|----------|-------|-------------|-------------|----------|------');

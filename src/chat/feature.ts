@@ -27,6 +27,7 @@ type ChatConfig = Pick<
   | 'priceChatPromptPer1k'
   | 'priceChatCompletionPer1k'
   | 'chatModel'
+  | 'chatModelAcceptsImages'
   | 'holdTtlSeconds'
 >;
 
@@ -77,6 +78,7 @@ export function chatFeature({ metering, ledger, config }: ChatFeatureDeps): Feat
           tokenizer: await createTokenCounter({ encoding: config.chatTokenEncoding }),
           prices: { promptPer1k: config.priceChatPromptPer1k, completionPer1k: config.priceChatCompletionPer1k },
           serviceModel: config.chatModel,
+          capabilities: { acceptsImages: config.chatModelAcceptsImages, acceptsTools: true },
         });
         chat = { service, completions: createChatUseCase({ service, metering: { ledger, holdTtlSeconds: config.holdTtlSeconds } }) };
       }

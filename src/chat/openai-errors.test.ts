@@ -65,7 +65,7 @@ describe("the OpenAI alias's errors", () => {
     const bad = await alias(c.key, { messages, temperature: 9 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: { type: 'invalid_request_error', param: 'temperature', code: null } });
-    const nested = await alias(c.key, { messages: [{ role: 'tool', content: 'x' }] });
+    const nested = await alias(c.key, { messages: [{ role: 'function', content: 'x' }] });
     expect(nested.json().error.param).toBe('messages[0].role');
     const blank = await alias(c.key, { messages: [{ role: 'user', content: '   ' }] });
     expect(blank.json()).toEqual({

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UpstreamError } from './errors.js';
 import type { ChatCompletionChunk, ChatCompletionResponse } from './schemas.js';
+import type { UpstreamToolCall, UpstreamToolCallDelta } from './wire.js';
 
 /** What a chat call is charged: token counts, where they came from, and the credits. */
 export interface ChatCharge {
@@ -41,16 +42,21 @@ export function usageBody(charge: ChatCharge, settled: SettledCredits): ChatComp
 /** Quarry's chat completion (contract: Chat completion response). */
 export function completionBody(
   meta: CompletionMeta,
-  answer: { content: string; finishReason: string },
+  answer: { content: string; finishReason: string; toolCalls?: UpstreamToolCall[] },
   charge: ChatCharge,
   settled: SettledCredits,
 ): ChatCompletionResponse {
+  // An answer made of tool calls carries `content: null`, as OpenAI's does, unless the model also wrote text.
+  const message: ChatCompletionResponse['choices'][number]['message'] =
+    answer.toolCalls === undefined
+      ? { role: 'assistant', content: answer.content }
+      : { role: 'assistant', content: answer.content === '' ? null : answer.content, tool_calls: answer.toolCalls };
   return {
     id: meta.id,
     object: 'chat.completion',
     model: meta.model,
     created: meta.created,
-    choices: [{ index: 0, message: { role: 'assistant', content: answer.content }, finish_reason: answer.finishReason }],
+    choices: [{ index: 0, message, finish_reason: answer.finishReason }],
     usage: usageBody(charge, settled),
   };
 }
@@ -71,6 +77,8 @@ export function chunkBuilder(meta: CompletionMeta, usageField: boolean) {
   return {
     role: () => base({ role: 'assistant', content: '' }, null),
     content: (text: string) => base({ content: text }, null),
+    /** The upstream's tool-call pieces, relayed as they came (same indexes, ids, names and argument text). */
+    toolCalls: (pieces: UpstreamToolCallDelta[]) => base({ tool_calls: pieces }, null),
     finish: (finishReason: string) => base({}, finishReason),
     usage: (charge: ChatCharge, settled: SettledCredits): ChatCompletionChunk => ({
       ...base({}, null),

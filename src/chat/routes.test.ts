@@ -264,6 +264,18 @@ describe('validation, at every edge of the contract', () => {
     });
   });
 
+  it('refuses fields the contract does not name, in the body and in messages, keyed by field', async () => {
+    const c = await t.customer(50);
+    const before = fake.requests.length;
+    const res = await chat(c.key, { ...ask('hi'), tools: [], top_p: 0.5 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ tools: ['This field is not accepted by this endpoint.'], top_p: ['This field is not accepted by this endpoint.'] });
+    const nested = await chat(c.key, { messages: [{ role: 'user', content: 'hi', name: 'mallory' }] });
+    expect(nested.json()).toEqual({ messages: { '0': { name: ['This field is not accepted by this endpoint.'] } } });
+    expect(fake.requests.length).toBe(before);
+    expect(await t.quarry.services.ledger.balance(c.id)).toBe(50);
+  });
+
   it('holds nothing and calls nobody for bad input', async () => {
     const c = await t.customer(50);
     const before = fake.requests.length;

@@ -6,6 +6,7 @@ import type { App } from '../http/server.js';
 import type { ChatUseCase } from '../use-cases/chat.js';
 import { ChatNotConfiguredError } from './errors.js';
 import { OpenAIError, openAIErrorShape } from './openai-errors.js';
+import { dropNullFields } from './openai-request-schema.js';
 import { ChatCompletionResponse, ChatModel, ChatModelList, ChatRequestBody, OpenAIChatRequestBody } from './schemas.js';
 import type { ChatService, PreparedChat } from './service.js';
 import { createSseWriter, pipeSse } from './sse-writer.js';
@@ -75,7 +76,7 @@ export function registerChatRoutes(app: App, deps: ChatRouteDeps): void {
     '/api/v1/chat/completions',
     {
       onRequest: openAIAuth,
-      preValidation: metering.hooks.preValidation,
+      preValidation: [metering.hooks.preValidation, dropNullFields],
       onSend: openAIErrorShape,
       schema: {
         tags,
@@ -83,6 +84,7 @@ export function registerChatRoutes(app: App, deps: ChatRouteDeps): void {
         summary: 'OpenAI-compatible chat completions (for OpenAI clients with `baseURL` …/api/v1)',
         description:
           'Accepts the OpenAI request body; `model` is accepted and the service model answers. The API key may also come as `Authorization: Bearer <api key>`. ' +
+          'Tool calling (`tools`, `tool_choice`, `tool_calls`, `tool` messages), `json_schema` output and image parts pass through; every other OpenAI field is honoured or refused with a 400 naming it. ' +
           'Streams carry a final usage chunk only with `stream_options.include_usage`. Errors come in OpenAI\'s shape, `{"error": {"message", "type", "param", "code"}}`.',
         body: Type.Ref(OpenAIChatRequestBody),
         response: { 200: Type.Ref(ChatCompletionResponse), ...openAIErrorResponses },

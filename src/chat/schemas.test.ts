@@ -1,6 +1,7 @@
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
+import { dropNullFields } from './openai-request-schema.js';
 import { ChatCompletionChunk, ChatCompletionResponse, ChatRequestBody, OpenAIChatRequestBody } from './schemas.js';
 
 const chat = TypeCompiler.Compile(ChatRequestBody);
@@ -61,8 +62,10 @@ describe('POST /api/v1/chat/ body', () => {
     expect(chat.Check({ messages: [user('')] })).toBe(false);
   });
 
-  it('ignores unknown fields and accepts stream', () => {
-    expect(chat.Check({ messages: messages(1), model: 'whatever', stream: true })).toBe(true);
+  it('refuses unknown fields, in the body and in messages, and accepts stream', () => {
+    expect(chat.Check({ messages: messages(1), stream: true })).toBe(true);
+    expect(chat.Check({ messages: messages(1), model: 'whatever', stream: true })).toBe(false);
+    expect(chat.Check({ messages: [{ ...user('x'), name: 'mallory' }] })).toBe(false);
     expect(chat.Check({ messages: messages(1), stream: 'yes' })).toBe(false);
   });
 
@@ -75,9 +78,9 @@ describe('POST /api/v1/chat/ body', () => {
 describe('POST /api/v1/chat/completions body (OpenAI alias)', () => {
   const minimal = { model: 'gpt-4o-mini', messages: messages(1) };
 
-  it('accepts a typical OpenAI SDK request, nulls included', () => {
-    expect(
-      openai.Check({
+  it('accepts a typical OpenAI SDK request, nulls included (dropped first, as the route does)', async () => {
+    const request = {
+      body: {
         ...minimal,
         temperature: null,
         max_completion_tokens: 200,
@@ -91,10 +94,15 @@ describe('POST /api/v1/chat/completions body (OpenAI alias)', () => {
         user: 'u-1',
         n: 1,
         response_format: { type: 'json_object' },
-        tools: [{ type: 'function' }],
+        tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: {} } } }],
+        tool_choice: 'auto',
+        parallel_tool_calls: true,
         logprobs: false,
-      }),
-    ).toBe(true);
+      },
+    };
+    await dropNullFields(request);
+    expect(request.body).not.toHaveProperty('temperature');
+    expect(openai.Check(request.body)).toBe(true);
   });
 
   it('applies the same message and token bounds', () => {
@@ -107,10 +115,19 @@ describe('POST /api/v1/chat/completions body (OpenAI alias)', () => {
     expect(openai.Check({ ...minimal, temperature: 2.01 })).toBe(false);
   });
 
-  it('accepts developer messages and text parts, refuses tool messages and image parts', () => {
+  it('takes developer, tool and function-calling assistant messages, and image parts (judged by prepareOpenAI)', () => {
     expect(openai.Check({ messages: [{ role: 'developer', content: [{ type: 'text', text: 'be brief' }] }] })).toBe(true);
-    expect(openai.Check({ messages: [{ role: 'tool', content: 'x', tool_call_id: '1' }] })).toBe(false);
-    expect(openai.Check({ messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'x' } }] }] })).toBe(false);
+    expect(openai.Check({ messages: [{ role: 'tool', content: 'x', tool_call_id: '1' }] })).toBe(true);
+    const call = { id: 'call_1', type: 'function', function: { name: 'f', arguments: '{}' } };
+    expect(openai.Check({ messages: [{ role: 'assistant', content: null, tool_calls: [call] }] })).toBe(true);
+    expect(openai.Check({ messages: [{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'x', detail: 'low' } }] }] })).toBe(true);
+    expect(openai.Check({ messages: [{ role: 'function', content: 'x', name: 'f' }] })).toBe(false);
+  });
+
+  it('refuses unknown fields, at the top and inside', () => {
+    expect(openai.Check({ ...minimal, temperatur: 1 })).toBe(false);
+    expect(openai.Check({ ...minimal, stream_options: { include_usage: true, include_obfuscation: false } })).toBe(false);
+    expect(openai.Check({ messages: [{ ...user('x'), extra: 1 }] })).toBe(false);
   });
 
   it('only allows n = 1', () => {

@@ -1,8 +1,11 @@
 import { InvalidInputError, type FieldMessages } from '../errors.js';
+import type { ModelCapabilities } from './capabilities.js';
 import { UpstreamError } from './errors.js';
+import { readOpenAIRequest } from './openai-request.js';
 import { assertValidPrices, chatCredits, worstCaseCredits, type ChatPrices } from './pricing.js';
 import { chunkBuilder, completionBody, errorEventData, newCompletionMeta, SSE_DONE, type ChatCharge, type SettledCredits } from './response.js';
 import { CHAT_LIMITS, type ChatCompletionResponse, type ChatRequestBody, type OpenAIChatRequestBody } from './schemas.js';
+import { createPromptCounter } from './prompt-tokens.js';
 import type { TokenCounter } from './tokens.js';
 import type { ChatUpstream, UpstreamChatRequest, UpstreamDelta, UpstreamMessage, UpstreamUsage } from './upstream.js';
 
@@ -46,6 +49,8 @@ export interface ChatServiceOptions {
   prices: ChatPrices;
   /** The model name clients see (the contract's "service's own chat model name"), not the upstream's. */
   serviceModel: string;
+  /** What the model takes besides text, on the OpenAI route. Default: tools yes, images no. */
+  capabilities?: Pick<ModelCapabilities, 'acceptsImages' | 'acceptsTools'>;
 }
 
 export interface ChatService {
@@ -78,6 +83,8 @@ export interface ChatService {
 export function createChatService(options: ChatServiceOptions): ChatService {
   const { upstream, tokenizer, prices, serviceModel } = options;
   assertValidPrices(prices);
+  const model: ModelCapabilities = { id: serviceModel, acceptsImages: false, acceptsTools: true, ...options.capabilities };
+  const countPrompt = createPromptCounter(tokenizer);
 
   function prepared(
     messages: UpstreamMessage[],
@@ -86,19 +93,21 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     stream: boolean,
     streamUsage: boolean,
   ): PreparedChat {
-    const promptTokens = tokenizer.countPrompt(messages);
+    const upstreamRequest: UpstreamChatRequest = { ...request, messages, max_tokens: maxTokens };
+    const promptTokens = countPrompt(upstreamRequest);
     return {
       promptTokens,
       holdCredits: worstCaseCredits(promptTokens, maxTokens, prices),
-      upstreamRequest: { ...request, messages, max_tokens: maxTokens },
+      upstreamRequest,
       stream,
       streamUsage,
     };
   }
 
-  function charge(preparedChat: PreparedChat, content: string, usage: UpstreamUsage | undefined): ChatCharge {
+  /** `output` is what the model produced: its text, and the names and arguments of its tool calls. */
+  function charge(preparedChat: PreparedChat, output: string, usage: UpstreamUsage | undefined): ChatCharge {
     const promptTokens = usage?.prompt_tokens ?? preparedChat.promptTokens;
-    const completionTokens = usage?.completion_tokens ?? tokenizer.countText(content);
+    const completionTokens = usage?.completion_tokens ?? tokenizer.countText(output);
     return {
       promptTokens,
       completionTokens,
@@ -110,7 +119,8 @@ export function createChatService(options: ChatServiceOptions): ChatService {
   async function answer(preparedChat: PreparedChat, signal?: AbortSignal): Promise<UnsettledCompletion> {
     const meta = newCompletionMeta(serviceModel);
     const reply = await upstream.complete(preparedChat.upstreamRequest, signal);
-    const cost = charge(preparedChat, reply.content, reply.usage);
+    const toolText = (reply.toolCalls ?? []).map((call) => call.function.name + call.function.arguments).join('');
+    const cost = charge(preparedChat, reply.content + toolText, reply.usage);
     return { charge: cost, body: (settled) => completionBody(meta, reply, cost, settled) };
   }
 
@@ -128,23 +138,14 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     },
 
     prepareOpenAI(body) {
-      const messages = body.messages.map(toUpstreamMessage);
+      const { messages, fields } = readOpenAIRequest(body, model);
       const tooLong = tooLongContentErrors(messages);
       if (tooLong !== undefined) throw new InvalidInputError(tooLong);
       refuseBlankConversation(messages);
       return prepared(
         messages,
         body.max_completion_tokens ?? body.max_tokens ?? CHAT_LIMITS.defaultMaxTokens,
-        {
-          temperature: body.temperature ?? CHAT_LIMITS.defaultTemperature,
-          ...present('top_p', body.top_p),
-          ...present('stop', body.stop),
-          ...present('presence_penalty', body.presence_penalty),
-          ...present('frequency_penalty', body.frequency_penalty),
-          ...present('seed', body.seed),
-          ...present('user', body.user),
-          ...present('response_format', body.response_format),
-        },
+        { temperature: body.temperature ?? CHAT_LIMITS.defaultTemperature, ...fields },
         body.stream === true,
         body.stream_options?.include_usage === true,
       );
@@ -171,6 +172,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     first: IteratorResult<UpstreamDelta>,
   ): AsyncGenerator<string> {
     const chunks = chunkBuilder(newCompletionMeta(serviceModel), preparedChat.streamUsage);
+    // What the model produced (text, tool-call names and arguments): the local count of a charge without usage.
     let content = '';
     let finishReason = 'stop';
     let usage: UpstreamUsage | undefined;
@@ -192,6 +194,10 @@ export function createChatService(options: ChatServiceOptions): ChatService {
           if (delta.content !== undefined) {
             content += delta.content;
             yield JSON.stringify(chunks.content(delta.content));
+          }
+          if (delta.toolCalls !== undefined) {
+            for (const piece of delta.toolCalls) content += (piece.function?.name ?? '') + (piece.function?.arguments ?? '');
+            yield JSON.stringify(chunks.toolCalls(delta.toolCalls));
           }
           if (delta.finishReason !== undefined) finishReason = delta.finishReason;
           if (delta.usage !== undefined) usage = delta.usage;
@@ -220,15 +226,10 @@ export function createChatService(options: ChatServiceOptions): ChatService {
   }
 }
 
-function toUpstreamMessage(message: OpenAIChatRequestBody['messages'][number]): UpstreamMessage {
-  const role = message.role === 'developer' ? 'system' : message.role;
-  const content = typeof message.content === 'string' ? message.content : message.content.map((part) => part.text).join('\n');
-  return { role, content };
-}
-
 function tooLongContentErrors(messages: UpstreamMessage[]): FieldMessages | undefined {
   const errors: FieldMessages = {};
   messages.forEach((message, index) => {
+    if (typeof message.content !== 'string') return; // parts were measured when read
     if (message.content.length > CHAT_LIMITS.maxContentChars && [...message.content].length > CHAT_LIMITS.maxContentChars) {
       errors[String(index)] = {
         content: [`Ensure this field has no more than ${CHAT_LIMITS.maxContentChars} characters.`],
@@ -240,11 +241,9 @@ function tooLongContentErrors(messages: UpstreamMessage[]): FieldMessages | unde
 
 /** A conversation of blank messages asks nothing: refused (400) before any hold, as DRF refuses a blank field. */
 function refuseBlankConversation(messages: UpstreamMessage[]): void {
-  if (messages.every((message) => message.content.trim() === '')) {
+  const blank = (message: UpstreamMessage) =>
+    message.tool_calls === undefined && (message.content === null || (typeof message.content === 'string' && message.content.trim() === ''));
+  if (messages.every(blank)) {
     throw InvalidInputError.field('messages', 'The conversation is blank: at least one message must have content.');
   }
-}
-
-function present<K extends string, V>(key: K, value: V | null | undefined): { [P in K]?: V } {
-  return value === null || value === undefined ? {} : ({ [key]: value } as { [P in K]?: V });
 }

@@ -4,13 +4,36 @@ import { backoffDelayMs, retryAfterMs } from './retry.js';
 import { isJsonResponse, readBody, readErrorPayload } from './upstream-body.js';
 import { createCallControl, isRetryableNetworkError, type CallControl } from './upstream-call.js';
 import { parseSse } from './sse-parser.js';
-import { errorCodeOf, parseUpstreamJson, readChunk, readCompletion, type UpstreamCompletion, type UpstreamDelta } from './wire.js';
+import {
+  errorCodeOf,
+  parseUpstreamJson,
+  readChunk,
+  readCompletion,
+  wholeAsDelta,
+  type UpstreamCompletion,
+  type UpstreamDelta,
+  type UpstreamToolCall,
+} from './wire.js';
 
-export type { UpstreamCompletion, UpstreamDelta, UpstreamUsage } from './wire.js';
+export type { UpstreamCompletion, UpstreamDelta, UpstreamToolCall, UpstreamUsage } from './wire.js';
 
+/** A part of a user message sent as parts (only when it holds an image: text alone is sent joined). */
+export type UpstreamContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string; detail?: 'auto' | 'low' | 'high' } };
+
+/** `content` is `null` only on an assistant message made of tool calls. */
 export interface UpstreamMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
+  role: 'system' | 'user' | 'assistant' | 'tool';
+  content: string | UpstreamContentPart[] | null;
+  name?: string;
+  tool_calls?: UpstreamToolCall[];
+  tool_call_id?: string;
+  /** An assistant's earlier refusal, sent back as the client gave it. */
+  refusal?: string;
+}
+
+export interface UpstreamTool {
+  type: 'function';
+  function: { name: string; description?: string; parameters?: Record<string, unknown>; strict?: boolean | null };
 }
 
 /**
@@ -27,7 +50,18 @@ export interface UpstreamChatRequest {
   frequency_penalty?: number;
   seed?: number;
   user?: string;
-  response_format?: { type: 'text' | 'json_object' };
+  response_format?: {
+    type: 'text' | 'json_object' | 'json_schema';
+    json_schema?: { name: string; description?: string; schema?: Record<string, unknown>; strict?: boolean | null };
+  };
+  tools?: UpstreamTool[];
+  tool_choice?: 'none' | 'auto' | 'required' | { type: 'function'; function: { name: string } };
+  parallel_tool_calls?: boolean;
+  logit_bias?: Record<string, number>;
+  safety_identifier?: string;
+  prompt_cache_key?: string;
+  reasoning_effort?: string;
+  verbosity?: 'low' | 'medium' | 'high';
 }
 
 /**
@@ -196,7 +230,7 @@ export function createChatUpstream(options: ChatUpstreamOptions): ChatUpstream {
           const whole = readCompletion(parseUpstreamJson(await readBody(response.body, settings.maxResponseBytes)));
           call.firstByteArrived();
           finishedCleanly = true;
-          yield { content: whole.content, finishReason: whole.finishReason, ...(whole.usage ? { usage: whole.usage } : {}) };
+          yield wholeAsDelta(whole);
           return;
         }
         let sawFinish = false;

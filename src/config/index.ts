@@ -157,6 +157,11 @@ export const SETTINGS = {
   chatUpstreamApiKey: optionalStr('CHAT_UPSTREAM_API_KEY', 'Sent upstream as `Authorization: Bearer …`; unset → no Authorization header (Ollama, local vLLM)'),
   chatUpstreamModel: optionalStr('CHAT_UPSTREAM_MODEL', 'Model name sent upstream (required with `CHAT_UPSTREAM_URL`), e.g. `openai/gpt-4o-mini`'),
   chatModel: str('CHAT_MODEL', 'Model name clients see in chat answers and `GET /api/v1/models`', 'quarry-chat'),
+  chatModelAcceptsImages: bool(
+    'CHAT_MODEL_ACCEPTS_IMAGES',
+    'Whether the chat model takes image parts (`image_url`); otherwise such requests get a 400 naming the model',
+    false,
+  ),
   chatTokenEncoding: oneOf(
     'CHAT_TOKEN_ENCODING',
     'Tokenizer of local counts (holds; charges when the upstream reports no usage)',

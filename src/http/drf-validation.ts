@@ -91,7 +91,8 @@ function messageFor(error: SchemaError): string | undefined {
     case 'uniqueItems':
       return 'Duplicate items are not allowed.';
     case 'additionalProperties':
-      return undefined;
+      // Only closed bodies fail this (a field the endpoint would otherwise silently ignore); keyed by that field.
+      return 'This field is not accepted by this endpoint.';
     case NULL_CHARACTERS_KEYWORD:
       return 'Null characters are not allowed.';
     default:
@@ -105,6 +106,7 @@ function pathOf(error: SchemaError): string[] {
     .slice(1)
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
+  if (error.keyword === 'additionalProperties') segments.push(String(error.params.additionalProperty));
   return segments;
 }
 

@@ -34,7 +34,9 @@ export type FakeScenario =
   /** Streams one content chunk, then an OpenAI error event. */
   | { kind: 'stream-error' }
   /** Accepts the request and never answers. */
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  /** Answers by a script of its own (tool calls, see fake-openai-tools.ts), given the body as received. */
+  | { kind: 'script'; answer: (request: { body: unknown; stream: boolean }, res: ServerResponse) => void | Promise<void> };
 
 export interface RecordedRequest {
   method: string;
@@ -162,6 +164,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
 
     switch (scenario.kind) {
       case 'hang':
+        return;
+      case 'script':
+        await scenario.answer({ body: record.body, stream }, res);
         return;
       case 'status': {
         const headers: Record<string, string> = { 'content-type': 'application/json' };

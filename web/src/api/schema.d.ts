@@ -1709,7 +1709,7 @@ export interface paths {
         put?: never;
         /**
          * OpenAI-compatible chat completions (for OpenAI clients with `baseURL` …/api/v1)
-         * @description Accepts the OpenAI request body; `model` is accepted and the service model answers. The API key may also come as `Authorization: Bearer <api key>`. Streams carry a final usage chunk only with `stream_options.include_usage`. Errors come in OpenAI's shape, `{"error": {"message", "type", "param", "code"}}`.
+         * @description Accepts the OpenAI request body; `model` is accepted and the service model answers. The API key may also come as `Authorization: Bearer <api key>`. Tool calling (`tools`, `tool_choice`, `tool_calls`, `tool` messages), `json_schema` output and image parts pass through; every other OpenAI field is honoured or refused with a 400 naming it. Streams carry a final usage chunk only with `stream_options.include_usage`. Errors come in OpenAI's shape, `{"error": {"message", "type", "param", "code"}}`.
          */
         post: {
             parameters: {
@@ -7612,13 +7612,25 @@ export interface components {
         /** @description A chat completion with its token usage and the credits it cost. */
         ChatCompletion: {
             choices: {
-                /** @description stop | length | content_filter | …, as the upstream said */
+                /** @description stop | length | tool_calls | content_filter | …, as the upstream said */
                 finish_reason: string;
                 index: number;
                 message: {
-                    content: string;
+                    /** @description Text; `null` only when the answer is tool calls (OpenAI-compatible route) */
+                    content: string | null;
                     /** @enum {string} */
                     role: "assistant";
+                    /** @description The functions the model calls (OpenAI-compatible route, with `tools`) */
+                    tool_calls?: {
+                        function: {
+                            /** @description JSON text, as the model wrote it */
+                            arguments: string;
+                            name: string;
+                        };
+                        id: string;
+                        /** @enum {string} */
+                        type: "function";
+                    }[];
                 };
             }[];
             created: number;
@@ -7649,7 +7661,7 @@ export interface components {
             /** @enum {string} */
             object: "list";
         };
-        /** @description A conversation to complete; `stream: true` answers with Server-Sent Events. */
+        /** @description A conversation to complete; `stream: true` answers with Server-Sent Events. Unknown fields are refused (400). */
         ChatRequest: {
             /** @default 4096 */
             max_tokens?: number;
@@ -8012,35 +8024,119 @@ export interface components {
             /** @description Refresh token to blacklist; defaults to the `refresh` cookie. */
             refresh?: string;
         };
-        /** @description The OpenAI Chat Completions request; `model` is accepted and mapped to the service model. */
+        /** @description The OpenAI Chat Completions request; `model` is accepted and mapped to the service model. A top-level `null` means "not given". Every field is honoured or refused with a 400 naming it (docs/chat.md). */
         OpenAIChatCompletionRequest: {
-            frequency_penalty?: number | null;
-            max_completion_tokens?: number | null;
-            max_tokens?: number | null;
+            /** @description Refused with a 400 when given: audio output is not offered */
+            audio?: unknown;
+            frequency_penalty?: number;
+            /** @description Refused with a 400 when given: deprecated: use `tool_choice` */
+            function_call?: unknown;
+            /** @description Refused with a 400 when given: deprecated: use `tools` */
+            functions?: unknown;
+            /** @description Token ids of the upstream model's tokenizer → bias; passed upstream. */
+            logit_bias?: {
+                [key: string]: number;
+            };
+            /** @description Only `false`: log probabilities are not relayed. */
+            logprobs?: boolean;
+            /** @description Wins over `max_tokens`; sent upstream as `max_tokens`. */
+            max_completion_tokens?: number;
+            max_tokens?: number;
             messages: {
-                content: string | {
-                    text: string;
-                    /** @enum {string} */
-                    type: "text";
-                }[];
+                content?: string | {
+                    image_url?: {
+                        detail?: "auto" | "low" | "high";
+                        url: string;
+                    };
+                    text?: string;
+                    type: string;
+                }[] | (never | null);
                 name?: string;
-                role: "system" | "developer" | "user" | "assistant";
+                /** @description The openai SDK's parsed copy of `content`; not sent upstream (`content` is). */
+                parsed?: unknown;
+                refusal?: string | null;
+                role: "system" | "developer" | "user" | "assistant" | "tool";
+                tool_call_id?: string;
+                tool_calls?: {
+                    function: {
+                        arguments: string;
+                        name: string;
+                        /** @description The openai SDK's parsed copy of `arguments`; not sent upstream (`arguments` is). */
+                        parsed_arguments?: unknown;
+                    };
+                    id: string;
+                    /** @enum {string} */
+                    type: "function";
+                }[];
             }[];
+            /** @description Refused with a 400 when given: stored completions are not offered */
+            metadata?: unknown;
+            /** @description Only `["text"]`. */
+            modalities?: string[];
+            /** @description Accepted; the service model answers. */
             model?: string;
-            n?: number | null;
-            presence_penalty?: number | null;
+            /** @description Only 1: one choice per call. */
+            n?: number;
+            parallel_tool_calls?: boolean;
+            /** @description Refused with a 400 when given: predicted outputs are not offered */
+            prediction?: unknown;
+            presence_penalty?: number;
+            prompt_cache_key?: string;
+            reasoning_effort?: "none" | "minimal" | "low" | "medium" | "high" | "xhigh";
             response_format?: {
-                type: "text" | "json_object";
-            } | null;
-            seed?: number | null;
-            stop?: (string | string[]) | (never | null);
-            stream?: boolean | null;
+                json_schema?: {
+                    description?: string;
+                    name: string;
+                    /** @description A JSON Schema object, passed upstream as given. */
+                    schema?: {
+                        [key: string]: unknown;
+                    };
+                    strict?: boolean | null;
+                };
+                type: "text" | "json_object" | "json_schema";
+            };
+            safety_identifier?: string;
+            seed?: number;
+            /** @description Refused with a 400 when given: the upstream tier is part of the model, and so of its price */
+            service_tier?: unknown;
+            stop?: string | string[];
+            /** @description Only `false`: Quarry does not ask the upstream to store completions. */
+            store?: boolean;
+            stream?: boolean;
             stream_options?: {
-                include_usage?: boolean;
-            } | null;
-            temperature?: number | null;
-            top_p?: number | null;
-            user?: string | null;
+                include_usage?: boolean | null;
+            };
+            temperature?: number;
+            tool_choice?: "none" | "auto" | "required" | {
+                function: {
+                    name: string;
+                };
+                /** @enum {string} */
+                type: "function";
+            };
+            tools?: {
+                function: {
+                    description?: string;
+                    name: string;
+                    /** @description A JSON Schema object, passed upstream as given (never compiled here). */
+                    parameters?: {
+                        [key: string]: unknown;
+                    };
+                    strict?: boolean | null;
+                };
+                /**
+                 * @description Only function tools; `custom` tools are refused.
+                 * @enum {string}
+                 */
+                type: "function";
+            }[];
+            /** @description Refused with a 400 when given: log probabilities are not relayed */
+            top_logprobs?: unknown;
+            top_p?: number;
+            user?: string;
+            verbosity?: "low" | "medium" | "high";
+            /** @description Refused with a 400 when given: web search belongs to Quarry’s search endpoints */
+            web_search_options?: unknown;
         };
         /** @description An error in OpenAI's shape (the OpenAI-compatible routes only). */
         OpenAIError: {
