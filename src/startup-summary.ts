@@ -27,7 +27,7 @@ export const STARTUP_MESSAGE = 'Quarry started';
  * without reading the configuration, and builds nothing: the readiness is the search service's.
  */
 export function startupSummary(
-  config: Pick<Config, 'publicUrl' | 'databaseUrl' | 'dataDir' | 'redisUrl' | 'chatUpstreamUrl' | 'chatUpstreamModel' | 'smtpUrl' | 'nodeEnv'>,
+  config: Pick<Config, 'publicUrl' | 'databaseUrl' | 'dataDir' | 'redisUrl' | 'chatUpstreamUrl' | 'chatUpstreamModel' | 'chatModels' | 'smtpUrl' | 'nodeEnv'>,
   listening: { host: string; port: number },
   verticals: readonly VerticalState[],
 ): StartupSummary {
@@ -40,8 +40,14 @@ export function startupSummary(
   const cache = config.redisUrl ? `Redis ${storageAddress(config.redisUrl)}` : 'in-process (no REDIS_URL: one instance only)';
   const answering = verticals.filter((entry) => entry.canAnswer).map((entry) => entry.vertical);
   const silent = verticals.filter((entry) => !entry.canAnswer);
-  const chatConfigured = Boolean(config.chatUpstreamUrl && config.chatUpstreamModel);
-  const chat = chatConfigured && config.chatUpstreamUrl ? `via ${storageAddress(config.chatUpstreamUrl)}` : 'not configured (CHAT_UPSTREAM_URL)';
+  const models = config.chatModels;
+  const chatConfigured = models !== undefined || Boolean(config.chatUpstreamUrl && config.chatUpstreamModel);
+  const chat =
+    models !== undefined
+      ? `${models.models.length} model${models.models.length === 1 ? '' : 's'} from CHAT_MODELS_FILE (default ${models.defaultId})`
+      : chatConfigured && config.chatUpstreamUrl
+        ? `via ${storageAddress(config.chatUpstreamUrl)}`
+        : 'not configured (CHAT_UPSTREAM_URL)';
   const mail = describeMailDestination(config);
   const lines = [
     `Quarry is listening on ${url}${base !== url ? ` (public URL ${base})` : ''}`,

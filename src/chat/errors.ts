@@ -44,7 +44,13 @@ export class UpstreamError extends Error {
   readonly retryAfterSeconds: number | undefined;
 
   constructor(kind: UpstreamErrorKind, details: UpstreamErrorDetails = {}) {
-    const suffix = details.upstreamCode === undefined ? '' : ` (${details.upstreamCode})`;
+    // A 404 from an OpenAI-compatible API nearly always means a base URL without its version path.
+    const suffix =
+      kind === 'rejected' && details.upstreamStatus === 404
+        ? ' (404: the upstream URL may lack its version path, such as /v1)'
+        : details.upstreamCode === undefined
+          ? ''
+          : ` (${details.upstreamCode})`;
     super(SAFE_MESSAGES[kind].replace(/\.$/, `${suffix}.`), details.cause === undefined ? undefined : { cause: details.cause });
     this.name = 'UpstreamError';
     this.kind = kind;

@@ -2,7 +2,7 @@ import type { Config } from '../config/index.js';
 import type { Ledger, Metering } from '../credits/index.js';
 import type { Feature } from '../feature.js';
 import { chatErrorMapper } from './error-map.js';
-import { ChatConfigError } from './errors.js';
+import { modelRegistryFromConfig, type ChatModelsConfig } from './models.js';
 import { OpenAIError } from './openai-errors.js';
 import { createChatUseCase } from '../use-cases/chat.js';
 import { registerChatRoutes, type ChatOffer } from './routes.js';
@@ -12,24 +12,18 @@ import { createTokenCounter } from './tokens.js';
 import { createChatUpstream, type ChatUpstream, type ChatUpstreamOptions } from './upstream.js';
 
 /** The settings chat reads. */
-type ChatConfig = Pick<
-  Config,
-  | 'chatUpstreamUrl'
-  | 'chatUpstreamModel'
-  | 'chatUpstreamApiKey'
-  | 'chatTimeoutMs'
-  | 'chatFirstByteTimeoutMs'
-  | 'chatMaxRetries'
-  | 'chatRetryBaseDelayMs'
-  | 'chatMaxRetryAfterMs'
-  | 'chatUpstreamConnections'
-  | 'chatTokenEncoding'
-  | 'priceChatPromptPer1k'
-  | 'priceChatCompletionPer1k'
-  | 'chatModel'
-  | 'chatModelAcceptsImages'
-  | 'holdTtlSeconds'
->;
+type ChatConfig = ChatModelsConfig &
+  Pick<
+    Config,
+    | 'chatTimeoutMs'
+    | 'chatFirstByteTimeoutMs'
+    | 'chatMaxRetries'
+    | 'chatRetryBaseDelayMs'
+    | 'chatMaxRetryAfterMs'
+    | 'chatUpstreamConnections'
+    | 'chatTokenEncoding'
+    | 'holdTtlSeconds'
+  >;
 
 export interface ChatFeatureDeps {
   /** The metered-request lifecycle (throttle, hold, settle) shared with search and scrape. */
@@ -39,16 +33,9 @@ export interface ChatFeatureDeps {
   readonly config: ChatConfig;
 }
 
-/** The chat settings of the configuration, as the upstream client takes them; undefined when chat is off. */
-function chatUpstreamOptions(config: ChatConfig): ChatUpstreamOptions | undefined {
-  if (config.chatUpstreamUrl === undefined) return undefined;
-  if (config.chatUpstreamModel === undefined) {
-    throw new ChatConfigError('CHAT_UPSTREAM_MODEL must be set when CHAT_UPSTREAM_URL is.');
-  }
+/** The upstream client settings shared by every model. */
+function upstreamSettings(config: ChatConfig): Omit<ChatUpstreamOptions, 'baseUrl' | 'model'> {
   return {
-    baseUrl: config.chatUpstreamUrl,
-    model: config.chatUpstreamModel,
-    ...(config.chatUpstreamApiKey === undefined ? {} : { apiKey: config.chatUpstreamApiKey }),
     timeoutMs: config.chatTimeoutMs,
     firstByteTimeoutMs: config.chatFirstByteTimeoutMs,
     maxRetries: config.chatMaxRetries,
@@ -59,35 +46,40 @@ function chatUpstreamOptions(config: ChatConfig): ChatUpstreamOptions | undefine
 }
 
 /**
- * Chat completions through an OpenAI-compatible upstream, metered by tokens. Without
- * `CHAT_UPSTREAM_URL` the routes still exist and answer 503, so clients learn why.
+ * Chat completions through OpenAI-compatible upstreams, one per model (`CHAT_MODELS_FILE`, or the
+ * one model of `CHAT_UPSTREAM_URL`), metered by tokens at each model's price. Without either the
+ * routes still exist and answer 503, so clients learn why.
  */
 export function chatFeature({ metering, ledger, config }: ChatFeatureDeps): Feature {
   return {
     name: 'chat',
     schemas: [ChatRequestBody, OpenAIChatRequestBody, ChatCompletionResponse, ChatModel, ChatModelList, OpenAIError],
     errorMappers: [chatErrorMapper],
-    async register({ app, now, onClose }) {
-      const upstreamOptions = chatUpstreamOptions(config);
+    async register({ app, log, now, onClose }) {
+      const models = modelRegistryFromConfig(config);
       let chat: ChatOffer | undefined;
-      if (upstreamOptions !== undefined) {
-        const upstream: ChatUpstream = createChatUpstream(upstreamOptions);
-        onClose(() => upstream.close());
+      if (models !== undefined) {
+        const upstreams = new Map<string, ChatUpstream>();
+        for (const model of models.list()) {
+          const upstream = createChatUpstream({
+            ...upstreamSettings(config),
+            baseUrl: model.upstreamUrl,
+            model: model.upstreamModel,
+            ...(model.apiKey === undefined ? {} : { apiKey: model.apiKey }),
+            // One warning per failed attempt, with what an operator needs and no secret.
+            onFailure: (failure) => log.warn({ model: model.id, ...failure }, 'chat upstream failed'),
+          });
+          onClose(() => upstream.close());
+          upstreams.set(model.id, upstream);
+        }
         const service = createChatService({
-          upstream,
           tokenizer: await createTokenCounter({ encoding: config.chatTokenEncoding }),
-          prices: { promptPer1k: config.priceChatPromptPer1k, completionPer1k: config.priceChatCompletionPer1k },
-          serviceModel: config.chatModel,
-          capabilities: { acceptsImages: config.chatModelAcceptsImages, acceptsTools: true },
+          models,
+          upstreamOf: (model) => upstreams.get(model.id)!,
         });
         chat = { service, completions: createChatUseCase({ service, metering: { ledger, holdTtlSeconds: config.holdTtlSeconds } }) };
       }
-      registerChatRoutes(app, {
-        chat,
-        metering,
-        serviceModel: config.chatModel,
-        modelCreated: Math.floor(now().getTime() / 1000),
-      });
+      registerChatRoutes(app, { chat, metering, modelCreated: Math.floor(now().getTime() / 1000) });
     },
   };
 }

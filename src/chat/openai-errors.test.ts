@@ -50,12 +50,17 @@ describe("the OpenAI alias's errors", () => {
     expect(res.headers['www-authenticate']).toBeDefined();
   });
 
-  it('402: not enough credits, with the balance in the message', async () => {
+  it('402: not enough credits, with the balance and what the call needed in the message', async () => {
     const c = await t.customer(0);
     const res = await alias(c.key, { messages });
     expect(res.statusCode).toBe(402);
     expect(res.json()).toEqual({
-      error: { message: 'Insufficient credits (0 remaining); buy more at /plans.', type: 'insufficient_quota', param: null, code: 'insufficient_quota' },
+      error: {
+        message: 'Insufficient credits (0 remaining; this call needs 1); buy more at /plans.',
+        type: 'insufficient_quota',
+        param: null,
+        code: 'insufficient_quota',
+      },
     });
   });
 

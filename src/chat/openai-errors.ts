@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CREDITS_NEEDED_HEADER } from '../credits/index.js';
 
 /**
  * OpenAI's error body, `{"error": {"message", "type", "param", "code"}}`, for the
@@ -33,10 +34,12 @@ export async function openAIErrorShape(_request: FastifyRequest, reply: FastifyR
   } catch {
     return payload; // not one of our JSON error bodies: nothing to re-word
   }
-  return JSON.stringify(toOpenAIError(reply.statusCode, body));
+  const needed = Number(reply.getHeader(CREDITS_NEEDED_HEADER));
+  return JSON.stringify(toOpenAIError(reply.statusCode, body, Number.isFinite(needed) && needed > 0 ? needed : undefined));
 }
 
-export function toOpenAIError(status: number, body: unknown): OpenAIErrorBody {
+/** `creditsNeeded`: what a refused call needed (a 402's `X-Credits-Needed`), said in the message. */
+export function toOpenAIError(status: number, body: unknown, creditsNeeded?: number): OpenAIErrorBody {
   const fields = isRecord(body) ? body : {};
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   if (status === 401) {
@@ -47,7 +50,8 @@ export function toOpenAIError(status: number, body: unknown): OpenAIErrorBody {
   if (status === 402) {
     const remaining = typeof fields.credits_remaining === 'number' ? fields.credits_remaining : 0;
     const upgrade = text(fields.upgrade_url);
-    const message = `Insufficient credits (${remaining} remaining)${upgrade ? `; buy more at ${upgrade}` : ''}.`;
+    const needs = creditsNeeded === undefined ? '' : `; this call needs ${creditsNeeded}`;
+    const message = `Insufficient credits (${remaining} remaining${needs})${upgrade ? `; buy more at ${upgrade}` : ''}.`;
     return error(message, 'insufficient_quota', null, 'insufficient_quota');
   }
   if (status === 429) return error(text(fields.detail) ?? 'Request was throttled.', 'rate_limit_exceeded', null, 'rate_limit_exceeded');

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ChatConfigError } from './errors.js';
-import { chatCredits, worstCaseCredits } from './pricing.js';
+import { affordableCompletionTokens, chatCredits, worstCaseCredits } from './pricing.js';
 
 const prices = { promptPer1k: 1, completionPer1k: 2 };
 
@@ -82,5 +82,34 @@ describe('worstCaseCredits', () => {
         expect(worstCaseCredits(prompt, max, prices)).toBeGreaterThanOrEqual(chatCredits({ promptTokens: prompt, completionTokens: completion }, prices));
       }),
     );
+  });
+});
+
+describe('affordableCompletionTokens', () => {
+  it('is the most completion tokens the balance pays for after the prompt, at every price of a chain', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.array(fc.record({ promptPer1k: fc.integer({ min: 0, max: 5000 }), completionPer1k: fc.integer({ min: 1, max: 5000 }) }), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+        (promptTokens, balance, prices) => {
+          const most = affordableCompletionTokens(promptTokens, balance, prices);
+          const cost = (completionTokens: number) => Math.max(...prices.map((price) => chatCredits({ promptTokens, completionTokens }, price)));
+          if (most >= 1) expect(cost(most)).toBeLessThanOrEqual(balance);
+          expect(cost(most + 1)).toBeGreaterThan(balance);
+        },
+      ),
+    );
+  });
+
+  it('is 0 when the prompt alone costs more than the balance, and unbounded for free completions', () => {
+    expect(affordableCompletionTokens(5000, 3, [{ promptPer1k: 1000, completionPer1k: 1 }])).toBe(0);
+    expect(affordableCompletionTokens(10, 0, [{ promptPer1k: 1, completionPer1k: 1 }])).toBe(0);
+    expect(affordableCompletionTokens(10, 3, [{ promptPer1k: 1, completionPer1k: 0 }])).toBe(Infinity);
+    // The case: 3 credits at 1 credit per 1,000 tokens and a prompt of 8 tokens.
+    expect(affordableCompletionTokens(8, 3, [{ promptPer1k: 1, completionPer1k: 1 }])).toBe(2992);
   });
 });

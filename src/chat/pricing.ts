@@ -51,3 +51,25 @@ function wholeTokens(value: number, name: string): number {
   }
   return value;
 }
+
+/**
+ * The most completion tokens `balance` credits pay for after a prompt of `promptTokens`, at every
+ * one of `prices` (a call held for a chain of models may be answered by any of them): the largest
+ * n with `chatCredits({promptTokens, n}) ≤ balance` for each. 0 when not even one token fits;
+ * `Infinity` when completions cost nothing.
+ */
+export function affordableCompletionTokens(promptTokens: number, balance: number, prices: readonly ChatPrices[]): number {
+  const prompt = BigInt(wholeTokens(promptTokens, 'promptTokens'));
+  // A call costs at least 1 credit, so a balance below 1 pays for nothing.
+  if (balance < 1) return 0;
+  const budgetUnits = BigInt(Math.floor(balance)) * BigInt(1000 * UNITS_PER_CREDIT);
+  let most = Infinity;
+  for (const price of prices) {
+    assertValidPrices(price);
+    const left = budgetUnits - prompt * priceUnits(price.promptPer1k);
+    if (left < 0n) return 0;
+    const perToken = priceUnits(price.completionPer1k);
+    if (perToken > 0n) most = Math.min(most, Number(left / perToken));
+  }
+  return most;
+}

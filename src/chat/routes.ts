@@ -8,6 +8,7 @@ import { ChatNotConfiguredError } from './errors.js';
 import { OpenAIError, openAIErrorShape } from './openai-errors.js';
 import { dropNullFields } from './openai-request-schema.js';
 import { ChatCompletionResponse, ChatModel, ChatModelList, ChatRequestBody, OpenAIChatRequestBody } from './schemas.js';
+import type { ChatModel as OfferedModel } from './models.js';
 import type { ChatService, PreparedChat } from './service.js';
 import { createSseWriter, pipeSse } from './sse-writer.js';
 
@@ -21,11 +22,12 @@ export interface ChatRouteDeps {
   /** Undefined when no upstream is configured: every chat route then answers 503. */
   readonly chat: ChatOffer | undefined;
   readonly metering: Metering;
-  /** The one model this service offers (`CHAT_MODEL`). */
-  readonly serviceModel: string;
-  /** When the model entry was made, in Unix seconds (OpenAI's `created`). */
+  /** When the model entries were made, in Unix seconds (OpenAI's `created`). */
   readonly modelCreated: number;
 }
+
+/** Response header naming the `max_tokens` Quarry chose and sent upstream, when the request named none. */
+export const MAX_TOKENS_HEADER = 'x-quarry-max-tokens';
 
 const tags = ['chat'];
 const security = [{ ApiKeyAuth: [] }];
@@ -83,7 +85,8 @@ export function registerChatRoutes(app: App, deps: ChatRouteDeps): void {
         security,
         summary: 'OpenAI-compatible chat completions (for OpenAI clients with `baseURL` …/api/v1)',
         description:
-          'Accepts the OpenAI request body; `model` is accepted and the service model answers. The API key may also come as `Authorization: Bearer <api key>`. ' +
+          'Accepts the OpenAI request body; `model` names one of `GET /api/v1/models` (without it, the default model answers). The API key may also come as `Authorization: Bearer <api key>`. ' +
+          "Without `max_tokens`/`max_completion_tokens`, Quarry sends the model's budget cut to what the balance pays for, and says so in `X-Quarry-Max-Tokens`. " +
           'Tool calling (`tools`, `tool_choice`, `tool_calls`, `tool` messages), `json_schema` output and image parts pass through; every other OpenAI field is honoured or refused with a 400 naming it. ' +
           'Streams carry a final usage chunk only with `stream_options.include_usage`. Errors come in OpenAI\'s shape, `{"error": {"message", "type", "param", "code"}}`.',
         body: Type.Ref(OpenAIChatRequestBody),
@@ -93,7 +96,8 @@ export function registerChatRoutes(app: App, deps: ChatRouteDeps): void {
     async (request, reply) => answer(request, reply, configured().service.prepareOpenAI(request.body)),
   );
 
-  const model = (): ChatModel => ({ id: deps.serviceModel, object: 'model', created: deps.modelCreated, owned_by: 'quarry' });
+  const entry = (model: OfferedModel): ChatModel => ({ id: model.id, object: 'model', created: deps.modelCreated, owned_by: 'quarry' });
+  const offered = () => configured().service.models.list();
 
   app.get(
     '/api/v1/models',
@@ -107,7 +111,7 @@ export function registerChatRoutes(app: App, deps: ChatRouteDeps): void {
         response: { 200: Type.Ref(ChatModelList), 401: openAIErrorRef, 429: openAIErrorRef, 503: openAIErrorRef },
       },
     },
-    async () => ({ object: 'list' as const, data: [model()] }),
+    async () => ({ object: 'list' as const, data: offered().map(entry) }),
   );
 
   app.get(
@@ -124,14 +128,17 @@ export function registerChatRoutes(app: App, deps: ChatRouteDeps): void {
       },
     },
     async (request) => {
-      if (request.params.model !== deps.serviceModel) throw new NotFoundError(`The model '${request.params.model}' does not exist.`);
-      return model();
+      const model = offered().find((candidate) => candidate.id === request.params.model);
+      if (model === undefined) throw new NotFoundError(`The model '${request.params.model}' does not exist.`);
+      return entry(model);
     },
   );
 
-  async function answer(request: FastifyRequest, reply: FastifyReply, prepared: PreparedChat) {
+  async function answer(request: FastifyRequest, reply: FastifyReply, asked: PreparedChat) {
     const { completions } = configured();
     const caller = metering.callerOf(request, reply);
+    const prepared = await completions.fitToBalance(caller, asked);
+    if (prepared.maxTokensSource === 'chosen') reply.header(MAX_TOKENS_HEADER, prepared.upstreamRequest.max_tokens);
     if (!prepared.stream) {
       const done = await completions.complete(caller, prepared);
       reply.header('x-credits-used', done.charged);

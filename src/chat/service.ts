@@ -2,7 +2,8 @@ import { InvalidInputError, type FieldMessages } from '../errors.js';
 import type { ModelCapabilities } from './capabilities.js';
 import { UpstreamError } from './errors.js';
 import { readOpenAIRequest } from './openai-request.js';
-import { assertValidPrices, chatCredits, worstCaseCredits, type ChatPrices } from './pricing.js';
+import { createModelRegistry, modelPrices, type ChatModel, type ChatModelRegistry } from './models.js';
+import { affordableCompletionTokens, assertValidPrices, chatCredits, worstCaseCredits, type ChatPrices } from './pricing.js';
 import { chunkBuilder, completionBody, errorEventData, newCompletionMeta, SSE_DONE, type ChatCharge, type SettledCredits } from './response.js';
 import { CHAT_LIMITS, type ChatCompletionResponse, type ChatRequestBody, type OpenAIChatRequestBody } from './schemas.js';
 import { createPromptCounter } from './prompt-tokens.js';
@@ -26,10 +27,21 @@ export interface ChatCallHooks {
 
 /** A validated body turned into what the lifecycle needs before doing the work. */
 export interface PreparedChat {
+  /** The model asked for (or the default one). */
+  model: ChatModel;
+  /** The models tried in turn: `model`, then its fallbacks. */
+  chain: readonly ChatModel[];
   /** Prompt tokens by local count (the hold is based on it). */
   promptTokens: number;
-  /** Credits to hold: the whole prompt plus `max_tokens` of completion. */
+  /** Credits to hold: the whole prompt plus `max_tokens` of completion, at the dearest model of the chain. */
   holdCredits: number;
+  /**
+   * `given`: the client named `max_tokens`, which the hold must cover. `chosen`: Quarry chose it
+   * (the model's budget), and it may shrink to what the balance pays for (`ChatService.fitBudget`).
+   */
+  maxTokensSource: 'given' | 'chosen';
+  /** The least the balance must hold for this call to run: the whole hold when `given`, the prompt and one completion token when `chosen`. */
+  neededCredits: number;
   upstreamRequest: UpstreamChatRequest;
   stream: boolean;
   /** Whether a stream ends with a `choices: []` usage chunk: always on Quarry's route, on `include_usage` for the alias. */
@@ -43,7 +55,8 @@ export interface UnsettledCompletion {
   body(settled: SettledCredits): ChatCompletionResponse;
 }
 
-export interface ChatServiceOptions {
+/** One upstream answering one model under one price. */
+export interface SingleModelOptions {
   upstream: ChatUpstream;
   tokenizer: TokenCounter;
   prices: ChatPrices;
@@ -53,7 +66,22 @@ export interface ChatServiceOptions {
   capabilities?: Pick<ModelCapabilities, 'acceptsImages' | 'acceptsTools'>;
 }
 
+/** Several models, each with its upstream, prices and fallbacks. */
+export interface ModelsOptions {
+  tokenizer: TokenCounter;
+  models: ChatModelRegistry;
+  upstreamOf: (model: ChatModel) => ChatUpstream;
+}
+
+export type ChatServiceOptions = SingleModelOptions | ModelsOptions;
+
 export interface ChatService {
+  readonly models: ChatModelRegistry;
+  /**
+   * A chat whose `max_tokens` Quarry chose, cut to what `balance` pays for after the prompt;
+   * undefined when it cannot pay for the prompt and one completion token. Other chats are returned as they are.
+   */
+  fitBudget(prepared: PreparedChat, balance: number): PreparedChat | undefined;
   /** From a valid `POST /api/v1/chat/` body. Defaults are applied here too. */
   prepare(body: ChatRequestBody): PreparedChat;
   /** From a valid `POST /api/v1/chat/completions` body; throws the shared `InvalidInputError` (DRF-shaped fields) for rules beyond the schema. */
@@ -80,55 +108,117 @@ export interface ChatService {
   startStream(prepared: PreparedChat, hooks: ChatCallHooks): Promise<AsyncIterable<string>>;
 }
 
+/** A failure before any output that another model may well not have: the call moves on to the next fallback. */
+function worthAFallback(error: unknown): boolean {
+  return error instanceof UpstreamError && (error.kind === 'unavailable' || error.kind === 'timeout' || error.kind === 'rate_limited');
+}
+
+function singleModel(options: SingleModelOptions): ModelsOptions {
+  assertValidPrices(options.prices);
+  const model: ChatModel = {
+    id: options.serviceModel,
+    upstreamUrl: '',
+    upstreamModel: options.upstream.model,
+    apiKey: undefined,
+    promptPricePer1k: options.prices.promptPer1k,
+    completionPricePer1k: options.prices.completionPer1k,
+    acceptsImages: options.capabilities?.acceptsImages ?? false,
+    acceptsTools: options.capabilities?.acceptsTools ?? true,
+    contextLength: Infinity,
+    maxCompletionTokens: CHAT_LIMITS.defaultMaxTokens,
+    fallbacks: [],
+  };
+  return {
+    tokenizer: options.tokenizer,
+    models: createModelRegistry([model], { defaultId: model.id, strictNames: false }),
+    upstreamOf: () => options.upstream,
+  };
+}
+
 export function createChatService(options: ChatServiceOptions): ChatService {
-  const { upstream, tokenizer, prices, serviceModel } = options;
-  assertValidPrices(prices);
-  const model: ModelCapabilities = { id: serviceModel, acceptsImages: false, acceptsTools: true, ...options.capabilities };
+  const { tokenizer, models, upstreamOf } = 'models' in options ? options : singleModel(options);
   const countPrompt = createPromptCounter(tokenizer);
 
+  /** The dearest charge of `usage` over the chain: what the hold must cover. */
+  const dearest = (chain: readonly ChatModel[], promptTokens: number, completionTokens: number) =>
+    Math.max(...chain.map((model) => worstCaseCredits(promptTokens, completionTokens, modelPrices(model))));
+
   function prepared(
+    model: ChatModel,
     messages: UpstreamMessage[],
-    maxTokens: number,
+    givenMaxTokens: number | undefined,
     request: Omit<UpstreamChatRequest, 'messages' | 'max_tokens'>,
     stream: boolean,
     streamUsage: boolean,
   ): PreparedChat {
-    const upstreamRequest: UpstreamChatRequest = { ...request, messages, max_tokens: maxTokens };
-    const promptTokens = countPrompt(upstreamRequest);
+    const chain = models.chain(model);
+    const promptTokens = countPrompt({ ...request, messages });
+    const maxTokens = givenMaxTokens ?? modelBudget(chain, promptTokens);
+    const holdCredits = dearest(chain, promptTokens, maxTokens);
     return {
+      model,
+      chain,
       promptTokens,
-      holdCredits: worstCaseCredits(promptTokens, maxTokens, prices),
-      upstreamRequest,
+      holdCredits,
+      maxTokensSource: givenMaxTokens === undefined ? 'chosen' : 'given',
+      neededCredits: givenMaxTokens === undefined ? dearest(chain, promptTokens, 1) : holdCredits,
+      upstreamRequest: { ...request, messages, max_tokens: maxTokens },
       stream,
       streamUsage,
     };
   }
 
   /** `output` is what the model produced: its text, and the names and arguments of its tool calls. */
-  function charge(preparedChat: PreparedChat, output: string, usage: UpstreamUsage | undefined): ChatCharge {
+  function charge(preparedChat: PreparedChat, model: ChatModel, output: string, usage: UpstreamUsage | undefined): ChatCharge {
     const promptTokens = usage?.prompt_tokens ?? preparedChat.promptTokens;
     const completionTokens = usage?.completion_tokens ?? tokenizer.countText(output);
     return {
       promptTokens,
       completionTokens,
-      credits: chatCredits({ promptTokens, completionTokens }, prices),
+      credits: chatCredits({ promptTokens, completionTokens }, modelPrices(model)),
       usageSource: usage === undefined ? 'local' : 'upstream',
     };
   }
 
+  /** Asks each model of the chain in turn until one answers; only failures before any output move on. */
   async function answer(preparedChat: PreparedChat, signal?: AbortSignal): Promise<UnsettledCompletion> {
-    const meta = newCompletionMeta(serviceModel);
-    const reply = await upstream.complete(preparedChat.upstreamRequest, signal);
-    const toolText = (reply.toolCalls ?? []).map((call) => call.function.name + call.function.arguments).join('');
-    const cost = charge(preparedChat, reply.content + toolText, reply.usage);
-    return { charge: cost, body: (settled) => completionBody(meta, reply, cost, settled) };
+    for (const [index, model] of preparedChat.chain.entries()) {
+      let reply;
+      try {
+        reply = await upstreamOf(model).complete(preparedChat.upstreamRequest, signal);
+      } catch (error) {
+        if (worthAFallback(error) && index + 1 < preparedChat.chain.length && signal?.aborted !== true) continue;
+        throw error;
+      }
+      const meta = newCompletionMeta(model.id);
+      const toolText = (reply.toolCalls ?? []).map((call) => call.function.name + call.function.arguments).join('');
+      const cost = charge(preparedChat, model, reply.content + toolText, reply.usage);
+      return { charge: cost, body: (settled) => completionBody(meta, reply, cost, settled) };
+    }
+    throw new UpstreamError('unavailable'); // an empty chain: never, a registry always has the model itself
   }
 
   return {
+    models,
+
+    fitBudget(preparedChat, balance) {
+      if (preparedChat.maxTokensSource === 'given' || preparedChat.holdCredits <= balance) return preparedChat;
+      const prices = preparedChat.chain.map(modelPrices);
+      const affordable = Math.min(preparedChat.upstreamRequest.max_tokens, affordableCompletionTokens(preparedChat.promptTokens, balance, prices));
+      if (affordable < 1) return undefined;
+      return {
+        ...preparedChat,
+        holdCredits: dearest(preparedChat.chain, preparedChat.promptTokens, affordable),
+        upstreamRequest: { ...preparedChat.upstreamRequest, max_tokens: affordable },
+      };
+    },
+
     prepare(body) {
       const messages = body.messages.map(({ role, content }) => ({ role, content }));
       refuseBlankConversation(messages);
+      // The contract's own default (4096) counts as asked for: the contract route sends it as documented.
       return prepared(
+        models.resolve(),
         messages,
         body.max_tokens ?? CHAT_LIMITS.defaultMaxTokens,
         { temperature: body.temperature ?? CHAT_LIMITS.defaultTemperature },
@@ -138,13 +228,15 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     },
 
     prepareOpenAI(body) {
+      const model = models.resolve(body.model ?? undefined);
       const { messages, fields } = readOpenAIRequest(body, model);
       const tooLong = tooLongContentErrors(messages);
       if (tooLong !== undefined) throw new InvalidInputError(tooLong);
       refuseBlankConversation(messages);
       return prepared(
+        model,
         messages,
-        body.max_completion_tokens ?? body.max_tokens ?? CHAT_LIMITS.defaultMaxTokens,
+        body.max_completion_tokens ?? body.max_tokens ?? undefined,
         { temperature: body.temperature ?? CHAT_LIMITS.defaultTemperature, ...fields },
         body.stream === true,
         body.stream_options?.include_usage === true,
@@ -159,19 +251,29 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     answer,
 
     async startStream(preparedChat, hooks) {
-      const deltas = upstream.stream(preparedChat.upstreamRequest, hooks.signal)[Symbol.asyncIterator]();
-      const first = await deltas.next();
-      return streamEvents(preparedChat, hooks, deltas, first);
+      for (const [index, model] of preparedChat.chain.entries()) {
+        const deltas = upstreamOf(model).stream(preparedChat.upstreamRequest, hooks.signal)[Symbol.asyncIterator]();
+        let first: IteratorResult<UpstreamDelta>;
+        try {
+          first = await deltas.next();
+        } catch (error) {
+          if (worthAFallback(error) && index + 1 < preparedChat.chain.length && hooks.signal?.aborted !== true) continue;
+          throw error;
+        }
+        return streamEvents(preparedChat, model, hooks, deltas, first);
+      }
+      throw new UpstreamError('unavailable'); // an empty chain: never, a registry always has the model itself
     },
   };
 
   async function* streamEvents(
     preparedChat: PreparedChat,
+    model: ChatModel,
     hooks: ChatCallHooks,
     deltas: AsyncIterator<UpstreamDelta>,
     first: IteratorResult<UpstreamDelta>,
   ): AsyncGenerator<string> {
-    const chunks = chunkBuilder(newCompletionMeta(serviceModel), preparedChat.streamUsage);
+    const chunks = chunkBuilder(newCompletionMeta(model.id), preparedChat.streamUsage);
     // What the model produced (text, tool-call names and arguments): the local count of a charge without usage.
     let content = '';
     let finishReason = 'stop';
@@ -180,7 +282,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     let settling: Promise<{ cost: ChatCharge; settled: SettledCredits }> | undefined;
     const settleOnce = () => {
       if (settling === undefined) {
-        const cost = charge(preparedChat, content, usage);
+        const cost = charge(preparedChat, model, content, usage);
         settling = hooks.settle(cost).then((settled) => ({ cost, settled }));
       }
       return settling;
@@ -246,4 +348,21 @@ function refuseBlankConversation(messages: UpstreamMessage[]): void {
   if (messages.every(blank)) {
     throw InvalidInputError.field('messages', 'The conversation is blank: at least one message must have content.');
   }
+}
+
+/**
+ * The completion budget Quarry chooses when the client names none: each model's own
+ * (`max_completion_tokens`), within what its context leaves after the prompt, for every model of
+ * the chain (any of them may answer). A prompt that leaves no room is refused before any hold.
+ */
+function modelBudget(chain: readonly ChatModel[], promptTokens: number): number {
+  const budget = Math.min(...chain.map((model) => Math.min(model.maxCompletionTokens, model.contextLength - promptTokens)));
+  if (budget < 1) {
+    const smallest = chain.reduce((least, model) => (model.contextLength < least.contextLength ? model : least));
+    throw InvalidInputError.field(
+      'messages',
+      `The conversation is about ${promptTokens} tokens: no room is left for an answer in the context of model '${smallest.id}' (${smallest.contextLength} tokens).`,
+    );
+  }
+  return budget;
 }

@@ -22,15 +22,29 @@ export async function readBody(body: Dispatcher.ResponseData['body'], maxBytes: 
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The error body, if small and JSON; used only for its machine code, never shown. */
-export async function readErrorPayload(body: Dispatcher.ResponseData['body']): Promise<unknown> {
+/** How much of an error body the operator's log shows. */
+const EXCERPT_BYTES = 500;
+
+/** An error answer's body: its JSON (for the machine code only, never shown to clients) and its first bytes (for the log). */
+export interface ErrorBody {
+  readonly payload: unknown;
+  readonly excerpt: string;
+}
+
+/** The error body, if small; `payload` is undefined when it is not JSON. */
+export async function readErrorBody(body: Dispatcher.ResponseData['body']): Promise<ErrorBody> {
+  let text: string;
   try {
-    return JSON.parse(await readBody(body, ERROR_BODY_BYTES));
+    text = await readBody(body, ERROR_BODY_BYTES);
   } catch (error) {
-    if (error instanceof SyntaxError || error instanceof UpstreamError) {
-      body.destroy();
-      return undefined;
-    }
-    throw error;
+    if (!(error instanceof UpstreamError)) throw error;
+    body.destroy();
+    return { payload: undefined, excerpt: '(larger than 64 KiB, not read)' };
+  }
+  const excerpt = Buffer.from(text, 'utf8').subarray(0, EXCERPT_BYTES).toString('utf8');
+  try {
+    return { payload: JSON.parse(text), excerpt };
+  } catch {
+    return { payload: undefined, excerpt };
   }
 }

@@ -1,7 +1,7 @@
 import { Pool, type Dispatcher } from 'undici';
-import { ChatConfigError, UpstreamError } from './errors.js';
+import { ChatConfigError, UpstreamError, type UpstreamErrorKind } from './errors.js';
 import { backoffDelayMs, retryAfterMs } from './retry.js';
-import { isJsonResponse, readBody, readErrorPayload } from './upstream-body.js';
+import { isJsonResponse, readBody, readErrorBody } from './upstream-body.js';
 import { createCallControl, isRetryableNetworkError, type CallControl } from './upstream-call.js';
 import { parseSse } from './sse-parser.js';
 import {
@@ -115,7 +115,29 @@ export interface ChatUpstreamOptions {
   maxResponseBytes?: number;
   /** Extra request headers, e.g. OpenRouter's `HTTP-Referer` and `X-Title`. */
   headers?: Record<string, string>;
+  /** Told of every failed attempt, once each (the operator's log); never of a call its caller cancelled. */
+  onFailure?: (failure: UpstreamFailure) => void;
 }
+
+/** One failed attempt, as the operator needs it to diagnose the upstream. Never shown to clients. */
+export interface UpstreamFailure {
+  /** 1 for the first attempt, 2 for the first retry, … */
+  attempt: number;
+  /** Where the request went: the completions URL, without credentials or query. */
+  url: string;
+  kind: UpstreamErrorKind;
+  /** The upstream's HTTP status, when it answered. */
+  status?: number;
+  /** The first 500 bytes of the upstream's error body (our own key masked). */
+  bodyExcerpt?: string;
+  /** The network error's code, when the connection itself failed. */
+  cause?: string;
+  /** What to check, for failures that usually mean a setting is wrong. */
+  hint?: string;
+}
+
+/** A 404 from an OpenAI-compatible API nearly always means the base URL lacks its version path. */
+const NOT_FOUND_HINT = 'check that the upstream URL (CHAT_UPSTREAM_URL, or upstream_url in CHAT_MODELS_FILE) ends with its version path, e.g. /v1';
 
 const DEFAULTS = {
   timeoutMs: 120_000,
@@ -132,6 +154,17 @@ export function createChatUpstream(options: ChatUpstreamOptions): ChatUpstream {
   const settings = { ...DEFAULTS, ...withoutUndefined(options) };
   const base = parseBaseUrl(options.baseUrl);
   const completionsPath = `${base.pathname.replace(/\/+$/, '')}/chat/completions`;
+  const shownUrl = `${base.origin}${completionsPath}`;
+  // Each failure is reported once: where it happened, not again by the layers it passes through.
+  const reported = new WeakSet<UpstreamError>();
+  const report = (error: UpstreamError, attempt: number, details: Partial<UpstreamFailure> = {}): UpstreamError => {
+    if (error.kind === 'aborted' || reported.has(error)) return error;
+    reported.add(error);
+    const cause = error.cause instanceof Error ? error.cause.message : undefined;
+    options.onFailure?.({ attempt, url: shownUrl, kind: error.kind, ...(cause === undefined ? {} : { cause }), ...details });
+    return error;
+  };
+  const masked = (text: string) => (settings.apiKey === undefined || settings.apiKey === '' ? text : text.replaceAll(settings.apiKey, '***'));
   const pool = new Pool(base.origin, {
     connections: settings.connections,
     pipelining: 1,
@@ -159,17 +192,21 @@ export function createChatUpstream(options: ChatUpstreamOptions): ChatUpstream {
     });
   }
 
-  /** Sends the request, retrying failures without output, until a 2xx response arrives. */
-  async function open(request: UpstreamChatRequest, stream: boolean, call: CallControl): Promise<Dispatcher.ResponseData> {
+  /**
+   * Sends the request, retrying failures without output, until a 2xx response arrives.
+   * `tries.attempt` counts the attempts made, for the failure reports.
+   */
+  async function open(request: UpstreamChatRequest, stream: boolean, call: CallControl, tries: { attempt: number }): Promise<Dispatcher.ResponseData> {
     const body = bodyFor(request, stream);
     const headers = headersFor(stream);
     for (let attempt = 0; ; attempt++) {
+      tries.attempt = attempt + 1;
       const canRetry = attempt < settings.maxRetries;
       let response: Dispatcher.ResponseData;
       try {
         response = await pool.request({ method: 'POST', path: completionsPath, headers, body, signal: call.signal });
       } catch (error) {
-        const failure = call.classify(error);
+        const failure = report(call.classify(error), tries.attempt);
         if (failure.kind === 'unavailable' && canRetry && isRetryableNetworkError(error)) {
           await call.wait(backoffDelayMs(attempt, backoffSettings()));
           continue;
@@ -179,23 +216,22 @@ export function createChatUpstream(options: ChatUpstreamOptions): ChatUpstream {
       const status = response.statusCode;
       if (status >= 200 && status < 300) return response;
 
-      const errorPayload = await readErrorPayload(response.body);
-      const upstreamCode = errorCodeOf(errorPayload);
+      const errorBody = await readErrorBody(response.body);
+      const upstreamCode = errorCodeOf(errorBody.payload);
+      const seen = { status, bodyExcerpt: masked(errorBody.excerpt), ...(status === 404 ? { hint: NOT_FOUND_HINT } : {}) };
       if (status === 429 || status >= 500) {
         const askedWait = retryAfterMs(response.headers);
         const retryAfterSeconds = askedWait === undefined ? undefined : Math.ceil(askedWait / 1000);
+        const failure = new UpstreamError(status === 429 ? 'rate_limited' : 'unavailable', { upstreamStatus: status, upstreamCode, retryAfterSeconds });
+        report(failure, tries.attempt, seen);
         const wait = askedWait ?? backoffDelayMs(attempt, backoffSettings());
         if (canRetry && wait <= settings.maxRetryAfterMs && call.fitsBeforeDeadline(wait)) {
           await call.wait(wait);
           continue;
         }
-        throw new UpstreamError(status === 429 ? 'rate_limited' : 'unavailable', {
-          upstreamStatus: status,
-          upstreamCode,
-          retryAfterSeconds,
-        });
+        throw failure;
       }
-      throw new UpstreamError('rejected', { upstreamStatus: status, upstreamCode });
+      throw report(new UpstreamError('rejected', { upstreamStatus: status, upstreamCode }), tries.attempt, seen);
     }
   }
 
@@ -208,12 +244,13 @@ export function createChatUpstream(options: ChatUpstreamOptions): ChatUpstream {
 
     async complete(request, signal) {
       const call = createCallControl(signal, settings.timeoutMs, undefined);
+      const tries = { attempt: 0 };
       try {
-        const response = await open(request, false, call);
+        const response = await open(request, false, call, tries);
         const text = await readBody(response.body, settings.maxResponseBytes);
         return readCompletion(parseUpstreamJson(text));
       } catch (error) {
-        throw call.classify(error);
+        throw report(call.classify(error), tries.attempt);
       } finally {
         call.dispose();
       }
@@ -223,8 +260,9 @@ export function createChatUpstream(options: ChatUpstreamOptions): ChatUpstream {
       const call = createCallControl(signal, settings.timeoutMs, settings.firstByteTimeoutMs);
       let finishedCleanly = false;
       let response: Dispatcher.ResponseData | undefined;
+      const tries = { attempt: 0 };
       try {
-        response = await open(request, true, call);
+        response = await open(request, true, call, tries);
         if (isJsonResponse(response.headers)) {
           // Some gateways ignore `stream: true` and answer in one piece; pass it on as one delta.
           const whole = readCompletion(parseUpstreamJson(await readBody(response.body, settings.maxResponseBytes)));
@@ -248,7 +286,7 @@ export function createChatUpstream(options: ChatUpstreamOptions): ChatUpstream {
         if (!finishedCleanly && !sawFinish) throw new UpstreamError('unavailable');
         finishedCleanly = true;
       } catch (error) {
-        throw call.classify(error);
+        throw report(call.classify(error), tries.attempt);
       } finally {
         // Broken off by the consumer or by a failure: drop the upstream request now, so the
         // gateway stops generating (and billing) tokens nobody will read.

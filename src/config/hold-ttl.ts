@@ -7,6 +7,8 @@ export interface WorkTimeouts {
   readonly scrapeTimeoutMs: number;
   readonly browserIdleCapMs: number;
   readonly searchEngineTimeoutMs: number;
+  /** The most chat models one call may try in turn (a model and its fallbacks); each gets `CHAT_TIMEOUT_MS`. */
+  readonly chatChainLength?: number;
 }
 
 /**
@@ -17,8 +19,11 @@ export interface WorkTimeouts {
  */
 export function holdTtlProblems(config: WorkTimeouts): ConfigProblem[] {
   const holdMs = config.holdTtlSeconds * 1000;
+  const chain = config.chatChainLength ?? 1;
+  const chatLimit =
+    chain > 1 ? `CHAT_TIMEOUT_MS (${config.chatTimeoutMs} ms) × ${chain} models of the longest fallback chain` : `CHAT_TIMEOUT_MS (${config.chatTimeoutMs} ms)`;
   const limits: [string, number][] = [
-    [`CHAT_TIMEOUT_MS (${config.chatTimeoutMs} ms)`, config.chatTimeoutMs],
+    [chatLimit, chain * config.chatTimeoutMs],
     [
       `SCRAPE_TIMEOUT_MS (${config.scrapeTimeoutMs} ms, twice: fetch then render) + BROWSER_IDLE_CAP_MS (${config.browserIdleCapMs} ms)`,
       2 * config.scrapeTimeoutMs + config.browserIdleCapMs,

@@ -1,7 +1,9 @@
+import { longestChatChain, readChatModelsFile, type ChatModelsSpec } from './chat-models.js';
 import { holdTtlProblems } from './hold-ttl.js';
 import { bool, ConfigError, int, list, oneOf, optionalStr, origins, rate, str, url, type ConfigProblem, type Setting } from './settings.js';
 
 export { ConfigError, type ConfigProblem } from './settings.js';
+export { chainOf, DEFAULT_MAX_COMPLETION_TOKENS, type ChatModelSpec, type ChatModelsSpec } from './chat-models.js';
 export type { Rate } from './settings.js';
 
 /**
@@ -149,6 +151,10 @@ export const SETTINGS = {
   paddleTimeoutMs: int('PADDLE_TIMEOUT_MS', 'Deadline of one Paddle API call, in milliseconds', 10_000, 100, 120_000),
 
   // Chat: the upstream OpenAI-compatible LLM gateway (src/chat)
+  chatModelsFile: optionalStr(
+    'CHAT_MODELS_FILE',
+    'JSON or YAML file of the chat models clients may name, each with its upstream, key variable, prices, capabilities and fallbacks (docs/chat-models.md); unset → the one model of `CHAT_UPSTREAM_URL`',
+  ),
   chatUpstreamUrl: url(
     'CHAT_UPSTREAM_URL',
     'Base URL of an OpenAI-compatible API with its version path (`https://openrouter.ai/api/v1`, `http://127.0.0.1:11434/v1`); unset → chat answers 503',
@@ -362,7 +368,10 @@ export const SETTINGS = {
 } satisfies Record<string, Setting<unknown>>;
 
 type Settings = typeof SETTINGS;
-export type RawConfig = { [K in keyof Settings]: ReturnType<Settings[K]['parse']> };
+export type RawConfig = { [K in keyof Settings]: ReturnType<Settings[K]['parse']> } & {
+  /** The models of `CHAT_MODELS_FILE`, read and checked with the rest of the configuration; undefined without the file. */
+  readonly chatModels: ChatModelsSpec | undefined;
+};
 
 /** Configuration after secrets are resolved; this is what the composition root hands around. */
 export interface Config extends Omit<RawConfig, 'jwtSigningKey' | 'cookieSecure' | 'keyEncryptionSecret' | 'publicUrl'> {
@@ -390,6 +399,19 @@ export function parseRawConfig(env: NodeJS.ProcessEnv): { raw: RawConfig; proble
       out[key] = setting.parse(undefined);
     }
   }
+  out.chatModels = undefined;
+  const modelsFile = out.chatModelsFile as string | undefined;
+  if (modelsFile !== undefined) {
+    const read = readChatModelsFile(modelsFile, env);
+    problems.push(...read.problems);
+    out.chatModels = read.spec;
+    if (out.chatUpstreamUrl !== undefined) {
+      problems.push({
+        variable: 'CHAT_UPSTREAM_URL',
+        reason: 'set either CHAT_MODELS_FILE or CHAT_UPSTREAM_URL, not both: with a models file, each model names its upstream',
+      });
+    }
+  }
   const raw = out as RawConfig;
   if (raw.cookieSecure !== undefined && !/^(true|false|1|0|yes|no|on|off)$/i.test(raw.cookieSecure)) {
     problems.push({ variable: 'COOKIE_SECURE', reason: `expected true or false, got "${raw.cookieSecure}"` });
@@ -397,7 +419,7 @@ export function parseRawConfig(env: NodeJS.ProcessEnv): { raw: RawConfig; proble
   if (raw.metricsPort !== 0 && raw.metricsPort === raw.port) {
     problems.push({ variable: 'METRICS_PORT', reason: `must differ from PORT (${raw.port}): the metrics listener is a separate, loopback-only server` });
   }
-  problems.push(...holdTtlProblems(raw));
+  problems.push(...holdTtlProblems({ ...raw, chatChainLength: longestChatChain(raw.chatModels) }));
   return { raw, problems };
 }
 

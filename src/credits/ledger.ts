@@ -10,9 +10,12 @@ import { createSqliteLedgerStore } from './ledger-sqlite.js';
 
 export type { AuditRow } from './ledger-audit.js';
 
-/** A debit could not be covered; carries the balance the 402 answer shows. */
+/** A debit could not be covered; carries the balance the 402 answer shows, and what the call needed when the caller knows it. */
 export class InsufficientCreditsError extends Error {
-  constructor(readonly creditsRemaining: number) {
+  constructor(
+    readonly creditsRemaining: number,
+    readonly creditsNeeded?: number,
+  ) {
     super('Insufficient credits');
     this.name = 'InsufficientCreditsError';
   }

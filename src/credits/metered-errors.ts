@@ -27,13 +27,17 @@ export const InsufficientCredits = Type.Object(
   { $id: 'InsufficientCredits', description: 'Not enough credits to hold the most this call can cost.' },
 );
 
-export function insufficientCredits(creditsRemaining: number, upgradeUrl: string): ApiError {
-  return new ApiError(402, { error: 'Insufficient credits', credits_remaining: creditsRemaining, upgrade_url: upgradeUrl });
+/** Response header of a 402 saying how many credits the call needed, when known (the contract fixes the body). */
+export const CREDITS_NEEDED_HEADER = 'x-credits-needed';
+
+export function insufficientCredits(creditsRemaining: number, upgradeUrl: string, creditsNeeded?: number): ApiError {
+  const headers: Record<string, string> = creditsNeeded === undefined ? {} : { [CREDITS_NEEDED_HEADER]: String(creditsNeeded) };
+  return new ApiError(402, { error: 'Insufficient credits', credits_remaining: creditsRemaining, upgrade_url: upgradeUrl }, headers);
 }
 
 /** The ledger's errors in HTTP: a hold larger than the balance is the contract's 402. */
 export function creditErrorMapper(upgradeUrl: string): ErrorMapper {
-  return (error) => (error instanceof InsufficientCreditsError ? insufficientCredits(error.creditsRemaining, upgradeUrl) : undefined);
+  return (error) => (error instanceof InsufficientCreditsError ? insufficientCredits(error.creditsRemaining, upgradeUrl, error.creditsNeeded) : undefined);
 }
 
 /** An upstream, target, timeout or configuration failure: `{"error": message}`; the message must be safe to show. */

@@ -1709,7 +1709,7 @@ export interface paths {
         put?: never;
         /**
          * OpenAI-compatible chat completions (for OpenAI clients with `baseURL` …/api/v1)
-         * @description Accepts the OpenAI request body; `model` is accepted and the service model answers. The API key may also come as `Authorization: Bearer <api key>`. Tool calling (`tools`, `tool_choice`, `tool_calls`, `tool` messages), `json_schema` output and image parts pass through; every other OpenAI field is honoured or refused with a 400 naming it. Streams carry a final usage chunk only with `stream_options.include_usage`. Errors come in OpenAI's shape, `{"error": {"message", "type", "param", "code"}}`.
+         * @description Accepts the OpenAI request body; `model` names one of `GET /api/v1/models` (without it, the default model answers). The API key may also come as `Authorization: Bearer <api key>`. Without `max_tokens`/`max_completion_tokens`, Quarry sends the model's budget cut to what the balance pays for, and says so in `X-Quarry-Max-Tokens`. Tool calling (`tools`, `tool_choice`, `tool_calls`, `tool` messages), `json_schema` output and image parts pass through; every other OpenAI field is honoured or refused with a 400 naming it. Streams carry a final usage chunk only with `stream_options.include_usage`. Errors come in OpenAI's shape, `{"error": {"message", "type", "param", "code"}}`.
          */
         post: {
             parameters: {
