@@ -342,3 +342,38 @@ describe('a balance that never blocks a call it could pay for', () => {
     expect(await balanceOf(c.key)).toBe(10_000);
   });
 });
+
+describe("each model's own capabilities", () => {
+  const picture = [
+    {
+      role: 'user' as const,
+      content: [
+        { type: 'text' as const, text: 'what is in this picture?' },
+        { type: 'image_url' as const, image_url: { url: 'https://images.example/cat.png' } },
+      ],
+    },
+  ];
+  const lookup = [{ type: 'function' as const, function: { name: 'lookup', parameters: { type: 'object', properties: {} } } }];
+
+  // An image counts 765 prompt tokens, and smart's prompt costs 3 credits a token.
+  it('passes an image part to a model the file says accepts images, and refuses it for one that does not', async () => {
+    const c = await t.customer(100_000);
+    await expect(sdk(c.key).chat.completions.create({ model: 'smart', messages: picture })).resolves.toMatchObject({ model: 'smart' });
+    expect(JSON.stringify(smart.requests.at(-1)?.body)).toContain('https://images.example/cat.png');
+    await expect(sdk(c.key).chat.completions.create({ model: 'fast', messages: picture })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining("The model 'fast' does not accept images."),
+    });
+  });
+
+  it('refuses tools for a model the file does not say accepts them, before any hold', async () => {
+    const c = await t.customer(1000);
+    await expect(sdk(c.key).chat.completions.create({ model: 'cheap', messages, tools: lookup })).rejects.toMatchObject({
+      status: 400,
+      param: 'tools',
+      message: expect.stringContaining("The model 'cheap' does not accept tools."),
+    });
+    expect(await balanceOf(c.key)).toBe(1000);
+    await expect(sdk(c.key).chat.completions.create({ model: 'fast', messages, tools: lookup })).resolves.toMatchObject({ model: 'fast' });
+  });
+});
