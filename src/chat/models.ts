@@ -1,31 +1,10 @@
-import { chainOf, DEFAULT_MAX_COMPLETION_TOKENS, type Config } from '../config/index.js';
+import { chainOf, DEFAULT_MAX_COMPLETION_TOKENS, type ChatModelSpec, type Config } from '../config/index.js';
 import { InvalidInputError } from '../errors.js';
 import { ChatConfigError } from './errors.js';
 import { assertValidPrices, type ChatPrices } from './pricing.js';
 
-/** A chat model clients may name as `model`: where it is answered, what it costs and what it takes. */
-export interface ChatModel {
-  /** The name clients send and see (`model`). */
-  readonly id: string;
-  /** Base URL of its OpenAI-compatible API, with the version path. */
-  readonly upstreamUrl: string;
-  /** The model name sent upstream. */
-  readonly upstreamModel: string;
-  /** Sent as `Authorization: Bearer …`; undefined for upstreams without keys. */
-  readonly apiKey: string | undefined;
-  /** Credits per 1,000 prompt tokens. */
-  readonly promptPricePer1k: number;
-  /** Credits per 1,000 completion tokens. */
-  readonly completionPricePer1k: number;
-  readonly acceptsImages: boolean;
-  readonly acceptsTools: boolean;
-  /** Prompt and completion tokens together; `Infinity` when not known (the single-upstream settings). */
-  readonly contextLength: number;
-  /** The completion budget when the request names none (and the balance pays for it). */
-  readonly maxCompletionTokens: number;
-  /** Model ids tried in turn when this one fails before any output. */
-  readonly fallbacks: readonly string[];
-}
+/** A chat model clients may name as `model`: where it is answered, what it costs and what it takes (one entry of `CHAT_MODELS_FILE`, or the single-upstream settings). */
+export type ChatModel = ChatModelSpec;
 
 export interface ChatModelRegistry {
   /** The model answering `requested`, or the default one without it. Throws a 400 naming `model` for a name not on offer. */

@@ -11,17 +11,25 @@ import { redactUrl, type ConfigProblem } from './settings.js';
 
 /** One model of the file, validated, its key read from the environment. */
 export interface ChatModelSpec {
+  /** The name clients send and see (`model`). */
   readonly id: string;
+  /** Base URL of its OpenAI-compatible API, with the version path. */
   readonly upstreamUrl: string;
+  /** The model name sent upstream. */
   readonly upstreamModel: string;
-  /** Undefined when the model needs no key (`api_key_env` absent: Ollama, local vLLM). */
+  /** Sent as `Authorization: Bearer …`; undefined when the model needs no key (`api_key_env` absent: Ollama, local vLLM). */
   readonly apiKey: string | undefined;
+  /** Credits per 1,000 prompt tokens. */
   readonly promptPricePer1k: number;
+  /** Credits per 1,000 completion tokens. */
   readonly completionPricePer1k: number;
   readonly acceptsImages: boolean;
   readonly acceptsTools: boolean;
+  /** Prompt and completion tokens together; `Infinity` when not known (the single-upstream settings). */
   readonly contextLength: number;
+  /** The completion budget when the request names none (and the balance pays for it). */
   readonly maxCompletionTokens: number;
+  /** Model ids tried in turn when this one fails before any output. */
   readonly fallbacks: readonly string[];
 }
 
