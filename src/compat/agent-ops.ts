@@ -6,7 +6,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller, Metering } from '../credits/index.js';
-import { INVALID_API_KEY, LOGIN_TOKEN_HINT, looksLikeLoginToken } from '../http/auth.js';
+import { invalidApiKeyMessage } from '../http/auth.js';
 import type { KeyService } from '../keys/index.js';
 import type { ScrapeUseCase } from '../use-cases/scrape.js';
 import type { SearchUseCase } from '../use-cases/search.js';
@@ -24,7 +24,7 @@ export interface AgentOps {
 export async function edgeCaller(ops: AgentOps, request: FastifyRequest, reply: FastifyReply, secret: string | undefined): Promise<Caller> {
   if (secret === undefined || secret === '') throw new CompatError(401, MISSING_KEY_MESSAGE);
   const key = await ops.keys.authenticate(secret);
-  if (key === undefined) throw new CompatError(401, looksLikeLoginToken(secret) ? `${INVALID_API_KEY} ${LOGIN_TOKEN_HINT}` : INVALID_API_KEY);
+  if (key === undefined) throw new CompatError(401, invalidApiKeyMessage(secret));
   await ops.metering.admit(reply, key);
   return ops.metering.callerOf(request, reply, key);
 }

@@ -85,7 +85,9 @@ export async function activityPage(db: Kysely<Database>, userId: number, offset:
   for (const { hold_id, ...entry } of entries) {
     const key = hold_id ?? String(entry.id);
     const normalized = { ...entry, id: Number(entry.id), amount: Number(entry.amount), balance_after: Number(entry.balance_after) };
-    byKey.set(key, [...(byKey.get(key) ?? []), normalized]);
+    const group = byKey.get(key);
+    if (group === undefined) byKey.set(key, [normalized]);
+    else group.push(normalized);
   }
   return keys.map(({ key }) => activityOf(key, byKey.get(key) ?? []));
 }

@@ -43,6 +43,11 @@ export function invalidApiKeyError(presented: string | undefined): Authenticatio
   );
 }
 
+/** The same 401 as one line, for the drop-in surfaces whose error bodies carry a single message. */
+export function invalidApiKeyMessage(presented: string): string {
+  return looksLikeLoginToken(presented) ? `${INVALID_API_KEY} ${LOGIN_TOKEN_HINT}` : INVALID_API_KEY;
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const KEY_NOT_ACCEPTED = 'This action needs a login token (Authorization: Bearer <access>); an API key is not accepted here.';
