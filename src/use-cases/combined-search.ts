@@ -71,7 +71,7 @@ export interface CombinedSearch {
    * held: the others are not searched, not charged and absent from the answer. Rejects with
    * `SearchNotConfiguredError` (503) when none can.
    */
-  answerable(input: CombinedSearchInput): Promise<CombinedSearchInput>;
+  answerable<Input extends CombinedSearchInput>(input: Input): Promise<Input>;
 }
 
 export interface CombinedSearchUseCase extends CombinedSearch {

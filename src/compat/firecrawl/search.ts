@@ -197,9 +197,7 @@ export function createFirecrawlSearch(deps: SearchDeps & { readonly metering: Me
     async run(call, asked) {
       const { request, reply, endpoint } = call;
       // Before anything is held: sources no engine can answer are left out; when none can, a 503 and nothing charged.
-      const { sources: answerable } = await search.answerable(asked);
-      const sources = asked.sources.filter((source) => answerable.includes(source));
-      const resolved = sources.length === asked.sources.length ? asked : { ...asked, sources };
+      const resolved = await search.answerable(asked);
       let hits: FirecrawlHits;
       let cost: number;
       if (resolved.scrape.formats.length === 0) {
@@ -213,9 +211,9 @@ export function createFirecrawlSearch(deps: SearchDeps & { readonly metering: Me
         ({ hits, cost } = scraped);
       }
       const data: Partial<Record<FirecrawlSource, Hit[]>> = {};
-      if (sources.includes('web')) data.web = hits.web;
-      if (sources.includes('news')) data.news = hits.news;
-      if (sources.includes('images')) data.images = hits.images;
+      if (resolved.sources.includes('web')) data.web = hits.web;
+      if (resolved.sources.includes('news')) data.news = hits.news;
+      if (resolved.sources.includes('images')) data.images = hits.images;
       return { data, cost };
     },
   };
