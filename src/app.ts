@@ -46,7 +46,7 @@ export function defaultFeatures({ config, deps, services }: AppParts): Feature[]
   const { cached, offload, scraping, searching, jobQueue } = deps;
   const { metering, ledger, keys } = services;
   return [
-    chatFeature({ metering, ledger, config }),
+    chatFeature({ chat: deps.chat, metering, ledger, config }),
     billingFeature({ db, ledger, config }),
     scrapeFeature({ metering, cached, offload, scraping, config }),
     searchFeature({ metering, cached, searching, config }),

@@ -2,7 +2,7 @@
  * The process's shared resources, built once by the composition root (src/app.ts) and handed to
  * the features that use them: one database, Redis, limiter and result cache; one fetch engine (so
  * `SCRAPE_HOST_CONCURRENCY` holds per process, for every surface and the crawler) and one browser
- * (`BROWSER_CONTEXTS` likewise); one worker pool; one search router with its engines and circuit
+ * (`BROWSER_CONTEXTS` likewise); one worker pool; one chat service with its upstreams; one search router with its engines and circuit
  * breakers (`GET /api/v1/search/engines/` and the metrics see every surface's calls); one index
  * store; one scrape service; one durable job queue.
  */
@@ -14,6 +14,8 @@ import { createCachedRunner, type CachedRunner } from './cache/cached.js';
 import { createMemoryCache } from './cache/memory.js';
 import { createRedisCache } from './cache/redis.js';
 import type { ResultCache } from './cache/result-cache.js';
+import { buildChatService } from './chat/build.js';
+import type { ChatService } from './chat/index.js';
 import type { Config } from './config/index.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -75,6 +77,11 @@ export interface Deps {
   readonly offload: OffloadPool;
   readonly scraping: Scraping;
   readonly searching: Searching;
+  /**
+   * The chat models and their upstreams, shared by chat completions and every feature that asks a
+   * model (answers, JSON extraction, summaries); undefined when no model is configured.
+   */
+  readonly chat: ChatService | undefined;
   /** What `/readyz` checks, by name: the database, and Redis when there is one. Each throws when unreachable. */
   readonly readiness: Readonly<Record<string, () => Promise<void>>>;
   /** The durable job queue (pg-boss on PostgreSQL, in process on SQLite), made on first use: a server without crawls never starts one. */
@@ -144,6 +151,8 @@ export async function buildDeps(config: Config, options: DepsOptions): Promise<D
     now,
   });
 
+  const chat = await buildChatService(config, log);
+
   let queue: Promise<JobQueue> | undefined;
   const jobQueue = () => (queue ??= createJobQueue({ dialect, db, databaseUrl: config.databaseUrl, log, now }));
 
@@ -156,6 +165,7 @@ export async function buildDeps(config: Config, options: DepsOptions): Promise<D
     offload,
     scraping: { fetchEngine, crawlFetchEngine, browserEngine, service: scrapeService },
     searching: { engines, router, store, service: searchService },
+    chat: chat?.service,
     readiness: {
       database: () => sql`select 1`.execute(db).then(() => undefined),
       ...(redis ? { redis: () => pingRedis(redis) } : {}),
@@ -167,6 +177,7 @@ export async function buildDeps(config: Config, options: DepsOptions): Promise<D
       if (queue !== undefined) await queue.then((started) => started.stop()).catch(problem('job queue stop'));
       await browserEngine.close().catch(problem('browser close'));
       await fetchEngine.close().catch(problem('fetch engine close'));
+      await chat?.close().catch(problem('chat upstream close'));
       await store.flushQueryLog().catch(problem('search count flush'));
       await offload.close();
       await limiter.close();

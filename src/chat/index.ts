@@ -1,5 +1,5 @@
 // The chat module's public surface, for the composition root and the chat routes.
-export { ChatConfigError, UpstreamError, upstreamErrorStatus, type UpstreamErrorKind } from './errors.js';
+export { ChatConfigError, ChatNotConfiguredError, UpstreamError, upstreamErrorStatus, type UpstreamErrorKind } from './errors.js';
 export { assertValidPrices, chatCredits, worstCaseCredits, type ChatPrices, type TokenUsage } from './pricing.js';
 export { CHAT_LIMITS, ChatCompletionChunk, ChatCompletionResponse, ChatMessage, ChatRequestBody, OpenAIChatRequestBody } from './schemas.js';
 export {
@@ -8,6 +8,7 @@ export {
   type ChatCharge,
   type ChatService,
   type ChatServiceOptions,
+  type ChatTask,
   type PreparedChat,
   type SettleChat,
   type SettledCredits,
@@ -19,6 +20,7 @@ export {
   type ChatUpstream,
   type ChatUpstreamOptions,
   type UpstreamChatRequest,
+  type UpstreamMessage,
   type UpstreamCompletion,
   type UpstreamDelta,
 } from './upstream.js';

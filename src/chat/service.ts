@@ -51,8 +51,21 @@ export interface PreparedChat {
 /** A finished completion waiting for its charge. */
 export interface UnsettledCompletion {
   readonly charge: ChatCharge;
+  /** What the model wrote (its message's content). */
+  readonly text: string;
   /** The response body, with what the ledger charged and the balance after it. */
   body(settled: SettledCredits): ChatCompletionResponse;
+}
+
+/** A model call of Quarry's own making (see `ChatService.prepareTask`). */
+export interface ChatTask {
+  readonly model?: string | undefined;
+  readonly messages: UpstreamMessage[];
+  /** Completion budget; default: the model's own. */
+  readonly maxTokens?: number | undefined;
+  /** OpenAI's `response_format`, for JSON output. */
+  readonly responseFormat?: UpstreamChatRequest['response_format'];
+  readonly stream?: boolean;
 }
 
 /** One upstream answering one model under one price. */
@@ -77,6 +90,8 @@ export type ChatServiceOptions = SingleModelOptions | ModelsOptions;
 
 export interface ChatService {
   readonly models: ChatModelRegistry;
+  /** Tokens of `text` by the local tokenizer (what holds are sized by). */
+  countTokens(text: string): number;
   /**
    * A chat whose `max_tokens` Quarry chose, cut to what `balance` pays for after the prompt;
    * undefined when it cannot pay for the prompt and one completion token. Other chats are returned as they are.
@@ -84,6 +99,12 @@ export interface ChatService {
   fitBudget(prepared: PreparedChat, balance: number): PreparedChat | undefined;
   /** From a valid `POST /api/v1/chat/` body. Defaults are applied here too. */
   prepare(body: ChatRequestBody): PreparedChat;
+  /**
+   * A task of Quarry's own (an answer, an extraction, a summary): messages built by a prompt of
+   * src/prompts, for `model` (default: the default model). Throws InvalidInputError (`model`) for
+   * a model that does not exist. Streams end with the usage chunk.
+   */
+  prepareTask(task: ChatTask): PreparedChat;
   /** From a valid `POST /api/v1/chat/completions` body; throws the shared `InvalidInputError` (DRF-shaped fields) for rules beyond the schema. */
   prepareOpenAI(body: OpenAIChatRequestBody): PreparedChat;
   /**
@@ -193,13 +214,14 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       const meta = newCompletionMeta(model.id);
       const toolText = (reply.toolCalls ?? []).map((call) => call.function.name + call.function.arguments).join('');
       const cost = charge(preparedChat, model, reply.content + toolText, reply.usage);
-      return { charge: cost, body: (settled) => completionBody(meta, reply, cost, settled) };
+      return { charge: cost, text: reply.content, body: (settled) => completionBody(meta, reply, cost, settled) };
     }
     throw new UpstreamError('unavailable'); // an empty chain: never, a registry always has the model itself
   }
 
   return {
     models,
+    countTokens: (text) => tokenizer.countText(text),
 
     fitBudget(preparedChat, balance) {
       if (preparedChat.maxTokensSource === 'given' || preparedChat.holdCredits <= balance) return preparedChat;
@@ -225,6 +247,12 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         body.stream === true,
         true,
       );
+    },
+
+    prepareTask(task) {
+      // Quarry's tasks want the model's most likely reading of the sources, not its invention.
+      const request = { temperature: 0, ...(task.responseFormat === undefined ? {} : { response_format: task.responseFormat }) };
+      return prepared(models.resolve(task.model), task.messages, task.maxTokens, request, task.stream === true, true);
     },
 
     prepareOpenAI(body) {
