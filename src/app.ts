@@ -3,6 +3,7 @@ import { Registry, collectDefaultMetrics } from 'prom-client';
 import { accountsFeature } from './accounts/feature.js';
 import { billingFeature } from './billing/feature.js';
 import { chatFeature } from './chat/feature.js';
+import { answerFeature } from './answer/feature.js';
 import { agentApisFeature } from './compat/agent-apis-feature.js';
 import { firecrawlFeature } from './compat/firecrawl/feature.js';
 import type { Config } from './config/index.js';
@@ -50,6 +51,7 @@ export function defaultFeatures({ config, deps, services }: AppParts): Feature[]
     billingFeature({ db, ledger, config }),
     scrapeFeature({ metering, cached, offload, scraping, config }),
     searchFeature({ metering, cached, searching, config }),
+    answerFeature({ metering, ledger, cached, scraping, searching, chat: deps.chat, config }),
     agentApisFeature({ metering, keys, cached, searching, scraping, offload, config }),
     mcpFeature({ keys, metering, ledger, cached, offload, scraping, searching, config }),
     firecrawlFeature({ db, dialect, metering, cached, ledger, offload, scraping, searching, jobQueue, config }),

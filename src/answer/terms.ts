@@ -27,18 +27,23 @@ export function stem(word: string): string {
   return word;
 }
 
+/** The words of `text` that carry meaning: lower-cased, unstemmed, function words dropped, in order. */
+export function contentWords(text: string): string[] {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.filter((word) => !STOPWORDS.has(word));
+}
+
 /** The terms of `text`, in order, with repeats. */
 export function termsOf(text: string): string[] {
-  const words =
-    text
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/\p{M}/gu, '')
-      .match(/[\p{L}\p{N}]+/gu) ?? [];
-  const terms: string[] = [];
-  for (const word of words) {
-    if (STOPWORDS.has(word)) continue;
-    terms.push(stem(word));
-  }
-  return terms;
+  return contentWords(text.normalize('NFKD').replace(/\p{M}/gu, '')).map(stem);
+}
+
+/**
+ * A question as a search any engine can take: its content words joined by `OR`. Full-text engines
+ * (the local index) require every word of a query, and a question's wording is rarely a page's;
+ * undefined when the question has fewer than two such words (nothing to loosen).
+ */
+export function keywordQuery(question: string): string | undefined {
+  const words = [...new Set(contentWords(question))].slice(0, 12);
+  return words.length < 2 ? undefined : words.join(' OR ');
 }

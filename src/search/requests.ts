@@ -44,6 +44,15 @@ const Tbs = Type.String({
 const Autocorrect = Type.Boolean({ default: SEARCH_DEFAULTS.autocorrect, description: 'enables query autocorrect' });
 const UseCache = Type.Boolean({ default: SEARCH_DEFAULTS.useCache, description: 'false forces a fresh search' });
 
+/** The fields that say where and when to search, as the combined search takes them (the answer's body shares them). */
+export const SEARCH_PLACE_FIELDS = {
+  country: Type.Optional(Country('ISO 3166-1 alpha-2 country code')),
+  lang: Type.Optional(Language),
+  location: Type.Optional(Location),
+  tbs: Type.Optional(Tbs),
+  use_cache: Type.Optional(UseCache),
+};
+
 export const SearchSource = Type.Union(
   VERTICALS.map((vertical) => Type.Literal(vertical)),
   { description: 'a search vertical' },
@@ -65,12 +74,12 @@ export const CombinedSearchRequest = Type.Object(
     ),
     limit: Type.Optional(Count('results per source')),
     page: Type.Optional(Page),
-    country: Type.Optional(Country('ISO 3166-1 alpha-2 country code')),
-    lang: Type.Optional(Language),
-    location: Type.Optional(Location),
-    tbs: Type.Optional(Tbs),
+    country: SEARCH_PLACE_FIELDS.country,
+    lang: SEARCH_PLACE_FIELDS.lang,
+    location: SEARCH_PLACE_FIELDS.location,
+    tbs: SEARCH_PLACE_FIELDS.tbs,
     autocorrect: Type.Optional(Autocorrect),
-    use_cache: Type.Optional(UseCache),
+    use_cache: SEARCH_PLACE_FIELDS.use_cache,
   },
   { title: 'SearchRequest' },
 );

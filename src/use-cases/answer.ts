@@ -8,35 +8,28 @@
  * hold of the model's worst case. Both are settled together when the model answered, both
  * released when anything failed: no answer, no charge. `usage` says what each part cost.
  */
-import { checkAnswer, choosePassages, cutPassages, NoAnswerError, rankPassages, type Citation, type ReadPage } from '../answer/index.js';
+import {
+  ANSWER_LIMITS,
+  checkAnswer,
+  choosePassages,
+  cutPassages,
+  keywordQuery,
+  NoAnswerError,
+  rankPassages,
+  type AnswerSourceVertical,
+  type Citation,
+  type ReadPage,
+} from '../answer/index.js';
 import { ChatNotConfiguredError, type ChatService, type PreparedChat } from '../chat/index.js';
 import { type Caller, InsufficientCreditsError, type MeteredDeps, openHold, type OpenHold } from '../credits/index.js';
 import { answerMessages, type AnswerPromptSource } from '../prompts/index.js';
 import type { ResolvedSearch } from '../search/index.js';
-import type { CombinedSearch, CombinedSearchInput } from './combined-search.js';
+import type { CombinedSearch, CombinedSearchInput, CombinedSearchResult } from './combined-search.js';
 import type { ScrapeUseCase } from './scrape.js';
 import { itemsOf } from './search-results.js';
 
 /** The ledger's `endpoint` of an answer (its search, pages and model tokens). */
 export const ANSWER_ENDPOINT = 'answer';
-/** The verticals whose results are pages to read. */
-export const ANSWER_SOURCES = ['web', 'news', 'scholar'] as const;
-export type AnswerSourceVertical = (typeof ANSWER_SOURCES)[number];
-
-export const ANSWER_LIMITS = {
-  /** Pages read: default and bounds. */
-  defaultPages: 5,
-  maxPages: 10,
-  /** The answer's own completion budget when the caller names none. */
-  defaultMaxTokens: 1024,
-  /** Tokens of passages given to the model. */
-  contextTokens: 3000,
-  /** Passages of one page at most. */
-  passagesPerPage: 4,
-  /** How long one page may take to read. */
-  pageTimeoutMs: 8000,
-} as const;
-
 export interface AnswerInput {
   readonly question: string;
   readonly sources: readonly AnswerSourceVertical[];
@@ -128,13 +121,15 @@ export function createAnswerUseCase(deps: AnswerUseCaseDeps) {
   async function gather(caller: Caller, input: AnswerInput, searchInput: CombinedSearchInput, signal: AbortSignal): Promise<Prepared> {
     const chat = chatService();
     const account = caller.accountId;
-    const found = await deps.search.step(account, searchInput, signal);
-    const hits = found.body.sources
-      .flatMap((source) => (source.vertical === 'autocomplete' ? [] : itemsOf([source], source.vertical)))
-      .map(({ item }) => item as { title: string; url?: string; link?: string; description?: string; snippet?: string; date?: string })
-      .map((item) => ({ title: item.title, url: item.url ?? item.link ?? '', snippet: item.description ?? item.snippet ?? '', date: item.date }))
-      .filter((hit, index, all) => hit.url !== '' && all.findIndex((other) => other.url === hit.url) === index)
-      .slice(0, input.pages);
+    let found = await deps.search.step(account, searchInput, signal);
+    let hits = pagesOf(found.body, input.pages);
+    // A question worded unlike any page finds nothing in an engine that requires every word (the
+    // local index): ask once more with its words loosened. Only the search that found pages is charged.
+    const loosened = hits.length === 0 ? keywordQuery(input.question) : undefined;
+    if (loosened !== undefined) {
+      found = await deps.search.step(account, { ...searchInput, search: { ...searchInput.search, q: loosened } }, signal);
+      hits = pagesOf(found.body, input.pages);
+    }
     if (hits.length === 0) throw new NoAnswerError('no_results', `The search found no page to read for "${input.question}".`);
 
     const warnings: string[] = [];
@@ -202,7 +197,8 @@ export function createAnswerUseCase(deps: AnswerUseCaseDeps) {
 
   /** The holds of the whole answer: the reading's, then the model's once the prompt is known. Released together on any failure. */
   async function holdAndGather(caller: Caller, input: AnswerInput, stream: boolean): Promise<{ prepared: Prepared; reading: OpenHold; model: OpenHold }> {
-    chatService(); // a server without a model says so before anything is held
+    // A server without a model, or a model that does not exist, is refused before anything is held.
+    chatService().models.resolve(input.model);
     const searchInput = await deps.search.answerable({ sources: input.sources, search: input.search });
     const readingCost = deps.search.maxCost(searchInput) + input.pages * deps.scrape.maxCost;
     const reading = await openHold(deps.metering, caller, ANSWER_ENDPOINT, readingCost);
@@ -308,6 +304,16 @@ export function createAnswerUseCase(deps: AnswerUseCaseDeps) {
 }
 
 export type AnswerUseCase = ReturnType<typeof createAnswerUseCase>;
+
+/** The pages a search found, without repeats, at most `count`. */
+function pagesOf(result: CombinedSearchResult, count: number) {
+  return result.sources
+    .flatMap((source) => (source.vertical === 'autocomplete' ? [] : itemsOf([source], source.vertical)))
+    .map(({ item }) => item as { title: string; url?: string; link?: string; description?: string; snippet?: string; date?: string })
+    .map((item) => ({ title: item.title, url: item.url ?? item.link ?? '', snippet: item.description ?? item.snippet ?? '', date: item.date }))
+    .filter((hit, index, all) => hit.url !== '' && all.findIndex((other) => other.url === hit.url) === index)
+    .slice(0, count);
+}
 
 /** The text of one streamed chunk; throws the model's error event as an Error. */
 function tokenOf(payload: string): string | undefined {

@@ -46,6 +46,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a question from the web, with numbered sources
+         * @description Searches, reads the top `limit` pages (each as a scrape, through the scrape cache), gives the passages that best match the question to the model, and checks the answer: a marker `[n]` naming no source given is removed with a warning, and each cited source comes with the passage it was given, verbatim. Charged the search, the pages read and the model tokens (`usage` lists each); nothing when the search finds nothing (422), every page fails (502) or the model fails. With `stream: true`: Server-Sent Events, each a JSON `data:` line with a `type`: `sources` first, then `token`s, then `done` (the whole answer, as without streaming) or `error`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AnswerRequest"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AnswerResponse"];
+                    };
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Not enough credits to hold the most this call can cost. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InsufficientCredits"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"] | components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/api-keys/": {
         parameters: {
             query?: never;
@@ -7502,6 +7626,107 @@ export interface components {
              * @enum {string|null}
              */
             status: "charged" | "failed" | "running" | null;
+        };
+        /**
+         * AnswerRequest
+         * @description A question to answer from the web, with numbered sources.
+         */
+        AnswerRequest: {
+            /**
+             * @description ISO 3166-1 alpha-2 country code
+             * @default us
+             */
+            country?: string;
+            /** @description host language code, e.g. "en", "pt-BR", "zh-Hant" */
+            lang?: string;
+            /**
+             * @description pages read (each charged as a scrape)
+             * @default 5
+             */
+            limit?: number;
+            /** @description canonical location, e.g. "Austin,Texas,United States" */
+            location?: string;
+            /**
+             * @description the answer's completion budget in tokens
+             * @default 1024
+             */
+            max_tokens?: number;
+            /** @description a chat model of `GET /api/v1/models`; default: the default model */
+            model?: string;
+            /** @description the question; also the search query */
+            query: string;
+            /**
+             * @description the verticals searched for pages to read (`web`, `news`, `scholar`); one search is charged per source
+             * @default [
+             *       "web"
+             *     ]
+             */
+            sources?: ("web" | "news" | "scholar")[];
+            /**
+             * @description Server-Sent Events: the sources, the answer tokens, then the checked answer and usage
+             * @default false
+             */
+            stream?: boolean;
+            /** @description qdr:h|d|w|m|y (past hour … year, optionally with a count such as qdr:d3), sbd:1 (sort by date), comma-separated */
+            tbs?: string;
+            /**
+             * @description false forces a fresh search
+             * @default true
+             */
+            use_cache?: boolean;
+        };
+        /** AnswerResponse */
+        AnswerResponse: {
+            data: {
+                /** @description Markdown; `[n]` cites source n */
+                answer: string;
+                /** @description the sources the answer cites, by `n`; a source not cited is not listed */
+                citations: {
+                    /** @description the number the answer cites it by, `[n]` */
+                    n: number;
+                    /** @description a passage of the page the model was given, verbatim */
+                    quote: string;
+                    title: string;
+                    url: string;
+                }[];
+                searchParameters: {
+                    engine: string;
+                    gl: string;
+                    hl?: string;
+                    limit: number;
+                    location?: string;
+                    model: string;
+                    q: string;
+                    sources: string[];
+                    tbs?: string;
+                };
+                /** @description every page given to the model, by `n` */
+                sources: {
+                    date?: string;
+                    n: number;
+                    snippet: string;
+                    title: string;
+                    url: string;
+                }[];
+                /** @description present when a page was skipped or a marker removed */
+                warnings?: string[];
+            };
+            /** @enum {boolean} */
+            success: true;
+            usage: components["schemas"]["AnswerUsage"];
+        };
+        /** AnswerUsage */
+        AnswerUsage: {
+            /** @description credits of the model's tokens */
+            chat: number;
+            completion_tokens: number;
+            credits_remaining: number;
+            credits_used: number;
+            /** @description credits of the pages read */
+            pages: number;
+            prompt_tokens: number;
+            /** @description credits of the search */
+            search: number;
         };
         /** @description Create a key. The response carries the secret, shown in full only here, at reset and at reveal. */
         APIKeyCreate: {
