@@ -4,9 +4,7 @@ import type { Config } from '../config/index.js';
 import type { Ledger, Metering } from '../credits/index.js';
 import type { Scraping, Searching } from '../deps.js';
 import type { Feature } from '../feature.js';
-import { createAnswerUseCase } from '../use-cases/answer.js';
-import { createCombinedSearch } from '../use-cases/combined-search.js';
-import { createScrapeUseCase } from '../use-cases/scrape.js';
+import { answersFrom } from '../use-cases/answer.js';
 import { answerErrorMapper } from './error-map.js';
 import { registerAnswerRoutes } from './routes.js';
 import { AnswerRequest, AnswerResponse, AnswerUsage } from './schemas.js';
@@ -30,13 +28,7 @@ export function answerFeature(deps: AnswerFeatureDeps): Feature {
     schemas: [AnswerRequest, AnswerUsage, AnswerResponse],
     errorMappers: [answerErrorMapper],
     register({ app, now }) {
-      const common = { cached, cacheHitCharge: config.cacheHitCharge };
-      const answers = createAnswerUseCase({
-        search: createCombinedSearch({ ...common, service: searching.service, cacheTtlSeconds: config.searchCacheTtl, priceSource: config.priceSearchSource }),
-        scrape: createScrapeUseCase({ ...common, service: scraping.service, cacheTtlSeconds: config.scrapeCacheTtl, now }),
-        chat,
-        metering: { ledger, holdTtlSeconds: config.holdTtlSeconds },
-      });
+      const answers = answersFrom({ cached, searchService: searching.service, scrapeService: scraping.service, chat, ledger, config, now });
       registerAnswerRoutes(app, { answers, metering, chatConfigured: chat !== undefined });
     },
   };

@@ -21,10 +21,14 @@ import {
   type ReadPage,
 } from '../answer/index.js';
 import { ChatNotConfiguredError, type ChatService, type PreparedChat } from '../chat/index.js';
-import { type Caller, InsufficientCreditsError, type MeteredDeps, openHold, type OpenHold } from '../credits/index.js';
+import { type Caller, InsufficientCreditsError, type Ledger, type MeteredDeps, openHold, type OpenHold } from '../credits/index.js';
 import { answerMessages, type AnswerPromptSource } from '../prompts/index.js';
 import type { ResolvedSearch } from '../search/index.js';
-import type { CombinedSearch, CombinedSearchInput, CombinedSearchResult } from './combined-search.js';
+import type { CachedRunner } from '../cache/cached.js';
+import type { Config } from '../config/index.js';
+import type { ScrapeService } from '../scrape/index.js';
+import { createCombinedSearch, type CombinedSearch, type CombinedSearchDeps, type CombinedSearchInput, type CombinedSearchResult } from './combined-search.js';
+import { createScrapeUseCase } from './scrape.js';
 import type { ScrapeUseCase } from './scrape.js';
 import { itemsOf } from './search-results.js';
 
@@ -304,6 +308,29 @@ export function createAnswerUseCase(deps: AnswerUseCaseDeps) {
 }
 
 export type AnswerUseCase = ReturnType<typeof createAnswerUseCase>;
+
+/** What every surface that answers builds its answers from: the process's shared resources and prices. */
+export interface AnswerParts {
+  readonly cached: CachedRunner;
+  readonly searchService: CombinedSearchDeps['service'];
+  readonly scrapeService: ScrapeService;
+  readonly chat: ChatService | undefined;
+  readonly ledger: Ledger;
+  readonly config: Pick<Config, 'searchCacheTtl' | 'scrapeCacheTtl' | 'cacheHitCharge' | 'priceSearchSource' | 'holdTtlSeconds'>;
+  readonly now: () => Date;
+}
+
+/** The answer use case over the process's search, scrape cache and chat models (REST, OpenAI, Tavily, Exa and MCP build theirs with it). */
+export function answersFrom(parts: AnswerParts): AnswerUseCase {
+  const { cached, config } = parts;
+  const common = { cached, cacheHitCharge: config.cacheHitCharge };
+  return createAnswerUseCase({
+    search: createCombinedSearch({ ...common, service: parts.searchService, cacheTtlSeconds: config.searchCacheTtl, priceSource: config.priceSearchSource }),
+    scrape: createScrapeUseCase({ ...common, service: parts.scrapeService, cacheTtlSeconds: config.scrapeCacheTtl, now: parts.now }),
+    chat: parts.chat,
+    metering: { ledger: parts.ledger, holdTtlSeconds: config.holdTtlSeconds },
+  });
+}
 
 /** The pages a search found, without repeats, at most `count`. */
 function pagesOf(result: CombinedSearchResult, count: number) {
