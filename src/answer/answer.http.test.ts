@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startAnswerHarness, type AnswerHarness } from '../../tests/support/answer-harness.js';
 import { ANSWER_PAGES, COOKIE_BANNER, FOOTER, NAVIGATION } from '../../tests/support/answer-site.js';
+import { watchLedger } from '../../tests/support/ledger-watch.js';
 import { readSse } from '../../tests/support/sse-client.js';
 
 let h: AnswerHarness;
@@ -137,6 +138,28 @@ describe('POST /api/v1/answer', () => {
     expect(done.data.warnings).toEqual([expect.stringContaining('[5]')]);
     expect(done.usage.credits_used).toBe(done.usage.search + done.usage.pages + done.usage.chat);
     expect(await h.balance(id)).toBe(done.usage.credits_remaining);
+    await h.expectAuditClean();
+  });
+
+  it('stops the model when the reader of a stream leaves, charges what was read and produced, and leaves no hold open', async () => {
+    const { id, key } = await h.customer();
+    const ledger = await watchLedger(h.t.quarry.db, id);
+    h.fake.setScenario({ kind: 'ok', reply: 'word '.repeat(200), chunkDelayMs: 20 });
+    const leaving = new AbortController();
+    const res = await fetch(`${h.baseUrl}/api/v1/answer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      body: JSON.stringify({ query: QUESTION, limit: 3, stream: true }),
+      signal: leaving.signal,
+    });
+    const reader = res.body!.getReader();
+    let seen = '';
+    while (!seen.includes('"type":"token"')) seen += new TextDecoder().decode((await reader.read()).value);
+    leaving.abort();
+    await expect.poll(() => ledger.openHolds(), { timeout: 5000 }).toBe(0);
+    expect(h.fake.requests.at(-1)!.aborted).toBe(true);
+    const charges = (await ledger.next()).filter((entry) => entry.kind === 'charge');
+    expect(charges.length).toBeGreaterThan(0);
     await h.expectAuditClean();
   });
 

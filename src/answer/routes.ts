@@ -74,7 +74,9 @@ export function registerAnswerRoutes(app: App, deps: AnswerRouteDeps): void {
       try {
         await writer.send(answerEvents.sources(streamed.sources));
         for await (const event of streamed.events) {
-          await writer.send(event.type === 'token' ? answerEvents.token(event.text) : answerEvents.done(event.answer, input));
+          const sent = await writer.send(event.type === 'token' ? answerEvents.token(event.text) : answerEvents.done(event.answer, input));
+          // The reader left: stop the model (what it produced so far is charged, as with chat).
+          if (!sent) break;
         }
       } catch (error) {
         request.log.error({ err: error }, 'answer stream failed');
