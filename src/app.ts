@@ -49,12 +49,12 @@ export function defaultFeatures({ config, deps, services }: AppParts): Feature[]
   return [
     chatFeature({ chat: deps.chat, metering, ledger, config }),
     billingFeature({ db, ledger, config }),
-    scrapeFeature({ metering, cached, offload, scraping, config }),
+    scrapeFeature({ metering, ledger, chat: deps.chat, cached, offload, scraping, config }),
     searchFeature({ metering, cached, searching, config }),
     answerFeature({ metering, ledger, cached, scraping, searching, chat: deps.chat, config }),
     agentApisFeature({ metering, keys, cached, searching, scraping, offload, config }),
     mcpFeature({ keys, metering, ledger, cached, offload, scraping, searching, config }),
-    firecrawlFeature({ db, dialect, metering, cached, ledger, offload, scraping, searching, jobQueue, config }),
+    firecrawlFeature({ db, dialect, metering, cached, ledger, chat: deps.chat, offload, scraping, searching, jobQueue, config }),
   ];
 }
 

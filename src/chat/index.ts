@@ -1,4 +1,5 @@
 // The chat module's public surface, for the composition root and the chat routes.
+export { chatErrorMapper } from './error-map.js';
 export { ChatConfigError, ChatNotConfiguredError, UpstreamError, upstreamErrorStatus, type UpstreamErrorKind } from './errors.js';
 export { assertValidPrices, chatCredits, worstCaseCredits, type ChatPrices, type TokenUsage } from './pricing.js';
 export { CHAT_LIMITS, ChatCompletionChunk, ChatCompletionResponse, ChatMessage, ChatRequestBody, OpenAIChatRequestBody } from './schemas.js';

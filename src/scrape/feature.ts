@@ -1,8 +1,11 @@
 import type { CachedRunner } from '../cache/cached.js';
+import { chatErrorMapper, type ChatService } from '../chat/index.js';
 import type { Config } from '../config/index.js';
-import type { Metering } from '../credits/index.js';
+import type { Ledger, Metering } from '../credits/index.js';
 import type { Scraping } from '../deps.js';
 import type { Feature } from '../feature.js';
+import { extractionErrorMapper } from '../extraction/index.js';
+import { createPageTasksUseCase } from '../use-cases/page-tasks.js';
 import { createScrapeUseCase } from '../use-cases/scrape.js';
 import { scrapeErrorMapper } from './error-map.js';
 import type { OffloadPool } from './offload/pool.js';
@@ -15,12 +18,16 @@ export type { ScrapedPage, ScrapeListener } from './scraped-page.js';
 
 export interface ScrapeFeatureDeps {
   readonly metering: Metering;
+  /** Holds of the page and of each model call of `summary` and `json_options` (src/use-cases/page-tasks.ts). */
+  readonly ledger: Ledger;
+  /** The process's chat models (src/deps.ts), for `summary` and `json_options`; undefined when none is configured (503). */
+  readonly chat: ChatService | undefined;
   readonly cached: CachedRunner;
   /** Worker threads that read (parse, extract) pages off the event loop. */
   readonly offload: OffloadPool;
   /** The process's fetch engine, browser and scrape service (src/deps.ts). */
   readonly scraping: Scraping;
-  readonly config: Pick<Config, 'chromiumPath' | 'priceScrape' | 'priceScrapeBrowser' | 'scrapeCacheTtl' | 'cacheHitCharge'>;
+  readonly config: Pick<Config, 'chromiumPath' | 'priceScrape' | 'priceScrapeBrowser' | 'scrapeCacheTtl' | 'cacheHitCharge' | 'holdTtlSeconds'>;
   /**
    * Told about every fresh, successful scrape (2xx with content; not cache hits), after the
    * answer is on its way, instead of the process's index. Its errors are logged and never reach
@@ -30,17 +37,19 @@ export interface ScrapeFeatureDeps {
 }
 
 /**
- * `POST /api/v1/scrape/`: any URL to clean Markdown, text or JSON, metered and cached, over the
+ * `POST /api/v1/scrape/`: any URL to clean Markdown, text or JSON (or, through a chat model, a
+ * summary or JSON extracted by schema), metered and cached, over the
  * process's fetch engine and (lazily launched) browser (src/deps.ts); without Chromium,
  * `render: "always"` answers 503 and `auto` stays with the fetched page. Pages are read (parsed,
  * extracted) in the app's worker pool (`offload`), never on the event loop.
  */
 export function scrapeFeature(deps: ScrapeFeatureDeps): Feature {
-  const { metering, cached, offload, scraping, config, onScraped } = deps;
+  const { metering, ledger, chat, cached, offload, scraping, config, onScraped } = deps;
   return {
     name: 'scrape',
     schemas: scrapeSchemas,
-    errorMappers: [scrapeErrorMapper],
+    // The model's failures answer as on the chat routes, whether or not the chat feature is served.
+    errorMappers: [scrapeErrorMapper, extractionErrorMapper, chatErrorMapper],
     register({ app, log, now }) {
       const { fetchEngine, browserEngine } = scraping;
       if (!browserEngine.available) {
@@ -66,7 +75,8 @@ export function scrapeFeature(deps: ScrapeFeatureDeps): Feature {
               now,
             });
       const scrape = createScrapeUseCase({ service, cached, cacheTtlSeconds: config.scrapeCacheTtl, cacheHitCharge: config.cacheHitCharge, now });
-      registerScrapeRoutes(app, { scrape, metering });
+      const pageTasks = createPageTasksUseCase({ chat, metering: { ledger, holdTtlSeconds: config.holdTtlSeconds } });
+      registerScrapeRoutes(app, { scrape, metering, pageTasks });
     },
   };
 }

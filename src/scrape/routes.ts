@@ -1,8 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { type Metering, meteredErrorResponses } from '../credits/index.js';
+import { ServerError } from '../http/schema.js';
 import type { App } from '../http/server.js';
-import { SCRAPE_USE_CASE_ENDPOINT, type ScrapeUseCase } from '../use-cases/scrape.js';
+import type { PageTasksResult, PageTasksUseCase } from '../use-cases/page-tasks.js';
+import { SCRAPE_USE_CASE_ENDPOINT, type ScrapeOutput, type ScrapeUseCase } from '../use-cases/scrape.js';
 import { browserNotInstalledError } from './errors.js';
+import { pageFormatsFor, pageTasksOf } from './page-tasks-request.js';
 import { parseScrapeRequest } from './scrape-request.js';
 import { ScrapeRequestBody, ScrapeResponse } from './schemas.js';
 import { scrapeAnswer } from './answer.js';
@@ -14,6 +17,8 @@ export interface ScrapeRouteDeps {
   /** The scrape operation, over the process's scrape service and result cache (`SCRAPE_CACHE_TTL`, `CACHE_HIT_CHARGE`). */
   readonly scrape: ScrapeUseCase;
   readonly metering: Metering;
+  /** `summary` and `json` with `json_options`: the page given to a chat model. */
+  readonly pageTasks: PageTasksUseCase;
 }
 
 /**
@@ -21,7 +26,7 @@ export interface ScrapeRouteDeps {
  * one step; otherwise hold the most the scrape can cost → scrape → charge only for content.
  */
 export function registerScrapeRoutes(app: App, deps: ScrapeRouteDeps): void {
-  const { scrape, metering } = deps;
+  const { scrape, metering, pageTasks } = deps;
   app.post(
     '/api/v1/scrape/',
     {
@@ -34,15 +39,40 @@ export function registerScrapeRoutes(app: App, deps: ScrapeRouteDeps): void {
           'Fetches the page (rendering it in a headless browser when it needs JavaScript or stands behind an anti-bot challenge), ' +
           'removes boilerplate and returns the requested formats. Charged `PRICE_SCRAPE` (+ `PRICE_SCRAPE_BROWSER` when the browser was needed) ' +
           'only when the target answered 2xx and content was extracted; a non-2xx target answers 502 and costs nothing. ' +
-          'Results are cached for `SCRAPE_CACHE_TTL` seconds (`X-Cache: HIT|MISS`).',
+          'Results are cached for `SCRAPE_CACHE_TTL` seconds (`X-Cache: HIT|MISS`). ' +
+          "`summary`, and `json` with `json_options`, give the page's main content to a chat model (`model`) and add its tokens at that model's price; " +
+          "an extraction that does not validate against the schema after one retry answers 422 and charges the model's tokens only. " +
+          'A server without a chat model answers 503 for them.',
         body: Type.Ref(ScrapeRequestBody),
-        response: { 200: Type.Ref(ScrapeResponse), ...meteredErrorResponses },
+        response: {
+          200: Type.Ref(ScrapeResponse),
+          ...meteredErrorResponses,
+          422: Type.Ref(ServerError, { description: "The model's JSON did not validate against `json_options.schema`, also after a retry." }),
+        },
       },
     },
     async (request, reply) => {
       const { input, useCache, sourceUrl } = parseScrapeRequest(request.body);
       // Refused before the hold: a server without a browser cannot do this, whatever the page.
       if (input.render === 'always' && !scrape.browserAvailable) throw browserNotInstalledError();
+      const tasks = pageTasksOf(request.body);
+      if (tasks.length > 0) {
+        pageTasks.check(request.body.model);
+        const done = await pageTasks.run(metering.callerOf(request, reply), {
+          endpoint: SCRAPE_ENDPOINT,
+          model: request.body.model,
+          tasks,
+          page: {
+            maxCost: scrape.maxCostOf(input.render),
+            run: (signal) => scrape.run(request.apiKey!.userId, { ...input, formats: pageFormatsFor(request.body), useCache }, signal),
+            content: ({ result }) => ({ url: result.data.metadata.url, title: result.data.metadata.title ?? undefined, markdown: result.data.markdown ?? '' }),
+          },
+        });
+        reply.header('x-credits-used', done.charged);
+        reply.header('x-credits-remaining', done.balance);
+        reply.header('x-cache', done.page.cached ? 'HIT' : 'MISS');
+        return taskAnswer(done, request.body.formats, sourceUrl);
+      }
       const page = { ...input, useCache };
       // A hit's cost is that of the stored scrape (with the browser's surcharge only if it rendered).
       const { result, cached } = await metering.run(
@@ -57,4 +87,24 @@ export function registerScrapeRoutes(app: App, deps: ScrapeRouteDeps): void {
       return scrapeAnswer(result, { cache: cached ? 'hit' : 'miss', source_url: sourceUrl });
     },
   );
+}
+
+/** The answer of a scrape with model tasks: the asked page formats, the model's `json` and `summary`, and its warnings. */
+function taskAnswer(done: PageTasksResult<ScrapeOutput>, asked: readonly string[], sourceUrl: string) {
+  const { metadata, ...formats } = done.page.result.data;
+  const extracted = 'json' in done;
+  return {
+    success: true,
+    data: {
+      ...Object.fromEntries(Object.entries(formats).filter(([format]) => asked.includes(format) && !(format === 'json' && extracted))),
+      ...(extracted ? { json: done.json } : {}),
+      ...(done.summary === undefined ? {} : { summary: done.summary }),
+      metadata: {
+        ...metadata,
+        warnings: [...(metadata.warnings ?? []), ...done.warnings],
+        cache: done.page.cached ? ('hit' as const) : ('miss' as const),
+        source_url: sourceUrl,
+      },
+    },
+  };
 }

@@ -1,8 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { EXTRACTION_LIMITS } from '../extraction/index.js';
 import { Nullable, StringEnum } from '../http/schema.js';
 
 export const SCRAPE_FORMATS = ['markdown', 'text', 'json'] as const;
 export type ScrapeFormat = (typeof SCRAPE_FORMATS)[number];
+/** What `POST /api/v1/scrape/` may ask for: the page's formats, and `summary`, written by a chat model. */
+export const SCRAPE_REQUEST_FORMATS = [...SCRAPE_FORMATS, 'summary'] as const;
+export type ScrapeRequestFormat = (typeof SCRAPE_REQUEST_FORMATS)[number];
 /** Items of `formats` at most. */
 export const MAX_SCRAPE_FORMAT_ITEMS = 10;
 
@@ -19,12 +23,34 @@ export const MAX_URL_LENGTH = 8192;
 export const ScrapeRequestBody = Type.Object(
   {
     url: Type.String({ maxLength: MAX_URL_LENGTH, description: 'Fully qualified `http://` or `https://` URL of the page.' }),
-    formats: Type.Array(StringEnum(SCRAPE_FORMATS), {
+    formats: Type.Array(StringEnum(SCRAPE_REQUEST_FORMATS), {
       minItems: 1,
       // Repeats are allowed and read once; the bound only keeps the array from being a multiplier of parsing work.
       maxItems: MAX_SCRAPE_FORMAT_ITEMS,
-      description: `One or several of \`markdown\`, \`text\`, \`json\` (at most ${MAX_SCRAPE_FORMAT_ITEMS} items; a repeat is ignored); only these keys appear in \`data\`.`,
+      description:
+        `One or several of \`markdown\`, \`text\`, \`json\`, \`summary\` (at most ${MAX_SCRAPE_FORMAT_ITEMS} items; a repeat is ignored); only these keys appear in \`data\`. ` +
+        '`summary` (and `json` with `json_options`) ask a chat model and add its tokens to the price.',
     }),
+    json_options: Type.Optional(
+      Type.Object(
+        {
+          schema: Type.Optional(
+            Type.Unknown({
+              description: `A JSON Schema object (at most ${EXTRACTION_LIMITS.maxSchemaBytes / 1024} KB as JSON) the extracted JSON must validate against.`,
+            }),
+          ),
+          prompt: Type.Optional(Type.String({ maxLength: EXTRACTION_LIMITS.maxPromptChars, description: 'What to extract, in words.' })),
+        },
+        {
+          description:
+            "With the `json` format: a chat model extracts JSON from the page by this schema and/or prompt (one is required), instead of Quarry's structured JSON of the page. " +
+            "A reply that does not validate is asked for once more with the errors named; one that still fails answers 422 and charges the model's tokens, not the page.",
+        },
+      ),
+    ),
+    model: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, description: 'The chat model for `summary` and `json_options` (default: the default model).' }),
+    ),
     use_cache: Type.Optional(
       Type.Boolean({ default: true, description: 'false forces a fresh request to the target site (and refreshes the cached result).' }),
     ),
@@ -91,7 +117,13 @@ export const ScrapeResponse = Type.Object(
     data: Type.Object({
       markdown: Type.Optional(Type.String({ description: 'GitHub-flavoured Markdown of the main content.' })),
       text: Type.Optional(Type.String({ description: 'Plain text of the main content.' })),
-      json: Type.Optional(Type.Ref(ScrapeJson)),
+      // The extracted value, when it does not match ScrapeJson, is written as it is.
+      json: Type.Optional(
+        Type.Union([Type.Ref(ScrapeJson), Type.Unknown()], {
+          description: "Quarry's structured JSON of the page; with `json_options`, the JSON the model extracted (validated against the schema).",
+        }),
+      ),
+      summary: Type.Optional(Type.String({ description: 'A few paragraphs by the chat model about the page.' })),
       metadata: Type.Ref(ScrapeMetadata),
     }),
   },

@@ -114,9 +114,9 @@ describe('the onScraped hook', () => {
     };
     h = await startScrapeHarness({
       features: (parts) => {
-        const { metering } = parts.services;
-        const { cached, offload, scraping } = parts.deps;
-        const scrape = scrapeFeature({ metering, cached, offload, scraping, config: parts.config, onScraped });
+        const { metering, ledger } = parts.services;
+        const { cached, offload, scraping, chat } = parts.deps;
+        const scrape = scrapeFeature({ metering, ledger, chat, cached, offload, scraping, config: parts.config, onScraped });
         return [...defaultFeatures(parts).filter((f) => f.name !== 'scrape'), scrape];
       },
     });

@@ -29,7 +29,14 @@ export interface FirecrawlDocument {
   html?: string;
   rawHtml?: string;
   links?: string[];
-  json?: ScrapeJson;
+  /** Quarry's structured JSON of the page; with a prompt or schema, what the model extracted. */
+  json?: ScrapeJson | unknown;
+  /** The model's summary of the page (`summary` format). */
+  summary?: string;
+  /** The model's answer to the `question` format. */
+  answer?: string;
+  /** What the model was not shown (a page cut to fit). */
+  warning?: string;
   metadata: DocumentMetadata;
 }
 

@@ -7,11 +7,13 @@
  */
 import type { Kysely } from 'kysely';
 import type { CachedRunner } from '../../cache/cached.js';
+import { chatErrorMapper, type ChatService } from '../../chat/index.js';
 import type { Config } from '../../config/index.js';
 import type { Ledger, Metering } from '../../credits/index.js';
 import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Scraping, Searching } from '../../deps.js';
+import { extractionErrorMapper } from '../../extraction/index.js';
 import type { Feature, FeatureContext } from '../../feature.js';
 import type { App } from '../../http/server.js';
 import type { JobQueue } from '../../jobs/index.js';
@@ -25,6 +27,7 @@ import { registerScrapeRoutes } from './routes-scrape.js';
 import { registerSearchRoutes } from './routes-search.js';
 import { firecrawlSchemas } from './schemas.js';
 import { createMapUseCase } from '../../use-cases/map.js';
+import { createPageTasksUseCase } from '../../use-cases/page-tasks.js';
 import { createFirecrawlScraper } from './scraper.js';
 
 /** A crawl job running longer than this is taken as lost (its instance died) and run again. */
@@ -37,6 +40,8 @@ export interface FirecrawlFeatureDeps {
   readonly metering: Metering;
   readonly cached: CachedRunner;
   readonly ledger: Ledger;
+  /** The process's chat models, for the model's scrape formats (json by schema or prompt, summary, question); undefined: those answer 503. */
+  readonly chat: ChatService | undefined;
   readonly offload: OffloadPool;
   readonly scraping: Scraping;
   readonly searching: Searching;
@@ -62,7 +67,7 @@ export interface FirecrawlFeatureDeps {
 
 async function register(context: FeatureContext, deps: FirecrawlFeatureDeps): Promise<void> {
   const { app, log, now } = context;
-  const { config, db, dialect, metering, cached, ledger, offload, scraping, searching } = deps;
+  const { config, db, dialect, metering, cached, ledger, chat, offload, scraping, searching } = deps;
   if (!config.compatFirecrawl) return;
   const { fetchEngine, crawlFetchEngine } = scraping;
 
@@ -107,7 +112,8 @@ async function register(context: FeatureContext, deps: FirecrawlFeatureDeps): Pr
   // Every route of the surface in one scope, with one error handler: Quarry's answer to any error, in Firecrawl's words.
   await app.register(async (scope: App) => {
     scope.setErrorHandler(renderFirecrawlError);
-    registerScrapeRoutes(scope, { scraper, metering, cached });
+    const pageTasks = createPageTasksUseCase({ chat, metering: { ledger, holdTtlSeconds: config.holdTtlSeconds } });
+    registerScrapeRoutes(scope, { scraper, metering, pageTasks, cached });
     registerSearchRoutes(scope, {
       service: searching.service,
       scraper,
@@ -137,5 +143,7 @@ async function register(context: FeatureContext, deps: FirecrawlFeatureDeps): Pr
 export const firecrawlFeature = (deps: FirecrawlFeatureDeps): Feature => ({
   name: 'compat-firecrawl',
   schemas: firecrawlSchemas,
+  // The model's failures answer as on the chat routes (in Firecrawl's shape), whether or not the chat feature is served.
+  errorMappers: [extractionErrorMapper, chatErrorMapper],
   register: (context) => register(context, deps),
 });

@@ -58,9 +58,18 @@ describe('scrape through firecrawl-js', () => {
     expect((error as SdkError).message).toMatch(/format "screenshot" is not supported/);
     const actions = await firecrawl.scrape(`${c.site.url}/a`, { actions: [{ type: 'wait', milliseconds: 10 }] }).catch((e: unknown) => e);
     expect((actions as SdkError).message).toMatch(/actions/);
-    const extraction = await firecrawl.scrape(`${c.site.url}/a`, { formats: [{ type: 'json', prompt: 'the title' }] }).catch((e: unknown) => e);
-    expect((extraction as SdkError).status).toBe(400);
-    expect((extraction as SdkError).message).toMatch(/LLM extraction/);
+    // The model's formats on a crawl or a search's scraped hits: one model call a page is not to be had by accident.
+    const searched = await firecrawl.search('solar storm', { limit: 2, scrapeOptions: { formats: ['summary'] } }).catch((e: unknown) => e);
+    expect((searched as SdkError).status).toBe(400);
+    expect((searched as SdkError).message).toMatch(/scrapeOptions\.formats\[0\]: LLM formats .* are supported on \/scrape only/);
+  });
+
+  it('answers 503 for the LLM formats on a server without a chat model, charging nothing', async () => {
+    const { result: error, spent } = await debit(() =>
+      firecrawl.scrape(`${c.site.url}/a`, { formats: [{ type: 'json', prompt: 'the title' }] }).catch((e: unknown) => e),
+    );
+    expect((error as SdkError).status).toBe(503);
+    expect(spent).toBe(0);
   });
 });
 

@@ -23,7 +23,8 @@ const ClientTag = Type.String({ maxLength: 256 });
 const FormatName = Type.String({ maxLength: 32 });
 const Format = Type.Union([FormatName, Type.Object({ type: FormatName }, open)], {
   description:
-    '`markdown`, `html`, `rawHtml`, `links` or `json` (a string, or `{"type": …}`); `json` is Quarry\'s structured JSON of the page (no prompt/schema).',
+    '`markdown`, `html`, `rawHtml`, `links` or `json` (a string, or `{"type": …}`); `json` alone is Quarry\'s structured JSON of the page. ' +
+    'On scrape only, a chat model writes `{"type": "json", "schema"?, "prompt"?}` (or `json` with v1 `jsonOptions`), `summary` and `{"type": "question", "question"}` (→ `answer`).',
 });
 
 export const scrapeOptionFields = {
@@ -80,7 +81,14 @@ export const FirecrawlDocument = Type.Object(
     html: Type.Optional(Type.String()),
     rawHtml: Type.Optional(Type.String()),
     links: Type.Optional(Type.Array(Type.String())),
-    json: Type.Optional(Type.Unknown({ description: "Quarry's structured JSON of the page (as `data.json` of `POST /api/v1/scrape/`)." })),
+    json: Type.Optional(
+      Type.Unknown({
+        description: "Quarry's structured JSON of the page (as `data.json` of `POST /api/v1/scrape/`); with a schema or prompt, the JSON the model extracted.",
+      }),
+    ),
+    summary: Type.Optional(Type.String({ description: "The chat model's summary of the page." })),
+    answer: Type.Optional(Type.String({ description: "The chat model's answer to the `question` format, from the page alone." })),
+    warning: Type.Optional(Type.String()),
     metadata: Metadata,
   },
   { ...open, $id: 'FirecrawlDocument' },

@@ -4,12 +4,17 @@
  * would change Firecrawl's answer in a way Quarry cannot reproduce are refused with a 400 naming
  * them, never silently dropped.
  */
+import { jsonTask, questionTask, TaskOptionError, type PageTask } from '../../extraction/index.js';
 import type { RenderMode } from '../../scrape/index.js';
 import { unknownKeys } from '../error-text.js';
 import { badRequest } from './errors.js';
 
+/** The page formats: what the scrape itself returns (`json` without a prompt or schema is Quarry's structured JSON of the page). */
 export const FIRECRAWL_FORMATS = ['markdown', 'html', 'rawHtml', 'links', 'json'] as const;
 export type FirecrawlFormat = (typeof FIRECRAWL_FORMATS)[number];
+/** The formats a chat model writes from the page: `json` with a prompt or schema, `summary`, `question`. Scrape only. */
+export const MODEL_FORMATS = ['summary', 'question'] as const;
+const ALL_FORMATS = [...FIRECRAWL_FORMATS, ...MODEL_FORMATS];
 
 export type FormatSpec = string | { readonly type: string; readonly [key: string]: unknown };
 
@@ -31,6 +36,8 @@ export interface ResolvedScrapeOptions {
   /** Oldest cached copy accepted, in ms; undefined → whatever the cache holds (`SCRAPE_CACHE_TTL`). */
   readonly maxAgeMs?: number;
   readonly timeoutMs?: number;
+  /** What a chat model is asked of the page (JSON extraction, summary, question), in the order asked; empty for most scrapes. */
+  readonly tasks: readonly PageTask[];
 }
 
 /** Keys whose value changes nothing Quarry returns (or asks for what Quarry does anyway). */
@@ -76,21 +83,62 @@ const isEmpty = (value: unknown) =>
   (Array.isArray(value) && value.length === 0) ||
   (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
 
-function formatName(spec: FormatSpec, field: string): FirecrawlFormat {
+/** A model option that cannot be used, as Firecrawl's 400 naming it (`formats[0].schema: …`). */
+function taskOf(field: string, make: () => PageTask): PageTask {
+  try {
+    return make();
+  } catch (error) {
+    if (error instanceof TaskOptionError) throw badRequest(`${field}.${error.field}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Firecrawl's v1 `jsonOptions`: a schema and/or prompt for the `json` format. */
+function jsonOptionsTask(jsonOptions: unknown, field: string): PageTask {
+  if (typeof jsonOptions !== 'object' || jsonOptions === null || Array.isArray(jsonOptions)) throw badRequest(`${field}: must be an object`);
+  const options = jsonOptions as Record<string, unknown>;
+  const unknown = unknownKeys(options, new Set(['schema', 'prompt', 'systemPrompt', 'checkPromptInjection']));
+  if (unknown.length > 0) throw badRequest(`Unrecognized key in body: ${unknown.map((key) => `${field}.${key}`).join(', ')}`);
+  if (!isEmpty(options.systemPrompt)) throw badRequest(`${field}.systemPrompt: a system prompt of your own is not supported; say what to extract in prompt`);
+  return taskOf(field, () => jsonTask(options));
+}
+
+/** One entry of `formats`: a page format, or a task for the model. */
+function formatOf(spec: FormatSpec, field: string, jsonOptions: unknown, where: string): FirecrawlFormat | PageTask {
   const type = typeof spec === 'string' ? spec : spec.type;
-  if (!(FIRECRAWL_FORMATS as readonly string[]).includes(type)) {
-    throw badRequest(`${field}: format "${String(type)}" is not supported; supported formats are ${FIRECRAWL_FORMATS.join(', ')}`);
+  if (!(ALL_FORMATS as readonly string[]).includes(type)) {
+    throw badRequest(`${field}: format "${String(type)}" is not supported; supported formats are ${ALL_FORMATS.join(', ')}`);
   }
-  if (typeof spec === 'object' && type === 'json' && (spec.prompt !== undefined || spec.schema !== undefined)) {
-    throw badRequest(`${field}: json with a prompt or schema (LLM extraction) is not supported; {"type": "json"} returns Quarry's structured JSON of the page`);
+  const object = typeof spec === 'object' ? spec : undefined;
+  switch (type) {
+    case 'summary':
+      return { kind: 'summary' };
+    case 'question':
+      return taskOf(field, () => questionTask(object?.question));
+    case 'json':
+      // v2 names the schema and prompt in the format; v1 in `jsonOptions`. Neither: Quarry's structured JSON of the page.
+      if (object !== undefined && (!isEmpty(object.prompt) || !isEmpty(object.schema)))
+        return taskOf(field, () => jsonTask({ schema: object.schema, prompt: object.prompt }));
+      if (jsonOptions !== undefined) return jsonOptionsTask(jsonOptions, `${where}jsonOptions`);
+      return 'json';
+    default:
+      return type as FirecrawlFormat;
   }
-  return type as FirecrawlFormat;
 }
 
 /**
- * Checks `options` (a scrape body, or a search's / crawl's `scrapeOptions`) and resolves them.
- * `where` prefixes messages (`scrapeOptions.`); `browserAvailable` decides whether `waitFor` can be met.
- * `defaultFormats` is `['markdown']` for scrape and crawl, `[]` (no scraping) for search.
+ * Checks a scrape body's options and resolves them, the model's formats included (`json` with a
+ * prompt or schema, v1 `jsonOptions`, `summary`, `question`).
+ */
+export function resolveScrapeRequest(options: ScrapeOptionsInput, browserAvailable: boolean): ResolvedScrapeOptions {
+  return resolve(options, '', browserAvailable, ['markdown'], new Set(), true);
+}
+
+/**
+ * Checks `options` (a search's / crawl's `scrapeOptions`) and resolves them. `where` prefixes
+ * messages (`scrapeOptions.`); `browserAvailable` decides whether `waitFor` can be met.
+ * `defaultFormats` is `['markdown']` for crawl, `[]` (no scraping) for search. The model's formats
+ * are refused here: one model call a page of a crawl or search is a cost nobody should get by accident.
  */
 export function resolveScrapeOptions(
   options: ScrapeOptionsInput,
@@ -98,6 +146,17 @@ export function resolveScrapeOptions(
   browserAvailable: boolean,
   defaultFormats: readonly FirecrawlFormat[],
   extraKeys: ReadonlySet<string> = new Set(),
+): ResolvedScrapeOptions {
+  return resolve(options, where, browserAvailable, defaultFormats, extraKeys, false);
+}
+
+function resolve(
+  options: ScrapeOptionsInput,
+  where: string,
+  browserAvailable: boolean,
+  defaultFormats: readonly FirecrawlFormat[],
+  extraKeys: ReadonlySet<string>,
+  modelFormats: boolean,
 ): ResolvedScrapeOptions {
   const unknown = unknownKeys(options, new Set([...ACCEPTED, ...extraKeys]));
   if (unknown.length > 0) throw badRequest(`Unrecognized key in body: ${unknown.map((key) => where + key).join(', ')}`);
@@ -118,10 +177,27 @@ export function resolveScrapeOptions(
   ) {
     throw badRequest(`${where}parsers: only the default PDF parser is supported`);
   }
-  if (options.jsonOptions !== undefined)
-    throw badRequest(`${where}jsonOptions: LLM extraction is not supported; the json format returns Quarry's structured JSON of the page`);
-
-  const formats = options.formats === undefined ? defaultFormats : [...new Set(options.formats.map((spec, i) => formatName(spec, `${where}formats[${i}]`)))];
+  const asked = (options.formats ?? []).map((spec, i) => ({
+    field: `${where}formats[${i}]`,
+    format: formatOf(spec, `${where}formats[${i}]`, options.jsonOptions, where),
+  }));
+  const modelAsked = asked.filter((entry) => typeof entry.format !== 'string');
+  if (!modelFormats) {
+    const first = modelAsked[0]?.field ?? (options.jsonOptions === undefined ? undefined : `${where}jsonOptions`);
+    if (first !== undefined) {
+      throw badRequest(`${first}: LLM formats (json with a prompt or schema, summary, question) are supported on /scrape only, one page at a time`);
+    }
+  }
+  if (
+    options.jsonOptions !== undefined &&
+    !asked.some((entry) => entry.format === 'json' || (typeof entry.format === 'object' && entry.format.kind === 'json'))
+  ) {
+    throw badRequest(`${where}jsonOptions: jsonOptions applies to the json format; add "json" to formats`);
+  }
+  const pageFormats = asked.flatMap((entry) => (typeof entry.format === 'string' ? [entry.format] : []));
+  const formats = options.formats === undefined ? defaultFormats : pageFormats;
+  // One task of each kind: the first asked.
+  const tasks = modelAsked.map((entry) => entry.format as PageTask).filter((task, index, all) => all.findIndex((other) => other.kind === task.kind) === index);
   const waitFor = options.waitFor ?? 0;
   if (waitFor > 0 && !browserAvailable) throw badRequest(`${where}waitFor: waiting for a page needs the headless browser, which this server does not have`);
   if (waitFor > 0 && options.timeout !== undefined && waitFor > options.timeout / 2) throw badRequest(`${where}waitFor must not exceed half of timeout`);
@@ -132,5 +208,6 @@ export function resolveScrapeOptions(
     render: waitFor > 0 ? 'always' : 'auto',
     ...(options.maxAge === undefined ? {} : { maxAgeMs: options.maxAge }),
     ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
+    tasks,
   };
 }

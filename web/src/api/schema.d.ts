@@ -3246,7 +3246,7 @@ export interface paths {
         put?: never;
         /**
          * Scrape a page to Markdown, plain text or JSON
-         * @description Fetches the page (rendering it in a headless browser when it needs JavaScript or stands behind an anti-bot challenge), removes boilerplate and returns the requested formats. Charged `PRICE_SCRAPE` (+ `PRICE_SCRAPE_BROWSER` when the browser was needed) only when the target answered 2xx and content was extracted; a non-2xx target answers 502 and costs nothing. Results are cached for `SCRAPE_CACHE_TTL` seconds (`X-Cache: HIT|MISS`).
+         * @description Fetches the page (rendering it in a headless browser when it needs JavaScript or stands behind an anti-bot challenge), removes boilerplate and returns the requested formats. Charged `PRICE_SCRAPE` (+ `PRICE_SCRAPE_BROWSER` when the browser was needed) only when the target answered 2xx and content was extracted; a non-2xx target answers 502 and costs nothing. Results are cached for `SCRAPE_CACHE_TTL` seconds (`X-Cache: HIT|MISS`). `summary`, and `json` with `json_options`, give the page's main content to a chat model (`model`) and add its tokens at that model's price; an extraction that does not validate against the schema after one retry answers 422 and charges the model's tokens only. A server without a chat model answers 503 for them.
          */
         post: {
             parameters: {
@@ -3304,6 +3304,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ErrorDetail"] | components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description The model's JSON did not validate against `json_options.schema`, also after a retry. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
                     };
                 };
                 /** @description A DRF error: one human-readable message. */
@@ -6147,7 +6156,7 @@ export interface paths {
         put?: never;
         /**
          * Firecrawl v1 scrape
-         * @description Firecrawl-compatible scrape over Quarry's scrape (same SSRF guard, cache and price: `PRICE_SCRAPE`, + `PRICE_SCRAPE_BROWSER` when rendered). Formats `markdown`, `html`, `rawHtml`, `links`, `json` (Quarry's structured JSON); options `onlyMainContent` (default true; false: the whole cleaned page), `maxAge`, `timeout`, `waitFor`. Options that would change the answer and that Quarry cannot honour (actions, includeTags, location, LLM extraction…) answer 400.
+         * @description Firecrawl-compatible scrape over Quarry's scrape (same SSRF guard, cache and price: `PRICE_SCRAPE`, + `PRICE_SCRAPE_BROWSER` when rendered). Formats `markdown`, `html`, `rawHtml`, `links`, `json` (Quarry's structured JSON); options `onlyMainContent` (default true; false: the whole cleaned page), `maxAge`, `timeout`, `waitFor`. A chat model writes `{"type": "json", "schema"?, "prompt"?}` (v1: `json` with `jsonOptions`), `summary` and `{"type": "question", "question"}` (the document's `answer`), adding its tokens at the default model's price; an extraction that does not validate after one retry answers 422 (the model's tokens charged, not the page); without a chat model they answer 503. Options that would change the answer and that Quarry cannot honour (actions, includeTags, location, a system prompt…) answer 400.
          */
         post: {
             parameters: {
@@ -6242,6 +6251,15 @@ export interface paths {
                 };
                 /** @description Firecrawl error body. */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7263,7 +7281,7 @@ export interface paths {
         put?: never;
         /**
          * Firecrawl v2 scrape
-         * @description Firecrawl-compatible scrape over Quarry's scrape (same SSRF guard, cache and price: `PRICE_SCRAPE`, + `PRICE_SCRAPE_BROWSER` when rendered). Formats `markdown`, `html`, `rawHtml`, `links`, `json` (Quarry's structured JSON); options `onlyMainContent` (default true; false: the whole cleaned page), `maxAge`, `timeout`, `waitFor`. Options that would change the answer and that Quarry cannot honour (actions, includeTags, location, LLM extraction…) answer 400.
+         * @description Firecrawl-compatible scrape over Quarry's scrape (same SSRF guard, cache and price: `PRICE_SCRAPE`, + `PRICE_SCRAPE_BROWSER` when rendered). Formats `markdown`, `html`, `rawHtml`, `links`, `json` (Quarry's structured JSON); options `onlyMainContent` (default true; false: the whole cleaned page), `maxAge`, `timeout`, `waitFor`. A chat model writes `{"type": "json", "schema"?, "prompt"?}` (v1: `json` with `jsonOptions`), `summary` and `{"type": "question", "question"}` (the document's `answer`), adding its tokens at the default model's price; an extraction that does not validate after one retry answers 422 (the model's tokens charged, not the page); without a chat model they answer 503. Options that would change the answer and that Quarry cannot honour (actions, includeTags, location, a system prompt…) answer 400.
          */
         post: {
             parameters: {
@@ -7358,6 +7376,15 @@ export interface paths {
                 };
                 /** @description Firecrawl error body. */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8046,8 +8073,10 @@ export interface components {
             warning?: string;
         };
         FirecrawlDocument: {
+            /** @description The chat model's answer to the `question` format, from the page alone. */
+            answer?: string;
             html?: string;
-            /** @description Quarry's structured JSON of the page (as `data.json` of `POST /api/v1/scrape/`). */
+            /** @description Quarry's structured JSON of the page (as `data.json` of `POST /api/v1/scrape/`); with a schema or prompt, the JSON the model extracted. */
             json?: unknown;
             links?: string[];
             markdown?: string;
@@ -8069,6 +8098,9 @@ export interface components {
                 [key: string]: unknown;
             };
             rawHtml?: string;
+            /** @description The chat model's summary of the page. */
+            summary?: string;
+            warning?: string;
         } & {
             [key: string]: unknown;
         };
@@ -8529,8 +8561,17 @@ export interface components {
         };
         /** @description A page to scrape and the formats wanted. */
         ScrapeRequest: {
-            /** @description One or several of `markdown`, `text`, `json` (at most 10 items; a repeat is ignored); only these keys appear in `data`. */
-            formats: ("markdown" | "text" | "json")[];
+            /** @description One or several of `markdown`, `text`, `json`, `summary` (at most 10 items; a repeat is ignored); only these keys appear in `data`. `summary` (and `json` with `json_options`) ask a chat model and add its tokens to the price. */
+            formats: ("markdown" | "text" | "json" | "summary")[];
+            /** @description With the `json` format: a chat model extracts JSON from the page by this schema and/or prompt (one is required), instead of Quarry's structured JSON of the page. A reply that does not validate is asked for once more with the errors named; one that still fails answers 422 and charges the model's tokens, not the page. */
+            json_options?: {
+                /** @description What to extract, in words. */
+                prompt?: string;
+                /** @description A JSON Schema object (at most 32 KB as JSON) the extracted JSON must validate against. */
+                schema?: unknown;
+            };
+            /** @description The chat model for `summary` and `json_options` (default: the default model). */
+            model?: string;
             /**
              * @description `auto`: fetch, and render in a headless browser only when the page is a script shell or an anti-bot challenge; `always`: render every HTML page; `never`: fetch only.
              * @default auto
@@ -8548,10 +8589,13 @@ export interface components {
         /** @description Shape B: one key per requested format, and the metadata. */
         ScrapeResponse: {
             data: {
-                json?: components["schemas"]["ScrapeJson"];
+                /** @description Quarry's structured JSON of the page; with `json_options`, the JSON the model extracted (validated against the schema). */
+                json?: components["schemas"]["ScrapeJson"] | unknown;
                 /** @description GitHub-flavoured Markdown of the main content. */
                 markdown?: string;
                 metadata: components["schemas"]["ScrapeMetadata"];
+                /** @description A few paragraphs by the chat model about the page. */
+                summary?: string;
                 /** @description Plain text of the main content. */
                 text?: string;
             };
