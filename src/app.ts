@@ -52,7 +52,7 @@ export function defaultFeatures({ config, deps, services }: AppParts): Feature[]
     scrapeFeature({ metering, ledger, chat: deps.chat, cached, offload, scraping, config }),
     searchFeature({ metering, cached, searching, config }),
     answerFeature({ metering, ledger, cached, scraping, searching, chat: deps.chat, config }),
-    agentApisFeature({ metering, keys, cached, searching, scraping, offload, config }),
+    agentApisFeature({ metering, ledger, keys, cached, searching, scraping, offload, chat: deps.chat, config }),
     mcpFeature({ keys, metering, ledger, cached, offload, scraping, searching, config }),
     firecrawlFeature({ db, dialect, metering, cached, ledger, chat: deps.chat, offload, scraping, searching, jobQueue, config }),
   ];

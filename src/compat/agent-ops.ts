@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Caller, Metering } from '../credits/index.js';
 import { invalidApiKeyMessage } from '../http/auth.js';
 import type { KeyService } from '../keys/index.js';
+import type { AnswerUseCase } from '../use-cases/answer.js';
 import type { ScrapeUseCase } from '../use-cases/scrape.js';
 import type { SearchUseCase } from '../use-cases/search.js';
 import { CompatError, MISSING_KEY_MESSAGE } from './compat-error.js';
@@ -17,6 +18,8 @@ export interface AgentOps {
   readonly keys: Pick<KeyService, 'authenticate'>;
   readonly search: SearchUseCase;
   readonly scrape: ScrapeUseCase;
+  /** Answers from the web (Tavily's `include_answer`, Exa's `/answer`): metered by the use case itself, on `answer`. */
+  readonly answers: AnswerUseCase;
   readonly now: () => Date;
 }
 

@@ -332,7 +332,7 @@ export const SETTINGS = {
 
   // Drop-in wire formats of other APIs and the MCP server (src/compat, src/mcp)
   compatTavily: bool('COMPAT_TAVILY', 'Serve the Tavily API (`/tavily/search`, `/tavily/extract`) for `@tavily/core` and other Tavily clients', true),
-  compatExa: bool('COMPAT_EXA', 'Serve the Exa API (`/exa/search`, `/exa/contents`) for `exa-js` and other Exa clients', true),
+  compatExa: bool('COMPAT_EXA', 'Serve the Exa API (`/exa/search`, `/exa/contents`, `/exa/answer`) for `exa-js` and other Exa clients', true),
   compatJina: bool('COMPAT_JINA', 'Serve Jina Reader (`/r/<url>`) and Jina search (`/s/<query>`)', true),
   mcpEnabled: bool('MCP_ENABLED', 'Serve the MCP server (Streamable HTTP, stateless) at `/mcp`', true),
   mcpAllowedHosts: list(

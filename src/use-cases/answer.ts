@@ -78,6 +78,8 @@ export interface Answer {
   readonly warnings: string[];
   /** The engine(s) that answered the search. */
   readonly engine: string;
+  /** The search the pages were read from (the loosened one when the question's own words found nothing): surfaces that list results beside the answer (Tavily) list these, charged once as `usage.search`. */
+  readonly searched: CombinedSearchResult;
   readonly model: string;
   readonly usage: AnswerUsage;
 }
@@ -108,6 +110,7 @@ interface Prepared {
   readonly given: AnswerPromptSource[];
   readonly warnings: string[];
   readonly engine: string;
+  readonly searched: CombinedSearchResult;
   readonly searchCost: number;
   readonly pagesCost: number;
   readonly chat: PreparedChat;
@@ -193,6 +196,7 @@ export function createAnswerUseCase(deps: AnswerUseCaseDeps) {
       given,
       warnings,
       engine: found.body.sources.map((source) => source.engine).join('+'),
+      searched: found.body,
       searchCost: found.cost,
       pagesCost,
       chat: prepared,
@@ -241,6 +245,7 @@ export function createAnswerUseCase(deps: AnswerUseCaseDeps) {
       sources: prepared.sources,
       warnings: [...prepared.warnings, ...checked.warnings],
       engine: prepared.engine,
+      searched: prepared.searched,
       model: prepared.chat.model.id,
       usage: {
         search: prepared.searchCost,

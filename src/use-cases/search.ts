@@ -86,7 +86,7 @@ function checked(input: SearchInput) {
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /** The combined search's result as the agent surfaces see it: the hits of its one source. */
-function hitsOf(result: CombinedSearchResult, vertical: SearchInput['vertical']): SearchResult {
+export function hitsOf(result: CombinedSearchResult, vertical: SearchInput['vertical']): SearchResult {
   const hits = itemsOf(result.sources, vertical).map(({ item, publishedAt }, index): SearchHit => {
     const fields = item as Readonly<Record<string, unknown>>;
     return {
@@ -113,6 +113,8 @@ export interface SearchUseCase {
   stored(account: number, input: SearchInput): Promise<WorkOutcome<SearchResult> | undefined>;
   /** Checks the input, then rejects with `SearchNotConfiguredError` (503) when no engine can answer its vertical: the caller asks before it holds anything. */
   ensureAnswerable(input: SearchInput): Promise<void>;
+  /** The input as the combined search runs it (checked): an answer built on it searches this search's cache entry. */
+  combined(input: SearchInput): CombinedSearchInput;
 }
 
 export function createSearchUseCase(deps: SearchUseCaseDeps): SearchUseCase {
@@ -131,6 +133,7 @@ export function createSearchUseCase(deps: SearchUseCaseDeps): SearchUseCase {
       checked(input);
       await deps.service.answerable([input.vertical]);
     },
+    combined: (input) => checked(input),
     async stored(account, input) {
       const search = checked(input);
       const stored = await combined.stored(account, search);

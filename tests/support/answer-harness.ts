@@ -7,7 +7,7 @@
 import { createIndexer } from '../../src/local-index/indexer.js';
 import { createIndexStore } from '../../src/local-index/store.js';
 import { startTestApp, type TestApp } from './app.js';
-import { startAnswerSite, ANSWER_PAGES, type AnswerSite } from './answer-site.js';
+import { startAnswerSite, ANSWER_PAGES, MORE_ANSWER_PAGES, type AnswerSite } from './answer-site.js';
 import { startFakeOpenAI, type FakeOpenAI } from './fake-openai.js';
 import { expectAuditClean } from './ledger-watch.js';
 
@@ -28,7 +28,12 @@ export interface AnswerHarness {
   close(): Promise<void>;
 }
 
-export async function startAnswerHarness(env: Record<string, string> = {}): Promise<AnswerHarness> {
+export interface AnswerHarnessOptions {
+  /** Index `MORE_ANSWER_PAGES` too (six pages in all). */
+  readonly morePages?: boolean;
+}
+
+export async function startAnswerHarness(env: Record<string, string> = {}, options: AnswerHarnessOptions = {}): Promise<AnswerHarness> {
   const site = await startAnswerSite();
   const fake = await startFakeOpenAI({ apiKey: 'sk-upstream' });
   const t = await startTestApp({
@@ -50,7 +55,7 @@ export async function startAnswerHarness(env: Record<string, string> = {}): Prom
   });
   const { app, db, dialect } = t.quarry;
   const indexer = createIndexer({ store: createIndexStore(db, dialect), now: () => new Date() });
-  for (const page of ANSWER_PAGES) {
+  for (const page of [...ANSWER_PAGES, ...(options.morePages === true ? MORE_ANSWER_PAGES : [])]) {
     const html = await (await fetch(`${site.url}${page.path}`)).text();
     await indexer.indexHtml(html, `${site.url}${page.path}`, 'import');
   }

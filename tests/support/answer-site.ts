@@ -47,6 +47,39 @@ export const ANSWER_PAGES: readonly AnswerPage[] = [
   },
 ];
 
+/**
+ * More pages on the same subject, served always but indexed only when a harness asks for them
+ * (`morePages`): six pages in all, so a test can tell three pages read from five.
+ */
+export const MORE_ANSWER_PAGES: readonly AnswerPage[] = [
+  {
+    path: '/lighthouses/pharos',
+    title: 'The Pharos of Alexandria',
+    paragraphs: [
+      'The Pharos of Alexandria, finished around 280 BC, is the first lighthouse known by name.',
+      'Earthquakes damaged the lighthouse over the centuries until it fell in the fourteenth century.',
+    ],
+  },
+  {
+    path: '/lighthouses/daymarks',
+    title: 'Why lighthouses are painted in stripes',
+    paragraphs: [
+      'A daymark is the pattern painted on a lighthouse so sailors can tell one tower from another by day.',
+      'Cape Hatteras lighthouse wears a black and white spiral, its neighbour Bodie Island horizontal bands.',
+    ],
+  },
+  {
+    path: '/lighthouses/foghorns',
+    title: 'Foghorns and the lighthouse in fog',
+    paragraphs: [
+      'When fog hid the lighthouse beam, a foghorn sounded a pattern of blasts that named the station.',
+      'The diaphone foghorn, with its deep grunt at the end of each blast, was common from the 1900s.',
+    ],
+  },
+];
+
+const SERVED = [...ANSWER_PAGES, ...MORE_ANSWER_PAGES];
+
 function html(page: AnswerPage): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${page.title}</title></head><body>
 <div class="cookie-banner" id="cookie-consent"><p>${COOKIE_BANNER}</p><button>Accept</button></div>
@@ -73,7 +106,7 @@ export interface AnswerSite {
 export async function startAnswerSite(): Promise<AnswerSite> {
   const failing = new Set<string>();
   const server = createServer((req, res) => {
-    const page = ANSWER_PAGES.find((candidate) => candidate.path === req.url);
+    const page = SERVED.find((candidate) => candidate.path === req.url);
     if (page === undefined || failing.has(page.path)) {
       res.writeHead(page === undefined ? 404 : 500, { 'content-type': 'text/plain' }).end('no');
       return;

@@ -122,3 +122,35 @@ export const ExaContentsResponse = Type.Object(
 );
 
 export const ExaError = Type.Object({ requestId: Type.String(), error: Type.String(), tag: Type.String() }, { title: 'ExaError' });
+
+export const ExaAnswerRequest = Type.Object(
+  {
+    query: Type.String({ minLength: 1, maxLength: MAX_QUERY_LENGTH }),
+    stream: Type.Optional(Type.Boolean({ description: 'Server-Sent Events: `choices[0].delta.content` chunks, then one chunk of `citations`.' })),
+    text: Type.Optional(Type.Boolean({ description: 'Each citation with `text`: the passage of its page the model was given, verbatim.' })),
+    model: Type.Optional(StringEnum(['exa', 'exa-pro'] as const, { description: 'Accepted; Quarry answers with its configured chat model.' })),
+    systemPrompt: Type.Optional(Type.String({ maxLength: 10_000, description: 'Not supported: refused.' })),
+    outputSchema: Type.Optional(Type.Object({}, { additionalProperties: true, description: 'Not supported: refused.' })),
+    userLocation: Type.Optional(Type.String({ maxLength: 35, description: 'ISO 3166-1 alpha-2' })),
+  },
+  { additionalProperties: false, title: 'ExaAnswerRequest' },
+);
+export type ExaAnswerRequest = Static<typeof ExaAnswerRequest>;
+
+export const ExaCitation = Type.Object({
+  id: Type.String({ description: 'The URL.' }),
+  url: Type.String(),
+  title: Nullable(Type.String()),
+  publishedDate: Nullable(Type.String()),
+  author: Nullable(Type.String()),
+  text: Type.Optional(Type.String({ description: 'With `text: true`: the passage of the page the model was given, verbatim.' })),
+});
+
+export const ExaAnswerResponse = Type.Object(
+  {
+    answer: Type.String({ description: 'Markdown; `[k]` cites the k-th of `citations`.' }),
+    citations: Type.Array(ExaCitation, { description: 'The pages the answer cites, in the order it first cites them.' }),
+    requestId: Type.String(),
+  },
+  { title: 'ExaAnswerResponse' },
+);

@@ -31,7 +31,16 @@ function keyOf(bodyKey: string | undefined, request: FastifyRequest): string | u
   return bodyKey ?? bearerKey(request.headers.authorization);
 }
 
-const errors = { 400: TavilyError, 401: TavilyError, 429: TavilyError, 432: TavilyError, 500: TavilyError, 502: TavilyError };
+const errors = {
+  400: TavilyError,
+  401: TavilyError,
+  422: TavilyError,
+  429: TavilyError,
+  432: TavilyError,
+  500: TavilyError,
+  502: TavilyError,
+  503: TavilyError,
+};
 const description =
   'Key as `Authorization: Bearer <quarry key>` or body `api_key`. Errors are `{"detail": {"error": …}}` with Tavily\'s statuses ' +
   '(400, 401, 429; 432 when the balance is too low). Metered and cached like the Quarry endpoint it uses.';
@@ -51,7 +60,7 @@ function registerRoutes(app: App, ops: AgentOps): void {
       schema: {
         tags: ['compat: Tavily'],
         summary: 'Tavily search',
-        description: `${description} One search (web, or news for \`topic: "news"\`), charged like \`POST /api/v1/search\`; \`include_raw_content\` adds one scrape per result, charged like \`POST /api/v1/scrape/\`, in the same one hold and charge.`,
+        description: `${description} One search (web, or news for \`topic: "news"\`), charged like \`POST /api/v1/search\`; \`include_raw_content\` adds one scrape per result, charged like \`POST /api/v1/scrape/\`, in the same one hold and charge. \`include_answer\` adds Quarry's answer, charged like \`POST /api/v1/answer\` (the search once, the pages read, the model tokens) instead of the search alone; nothing when no answer comes.`,
         body: TavilySearchRequest,
         response: { 200: TavilySearchResponse, ...errors },
       },

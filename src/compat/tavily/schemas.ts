@@ -33,7 +33,11 @@ export const TavilySearchRequest = Type.Object(
     country: Type.Optional(Type.String({ maxLength: 35, description: 'ISO 3166-1 alpha-2 code (Quarry takes codes, not country names).' })),
     search_depth: Type.Optional(StringEnum(['basic', 'advanced', 'fast', 'ultra-fast'] as const, { description: 'Accepted; Quarry has one depth.' })),
     include_answer: Type.Optional(
-      Type.Union([Type.Boolean(), StringEnum(['basic', 'advanced'] as const)], { description: 'Only `false`: Quarry does not write answers.' }),
+      Type.Union([Type.Boolean(), StringEnum(['basic', 'advanced'] as const)], {
+        description:
+          "Quarry's answer to the query in `answer`, from the top results' pages (`basic` or `true`: 3 pages, `advanced`: 5, at most `max_results`); " +
+          'charged as `POST /api/v1/answer` (the search, the pages read, the model tokens) instead of the search alone; needs a configured chat model.',
+      }),
     ),
     include_images: Type.Optional(Type.Boolean({ description: 'Only `false`.' })),
     include_image_descriptions: Type.Optional(Type.Boolean({ description: 'Only `false`.' })),
@@ -58,7 +62,7 @@ export const TavilySearchResult = Type.Object({
 export const TavilySearchResponse = Type.Object(
   {
     query: Type.String(),
-    answer: Nullable(Type.String({ description: 'Always null: Quarry does not write answers.' })),
+    answer: Nullable(Type.String({ description: "With `include_answer`: Quarry's answer, citing results as `[k]`, the k-th of `results`; else null." })),
     images: Type.Array(Type.String()),
     results: Type.Array(TavilySearchResult),
     response_time: Type.Number({ description: 'Seconds.' }),

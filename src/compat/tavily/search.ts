@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { CompatError } from '../compat-error.js';
 import type { Caller } from '../../credits/index.js';
-import { SEARCH_ENDPOINT, type SearchInput, type SearchResult } from '../../use-cases/search.js';
+import { SEARCH_ENDPOINT, type SearchHit, type SearchInput, type SearchResult } from '../../use-cases/search.js';
 import { inOrder } from '../../use-cases/in-order.js';
 import type { AgentOps } from '../agent-ops.js';
+import { answerDepth, tavilyAnswered } from './answer.js';
 import { queryWithDomains, rangeTbs, rankScore } from '../search-filters.js';
 import type { TavilySearchRequest } from './schemas.js';
 
@@ -12,7 +13,10 @@ const TIME_RANGE_TBS: Record<string, string> = { year: 'qdr:y', y: 'qdr:y', mont
 /** Options Tavily offers that would change the answer and Quarry cannot honour: refused, never ignored. */
 function refuseUnsupported(body: TavilySearchRequest): void {
   const refused: [boolean, string][] = [
-    [body.include_answer !== undefined && body.include_answer !== false, 'include_answer is not supported: Quarry returns results, not generated answers'],
+    [
+      answerDepth(body) !== undefined && body.include_raw_content !== undefined && body.include_raw_content !== false,
+      'include_raw_content cannot be combined with include_answer: the answer reads the pages itself',
+    ],
     [body.include_images === true, 'include_images is not supported'],
     [body.include_image_descriptions === true, 'include_image_descriptions is not supported'],
     [body.auto_parameters === true, 'auto_parameters is not supported'],
@@ -40,6 +44,7 @@ export function isoDate(date: Date | undefined): string | undefined {
  * Tavily `POST /search`: one search (and, for `include_raw_content`, a scrape per result) as ONE
  * metered operation: one hold of the search's price plus the most each scrape can cost, one
  * charge of what it did cost (a page that cannot be read costs nothing and keeps its result).
+ * With `include_answer`, the answer use case's one operation instead (see answer.ts).
  */
 export async function tavilySearch(ops: AgentOps, caller: Caller, body: TavilySearchRequest) {
   refuseUnsupported(body);
@@ -51,6 +56,13 @@ export async function tavilySearch(ops: AgentOps, caller: Caller, body: TavilySe
     tbs: tbsOf(body),
     country: body.country,
   };
+  const depth = answerDepth(body);
+  if (depth !== undefined) {
+    // Refused before anything is held when no engine can answer (nothing charged).
+    await ops.search.ensureAnswerable(input);
+    const answered = await tavilyAnswered(ops, caller, body, input, depth);
+    return tavilyResponse(body, started, { hits: answered.hits, answer: answered.answer, charged: answered.charged });
+  }
   const rawFormat = body.include_raw_content === 'text' ? 'text' : body.include_raw_content ? 'markdown' : undefined;
   const maxCost = ops.search.price + (rawFormat === undefined ? 0 : input.limit * ops.scrape.maxCost);
   const work = async (signal: AbortSignal) => {
@@ -74,7 +86,18 @@ export async function tavilySearch(ops: AgentOps, caller: Caller, body: TavilySe
   await ops.search.ensureAnswerable(input);
   const known = rawFormat === undefined ? () => ops.search.stored(caller.accountId, input) : undefined;
   const done = await ops.metering.meter<SearchResult & { raw?: (string | null)[] }>(caller, SEARCH_ENDPOINT, maxCost, work, known);
-  const { hits, raw } = done.body;
+  return tavilyResponse(body, started, { hits: done.body.hits, raw: done.body.raw, charged: done.charged });
+}
+
+interface Outcome {
+  readonly hits: readonly SearchHit[];
+  readonly raw?: readonly (string | null)[] | undefined;
+  readonly answer?: string;
+  readonly charged: number;
+}
+
+/** Tavily's answer body. */
+function tavilyResponse(body: TavilySearchRequest, started: number, { hits, raw, answer, charged }: Outcome) {
   const results = hits.map((hit, index) => {
     const published = isoDate(hit.publishedAt);
     return {
@@ -88,11 +111,11 @@ export async function tavilySearch(ops: AgentOps, caller: Caller, body: TavilySe
   });
   return {
     query: body.query,
-    answer: null,
+    answer: answer ?? null,
     images: [],
     results,
     response_time: Math.round((Date.now() - started) / 10) / 100,
     request_id: randomUUID(),
-    ...(body.include_usage === true ? { usage: { credits: done.charged } } : {}),
+    ...(body.include_usage === true ? { usage: { credits: charged } } : {}),
   };
 }
