@@ -4273,6 +4273,187 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/exa/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exa answer
+         * @description Key in `x-api-key` (or `Authorization: Bearer`). Errors are `{requestId, error, tag}` with the HTTP status Quarry gives. Metered and cached like the Quarry endpoints it uses. Quarry's answer from the web: charged like `POST /api/v1/answer` (the search, the pages read, the model tokens), nothing when no answer comes (the search finds nothing: 422; the model fails: 502). `citations` are the pages cited, `[k]` in the answer the k-th of them. With `stream: true`: Server-Sent Events, `choices[0].delta.content` chunks then one `citations` chunk, as `exa-js` `streamAnswer` reads them.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Accepted; Quarry answers with its configured chat model.
+                         * @enum {string}
+                         */
+                        model?: "exa" | "exa-pro";
+                        /** @description Not supported: refused. */
+                        outputSchema?: {
+                            [key: string]: unknown;
+                        };
+                        query: string;
+                        /** @description Server-Sent Events: `choices[0].delta.content` chunks, then one chunk of `citations`. */
+                        stream?: boolean;
+                        /** @description Not supported: refused. */
+                        systemPrompt?: string;
+                        /** @description Each citation with `text`: the passage of its page the model was given, verbatim. */
+                        text?: boolean;
+                        /** @description ISO 3166-1 alpha-2 */
+                        userLocation?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Markdown; `[k]` cites the k-th of `citations`. */
+                            answer: string;
+                            /** @description The pages the answer cites, in the order it first cites them. */
+                            citations: {
+                                author: string | null;
+                                /** @description The URL. */
+                                id: string;
+                                publishedDate: string | null;
+                                /** @description With `text: true`: the passage of the page the model was given, verbatim. */
+                                text?: string;
+                                title: string | null;
+                                url: string;
+                            }[];
+                            requestId: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                            tag: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                            tag: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                            tag: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                            tag: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                            tag: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                            tag: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                            tag: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                            tag: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/exa/contents": {
         parameters: {
             query?: never;
@@ -4398,6 +4579,19 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                            tag: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -4425,6 +4619,19 @@ export interface paths {
                 };
                 /** @description Default Response */
                 502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                            tag: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4587,6 +4794,19 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                            tag: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -4614,6 +4834,19 @@ export interface paths {
                 };
                 /** @description Default Response */
                 502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            requestId: string;
+                            tag: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4984,6 +5217,19 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                error: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -5035,6 +5281,19 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                error: string;
+                            };
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -5054,7 +5313,7 @@ export interface paths {
         put?: never;
         /**
          * Tavily search
-         * @description Key as `Authorization: Bearer <quarry key>` or body `api_key`. Errors are `{"detail": {"error": …}}` with Tavily's statuses (400, 401, 429; 432 when the balance is too low). Metered and cached like the Quarry endpoint it uses. One search (web, or news for `topic: "news"`), charged like `POST /api/v1/search`; `include_raw_content` adds one scrape per result, charged like `POST /api/v1/scrape/`, in the same one hold and charge.
+         * @description Key as `Authorization: Bearer <quarry key>` or body `api_key`. Errors are `{"detail": {"error": …}}` with Tavily's statuses (400, 401, 429; 432 when the balance is too low). Metered and cached like the Quarry endpoint it uses. One search (web, or news for `topic: "news"`), charged like `POST /api/v1/search`; `include_raw_content` adds one scrape per result, charged like `POST /api/v1/scrape/`, in the same one hold and charge. `include_answer` adds Quarry's answer, charged like `POST /api/v1/answer` (the search once, the pages read, the model tokens) instead of the search alone; nothing when no answer comes.
          */
         post: {
             parameters: {
@@ -5079,7 +5338,7 @@ export interface paths {
                         /** @description Search the query as one exact phrase. */
                         exact_match?: boolean;
                         exclude_domains?: string[];
-                        /** @description Only `false`: Quarry does not write answers. */
+                        /** @description Quarry's answer to the query in `answer`, from the top results' pages (`basic` or `true`: 3 pages, `advanced`: 5, at most `max_results`); charged as `POST /api/v1/answer` (the search, the pages read, the model tokens) instead of the search alone; needs a configured chat model. */
                         include_answer?: boolean | ("basic" | "advanced");
                         include_domains?: string[];
                         /** @description Accepted; no favicons are returned. */
@@ -5122,7 +5381,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description Always null: Quarry does not write answers. */
+                            /** @description With `include_answer`: Quarry's answer, citing results as `[k]`, the k-th of `results`; else null. */
                             answer: string | null;
                             images: string[];
                             query: string;
@@ -5173,6 +5432,19 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                error: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -5213,6 +5485,19 @@ export interface paths {
                 };
                 /** @description Default Response */
                 502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            detail: {
+                                error: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
