@@ -140,7 +140,7 @@ describe('dashboard polish in Chromium', { timeout: 60_000 }, () => {
     const tabs = await page
       .getByRole('tab')
       .evaluateAll((elements) => elements.map((e) => e.getBoundingClientRect()).map((r) => ({ top: r.top, right: r.right })));
-    expect(tabs).toHaveLength(4);
+    expect(tabs).toHaveLength(5);
     expect(new Set(tabs.map((t) => Math.round(t.top))).size).toBe(1);
     const overflow = await page.evaluate(() => {
       const wide = Array.from(document.querySelectorAll('body *')).filter((e) => !e.closest('pre') && e.getBoundingClientRect().right > innerWidth + 0.5);

@@ -6,12 +6,22 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { linkIn, seriousAxeViolations, startDashboard } from '../support/dashboard.js';
+import { startAnswerDashboard } from '../support/answer-dashboard.js';
+import { linkIn, seriousAxeViolations } from '../support/dashboard.js';
 
 const OUT = join(import.meta.dirname, '..', '..', 'docs', 'screenshots');
 const DAY = 86_400_000;
 let offset = 0;
-const h = await startDashboard({ SIGNUP_CREDITS: '500' }, { now: () => new Date(Date.now() - offset) });
+// The dashboard can also answer questions, from the loopback answer site and the fake model.
+const answers = await startAnswerDashboard({ SIGNUP_CREDITS: '500' }, { now: () => new Date(Date.now() - offset) });
+const { h } = answers;
+answers.fake.setScenario({
+  kind: 'ok',
+  reply:
+    'The Fresnel lens was first used at the **Cordouan** lighthouse, lit in 1823, a year after Augustin Fresnel presented it to the French Academy of Sciences [1]. ' +
+    'A first-order lens could throw a beam more than twenty miles, several times the reach of the mirrors it replaced [1].\n\n' +
+    'Its keepers tended the flame through the night, trimming the wicks every four hours, which is why they were called wickies [2].',
+});
 
 const user = await h.t.createUser('ada@example.com', 0);
 await h.t.quarry.services.ledger.credit(user.id, 2500, { kind: 'grant', note: 'welcome credits', idempotencyKey: 'shots' });
@@ -135,6 +145,22 @@ const SHOTS: Shot[] = [
       await page.getByRole('heading', { name: '2. Make a call' }).evaluate((element) => element.scrollIntoView({ block: 'start' }));
     },
   },
+  {
+    name: 'playground-answer',
+    path: '/playground',
+    loggedIn: true,
+    prepare: async (page) => {
+      await page.getByLabel('Key').selectOption({ index: 1 });
+      await page.getByRole('button', { name: 'Use this key' }).click();
+      await page.getByRole('tab', { name: 'Answer' }).click();
+      await page.getByLabel('Question').fill('Which lighthouse first used the Fresnel lens, and what did its keepers do?');
+      // Two pages: the two the question is about, both cited.
+      await page.getByLabel('Pages to read').selectOption('2');
+      await page.getByRole('button', { name: 'Ask' }).click();
+      await page.getByText('Answer: HTTP 200').waitFor();
+      await page.getByRole('heading', { name: '2. Make a call' }).evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    },
+  },
 ];
 
 mkdirSync(OUT, { recursive: true });
@@ -166,5 +192,5 @@ for (const [suffix, viewport] of [
     await context.close();
   }
 }
-await h.close();
+await answers.close();
 console.log(`screenshots in ${OUT}; ${findings} axe finding(s); requests off loopback: ${h.outsideRequests.length}`);

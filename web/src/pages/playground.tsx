@@ -4,11 +4,18 @@ import type { components, paths } from '../api/schema';
 import { balanceAfterCall } from '../balance';
 import { Form, useForm, valueOf } from '../forms';
 import { Card, Empty, Field, Loaded, Notice, ProblemBanner, useResource } from '../ui';
+import { AnswerView, isAnswerBody, UsageLine } from './answer-view';
 
 const VERTICALS = ['news', 'images', 'videos', 'places', 'shopping', 'scholar', 'patents', 'autocomplete'] as const;
-type Operation = 'search' | 'vertical' | 'scrape' | 'chat';
+const OPERATIONS = ['search', 'vertical', 'scrape', 'chat', 'answer'] as const;
+type Operation = (typeof OPERATIONS)[number];
+const TAB_NAMES: Record<Operation, string> = { search: 'Search', vertical: 'Vertical', scrape: 'Scrape', chat: 'Chat', answer: 'Answer' };
+/** Pages the Answer tab can ask to be read: the endpoint's `limit`, 1 to 10, 5 when unset. */
+const PAGE_COUNTS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+const DEFAULT_PAGES = 5;
 
 interface Answer {
+  readonly operation: Operation;
   readonly status: number;
   readonly body: unknown;
   readonly creditsUsed: string | null;
@@ -44,6 +51,8 @@ function requestFor(operation: Operation): { path: keyof paths; body: unknown } 
         path: '/api/v1/chat/',
         body: { messages: [{ role: 'user', content: valueOf('message') }], max_tokens: 256 } satisfies components['schemas']['ChatRequest'],
       };
+    case 'answer':
+      return { path: '/api/v1/answer', body: { query: valueOf('question'), limit: Number(valueOf('limit')) } satisfies BodyOf<'/api/v1/answer'> };
   }
 }
 
@@ -150,6 +159,38 @@ function VerticalsLine() {
   );
 }
 
+function JsonBlock({ body }: { body: unknown }) {
+  return (
+    <pre class="code json" data-testid="answer-json" tabIndex={0} aria-label="JSON answer">
+      {typeof body === 'string' ? body : JSON.stringify(body, null, 2)}
+    </pre>
+  );
+}
+
+/** The Answer tab's inputs: the question (also the search query) and how many of the results to read. */
+function AnswerFields() {
+  return (
+    <>
+      <div class="field-row">
+        <Field label="Question" name="question" required placeholder="Which lighthouse first used the Fresnel lens?" />
+        <div class="field field-narrow">
+          <label for="field-limit">Pages to read</label>
+          <select id="field-limit" name="limit" aria-describedby="field-limit-hint">
+            {PAGE_COUNTS.map((count) => (
+              <option key={count} value={String(count)} selected={count === DEFAULT_PAGES}>
+                {count}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p class="hint" id="field-limit-hint">
+        Quarry searches, reads the top pages and asks the model. Each page read is charged as a scrape, the model's tokens as a chat.
+      </p>
+    </>
+  );
+}
+
 export function PlaygroundPage() {
   const [secret, setSecret] = useState('');
   const [hint, setHint] = useState('');
@@ -159,7 +200,8 @@ export function PlaygroundPage() {
   const [problem, setProblem] = useState<ApiProblem | undefined>(undefined);
 
   const run = () => {
-    const { path, body } = requestFor(operation);
+    const called = operation;
+    const { path, body } = requestFor(called);
     setProblem(undefined);
     form.submit(
       async () => {
@@ -181,6 +223,7 @@ export function PlaygroundPage() {
           return {
             ok: true as const,
             data: {
+              operation: called,
               status: response.status,
               body: parsed,
               creditsUsed: response.headers.get('x-credits-used'),
@@ -207,6 +250,7 @@ export function PlaygroundPage() {
     );
   };
 
+  const rendered = answer?.operation === 'answer' && answer.status === 200 && isAnswerBody(answer.body) ? answer.body : undefined;
   const upgrade =
     answer?.status === 402 && typeof answer.body === 'object' && answer.body !== null ? (answer.body as { upgrade_url?: string }).upgrade_url : undefined;
   return (
@@ -224,7 +268,7 @@ export function PlaygroundPage() {
       </Card>
       <Card title="2. Make a call">
         <div class="tabs" role="tablist" aria-label="Operation">
-          {(['search', 'vertical', 'scrape', 'chat'] as const).map((op) => (
+          {OPERATIONS.map((op) => (
             <button
               key={op}
               type="button"
@@ -233,7 +277,7 @@ export function PlaygroundPage() {
               class={`tab${operation === op ? ' active' : ''}`}
               onClick={() => setOperation(op)}
             >
-              {op === 'search' ? 'Search' : op === 'vertical' ? 'Vertical' : op === 'scrape' ? 'Scrape' : 'Chat'}
+              {TAB_NAMES[op]}
             </button>
           ))}
         </div>
@@ -254,8 +298,9 @@ export function PlaygroundPage() {
           {operation === 'search' || operation === 'vertical' ? <Field label="Query" name="query" required placeholder="solar storm" /> : null}
           {operation === 'scrape' ? <Field label="URL" name="url" type="url" required placeholder="https://example.com/" /> : null}
           {operation === 'chat' ? <Field label="Message" name="message" required placeholder="Say hello in three words" /> : null}
+          {operation === 'answer' ? <AnswerFields /> : null}
           <button class="button primary" type="submit" disabled={form.busy || !secret}>
-            {form.busy ? 'Running…' : 'Run'}
+            {operation === 'answer' ? (form.busy ? 'Asking…' : 'Ask') : form.busy ? 'Running…' : 'Run'}
           </button>
           {!secret ? <p class="hint">Pick a key first.</p> : null}
         </Form>
@@ -263,11 +308,13 @@ export function PlaygroundPage() {
       </Card>
       {answer ? (
         <Card title={`Answer: HTTP ${answer.status}`}>
+          {rendered ? <AnswerView body={rendered} /> : null}
           {answer.creditsUsed !== null ? (
             <p data-testid="credits-used">
               Credits used: <strong>{answer.creditsUsed}</strong> · remaining: <strong>{answer.creditsRemaining}</strong>
             </p>
           ) : null}
+          {rendered ? <UsageLine usage={rendered.usage} /> : null}
           {upgrade ? (
             <Notice tone="warning">
               Out of credits. <a href={upgrade}>Buy more credits</a>
@@ -277,10 +324,18 @@ export function PlaygroundPage() {
           <pre class="code shell" tabIndex={0} aria-label="curl command">
             {answer.curl}
           </pre>
-          <h3>JSON</h3>
-          <pre class="code json" data-testid="answer-json" tabIndex={0} aria-label="JSON answer">
-            {typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body, null, 2)}
-          </pre>
+          {rendered ? (
+            // The answer is shown above; its JSON stays one click away.
+            <details class="raw-json">
+              <summary>JSON</summary>
+              <JsonBlock body={answer.body} />
+            </details>
+          ) : (
+            <>
+              <h3>JSON</h3>
+              <JsonBlock body={answer.body} />
+            </>
+          )}
         </Card>
       ) : null}
     </>
