@@ -65,7 +65,7 @@ describe('the playground’s Answer tab in Chromium', { timeout: 60_000 }, () =>
     expect(await headerBalance(page)).toBe('40 credits');
     a.fake.setScenario({ kind: 'ok', reply: 'The Cordouan lighthouse used it first, lit in 1823 [1].\n\nKeepers trimmed the wicks every four hours [2].' });
 
-    await ask(page, 'Fresnel lens Cordouan 1823 and keepers trimming wicks', 3);
+    await ask(page, 'Fresnel Cordouan 1823 keepers wicks', 3);
     await page.getByText('Answer: HTTP 200').waitFor();
 
     const answer = page.getByTestId('answer-text');
@@ -111,7 +111,7 @@ describe('the playground’s Answer tab in Chromium', { timeout: 60_000 }, () =>
 
     const curl = await page.getByLabel('curl command').innerText();
     expect(curl).toContain(`curl -X POST ${a.h.url}/api/v1/answer`);
-    expect(curl).toContain(`'{"query":"Fresnel lens Cordouan 1823 and keepers trimming wicks","limit":3}'`);
+    expect(curl).toContain(`'{"query":"Fresnel Cordouan 1823 keepers wicks","limit":3}'`);
 
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(pageErrors).toEqual([]);
@@ -124,7 +124,8 @@ describe('the playground’s Answer tab in Chromium', { timeout: 60_000 }, () =>
       kind: 'ok',
       reply: 'It was first lit at Cordouan in 1823 [1]. <img src=x onerror="document.title=\'pwned\'"><b>bold?</b> Some say otherwise [9].',
     });
-    await ask(page, 'When was the Fresnel lens first used in a lighthouse?', 3);
+    // Words only the answer site has: every page read is on loopback.
+    await ask(page, 'Fresnel lighthouse', 3);
     await page.getByText('Answer: HTTP 200').waitFor();
 
     const answer = page.getByTestId('answer-text');
