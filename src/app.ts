@@ -47,13 +47,13 @@ export function defaultFeatures({ config, deps, services }: AppParts): Feature[]
   const { cached, offload, scraping, searching, jobQueue } = deps;
   const { metering, ledger, keys } = services;
   return [
-    chatFeature({ chat: deps.chat, metering, ledger, config }),
+    chatFeature({ chat: deps.chat, metering, ledger, cached, scraping, searching, config }),
     billingFeature({ db, ledger, config }),
     scrapeFeature({ metering, ledger, chat: deps.chat, cached, offload, scraping, config }),
     searchFeature({ metering, cached, searching, config }),
     answerFeature({ metering, ledger, cached, scraping, searching, chat: deps.chat, config }),
     agentApisFeature({ metering, ledger, keys, cached, searching, scraping, offload, chat: deps.chat, config }),
-    mcpFeature({ keys, metering, ledger, cached, offload, scraping, searching, config }),
+    mcpFeature({ keys, metering, ledger, cached, offload, scraping, searching, chat: deps.chat, config }),
     firecrawlFeature({ db, dialect, metering, cached, ledger, chat: deps.chat, offload, scraping, searching, jobQueue, config }),
   ];
 }

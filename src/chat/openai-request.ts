@@ -73,7 +73,8 @@ export function readOpenAIRequest(body: OpenAIChatRequestBody, model: ModelCapab
   return { messages, fields: fields as OpenAIUpstreamFields };
 }
 
-function refuseDeclaredButRefused(body: OpenAIChatRequestBody): void {
+/** Refuses a declared field Quarry does not honour (see `REFUSED_FIELDS`), naming it. */
+export function refuseDeclaredButRefused(body: OpenAIChatRequestBody): void {
   for (const [name, rule] of Object.entries(REFUSED_FIELDS)) {
     const value: unknown = (body as Record<string, unknown>)[name];
     if (value === undefined || value === null || rule.harmless?.(value) === true) continue;

@@ -99,10 +99,10 @@ async function ledgerOf(access: string): Promise<{ kind: string; amount: number 
 }
 
 describe('the models on offer', () => {
-  it('lists every model of the file in OpenAI list format, and retrieves each', async () => {
+  it('lists every model of the file in OpenAI list format, then the answer model, and retrieves each', async () => {
     const c = await t.customer(0);
     const listed = await sdk(c.key).models.list();
-    expect(listed.data.map((model) => model.id)).toEqual(['fast', 'smart', 'flaky', 'gone', 'cheap', 'tiny']);
+    expect(listed.data.map((model) => model.id)).toEqual(['fast', 'smart', 'flaky', 'gone', 'cheap', 'tiny', 'quarry-answer']);
     expect(listed.data[0]).toEqual({ id: 'fast', object: 'model', created: expect.any(Number), owned_by: 'quarry' });
     expect(await sdk(c.key).models.retrieve('smart')).toMatchObject({ id: 'smart', object: 'model' });
     await expect(sdk(c.key).models.retrieve('nope')).rejects.toMatchObject({ status: 404 });

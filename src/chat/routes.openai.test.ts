@@ -134,11 +134,14 @@ describe('chat.completions.create', () => {
 });
 
 describe('models', () => {
-  it('lists and retrieves the service model only', async () => {
+  it('lists and retrieves the service model and the answer model only', async () => {
     const c = await t.customer(0);
     const client = sdk(c.key);
     const listed = await client.models.list();
-    expect(listed.data).toEqual([{ id: 'quarry-test-model', object: 'model', created: expect.any(Number), owned_by: 'quarry' }]);
+    expect(listed.data).toEqual([
+      { id: 'quarry-test-model', object: 'model', created: expect.any(Number), owned_by: 'quarry' },
+      { id: 'quarry-answer', object: 'model', created: expect.any(Number), owned_by: 'quarry' },
+    ]);
     expect(await client.models.retrieve('quarry-test-model')).toMatchObject({ id: 'quarry-test-model' });
     await expect(client.models.retrieve('gpt-4o')).rejects.toMatchObject({ status: 404 });
     expect(await t.quarry.services.ledger.balance(c.id)).toBe(0);

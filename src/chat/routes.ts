@@ -4,6 +4,7 @@ import { meteredErrorResponses, type Metering } from '../credits/index.js';
 import { NotFoundError } from '../errors.js';
 import type { App } from '../http/server.js';
 import type { ChatUseCase } from '../use-cases/chat.js';
+import { answerFromWeb, type AnswerModel } from './answer-route.js';
 import { ChatNotConfiguredError } from './errors.js';
 import { OpenAIError, openAIErrorShape } from './openai-errors.js';
 import { dropNullFields } from './openai-request-schema.js';
@@ -16,6 +17,8 @@ import { createSseWriter, pipeSse } from './sse-writer.js';
 export interface ChatOffer {
   readonly service: ChatService;
   readonly completions: ChatUseCase;
+  /** `model: "quarry-answer"` (or the models file's `answer_model`): answers from the web with their sources. */
+  readonly answerModel: AnswerModel;
 }
 
 export interface ChatRouteDeps {
@@ -88,16 +91,27 @@ export function registerChatRoutes(app: App, deps: ChatRouteDeps): void {
           'Accepts the OpenAI request body; `model` names one of `GET /api/v1/models` (without it, the default model answers). The API key may also come as `Authorization: Bearer <api key>`. ' +
           "Without `max_tokens`/`max_completion_tokens`, Quarry sends the model's budget cut to what the balance pays for, and says so in `X-Quarry-Max-Tokens`. " +
           'Tool calling (`tools`, `tool_choice`, `tool_calls`, `tool` messages), `json_schema` output and image parts pass through; every other OpenAI field is honoured or refused with a 400 naming it. ' +
+          '`model: "quarry-answer"` (listed by `GET /api/v1/models`) answers the last user message from the web, citing its sources by `[n]`, with Perplexity\'s `citations` (`[n]` is `citations[n-1]`) and `search_results`; charged the search, the pages read and the tokens. ' +
           'Streams carry a final usage chunk only with `stream_options.include_usage`. Errors come in OpenAI\'s shape, `{"error": {"message", "type", "param", "code"}}`.',
         body: Type.Ref(OpenAIChatRequestBody),
         response: { 200: Type.Ref(ChatCompletionResponse), ...openAIErrorResponses },
       },
     },
-    async (request, reply) => answer(request, reply, configured().service.prepareOpenAI(request.body)),
+    async (request, reply) => {
+      const offer = configured();
+      if (request.body.model === offer.answerModel.name) {
+        return answerFromWeb(request, reply, request.body, { model: offer.answerModel, metering, headers: () => stringHeaders(reply.getHeaders()) });
+      }
+      return answer(request, reply, offer.service.prepareOpenAI(request.body));
+    },
   );
 
-  const entry = (model: OfferedModel): ChatModel => ({ id: model.id, object: 'model', created: deps.modelCreated, owned_by: 'quarry' });
-  const offered = () => configured().service.models.list();
+  const entry = (model: Pick<OfferedModel, 'id'>): ChatModel => ({ id: model.id, object: 'model', created: deps.modelCreated, owned_by: 'quarry' });
+  /** The chat models, then the answer model. */
+  const offered = (): Pick<OfferedModel, 'id'>[] => {
+    const { service, answerModel } = configured();
+    return [...service.models.list(), { id: answerModel.name }];
+  };
 
   app.get(
     '/api/v1/models',

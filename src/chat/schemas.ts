@@ -61,6 +61,24 @@ const ToolCallDelta = Type.Object({
   function: Type.Optional(Type.Object({ name: Type.Optional(Type.String()), arguments: Type.Optional(Type.String()) })),
 });
 
+/**
+ * The sources of an answer from the web (`model: "quarry-answer"`), as Perplexity gives them: the
+ * URLs, where `[n]` in the text is `citations[n-1]`, and each page as the search found it.
+ */
+const AnswerCitations = Type.Array(Type.String(), {
+  description: '`quarry-answer` only: the URL of each source given to the model; `[n]` in the answer is `citations[n-1]`',
+});
+const SearchResults = Type.Array(
+  Type.Object({
+    title: Type.String(),
+    url: Type.String(),
+    date: Type.Union([Type.String(), Type.Null()], { description: 'as the search engine showed it, when it did' }),
+    snippet: Type.String(),
+  }),
+  { description: '`quarry-answer` only: the sources in the order of `citations`, as the search found them' },
+);
+const AnswerSourceFields = { citations: Type.Optional(AnswerCitations), search_results: Type.Optional(SearchResults) };
+
 /** Quarry's chat completion (contract: Chat completion response). Also the alias's non-streamed answer. */
 export const ChatCompletionResponse = Type.Object(
   {
@@ -86,6 +104,7 @@ export const ChatCompletionResponse = Type.Object(
       credits_used: Type.Number(),
       credits_remaining: Type.Number(),
     }),
+    ...AnswerSourceFields,
   },
   { $id: 'ChatCompletion', description: 'A chat completion with its token usage and the credits it cost.' },
 );
@@ -120,6 +139,7 @@ export const ChatCompletionChunk = Type.Object({
       }),
     ]),
   ),
+  ...AnswerSourceFields,
 });
 export type ChatCompletionChunk = Static<typeof ChatCompletionChunk>;
 

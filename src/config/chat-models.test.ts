@@ -82,7 +82,7 @@ describe('a models file', () => {
       {},
     );
     expect(problems).toEqual([
-      'extra: unknown field (known: models, default)',
+      'extra: unknown field (known: models, default, answer_model)',
       'models[0].api_key_env: the environment variable NOT_SET_ANYWHERE is not set',
       'models[1].id: "fast" is used twice',
       'models[2].api_key: a key never goes in this file: put it in an environment variable and name that variable in `api_key_env`',
@@ -111,6 +111,15 @@ describe('a models file', () => {
     const [problem] = problemsOf({ models: [model('a', { upstream_url: 'https://user:hunter2@example.com/v1?key=sk-secret' })] });
     expect(problem).toMatch(/^models\[0\]\.upstream_url: must carry no credentials and no query/);
     expect(problem).not.toMatch(/hunter2|sk-secret/);
+  });
+
+  it('names the answer model (`answer_model`), which may be no model of the file', () => {
+    expect(readRawConfig({ CHAT_MODELS_FILE: writeModelsFile({ models: [model('a')] }) }).chatModels?.answerModel).toBeUndefined();
+    const named = readRawConfig({ CHAT_MODELS_FILE: writeModelsFile({ answer_model: 'web-answer', models: [model('a')] }) });
+    expect(named.chatModels?.answerModel).toBe('web-answer');
+    expect(problemsOf({ answer_model: 'a', models: [model('a')] })).toEqual(['answer_model: "a" is already a model of this file']);
+    expect(problemsOf({ answer_model: 'no spaces', models: [model('a')] })).toEqual([expect.stringMatching(/^answer_model: expected a name clients can send/)]);
+    expect(problemsOf({ models: [model('quarry-answer')] })).toEqual([expect.stringMatching(/^models: "quarry-answer" is the name of answers from the web/)]);
   });
 
   it('says what is wrong with a file it cannot read or parse', () => {

@@ -36,6 +36,16 @@ export interface ChatModelSpec {
 export interface ChatModelsSpec {
   readonly defaultId: string;
   readonly models: readonly ChatModelSpec[];
+  /** What clients send as `model` on `/chat/completions` for an answer from the web (`answer_model`), when the file names one. */
+  readonly answerModel?: string;
+}
+
+/** The `model` that asks for an answer from the web on `/chat/completions`, unless the models file names another (`answer_model`). */
+export const DEFAULT_ANSWER_MODEL = 'quarry-answer';
+
+/** The answer model's name on this server. */
+export function answerModelName(spec: ChatModelsSpec | undefined): string {
+  return spec?.answerModel ?? DEFAULT_ANSWER_MODEL;
 }
 
 /** The completion budget of a model that does not say (`max_completion_tokens`): the contract's default `max_tokens`. */
@@ -90,7 +100,8 @@ export function checkChatModels(document: unknown, env: NodeJS.ProcessEnv, probl
     problems.push('expected an object with a `models` list (and optionally `default`)');
     return undefined;
   }
-  for (const key of Object.keys(document)) if (key !== 'models' && key !== 'default') problems.push(`${key}: unknown field (known: models, default)`);
+  const topLevel = ['models', 'default', 'answer_model'];
+  for (const key of Object.keys(document)) if (!topLevel.includes(key)) problems.push(`${key}: unknown field (known: ${topLevel.join(', ')})`);
   if (document.models.length === 0) problems.push('models: the list is empty');
 
   const models: ChatModelSpec[] = [];
@@ -119,7 +130,27 @@ export function checkChatModels(document: unknown, env: NodeJS.ProcessEnv, probl
   if ((typeof defaultId !== 'string' && seen.size > 0) || (typeof defaultId === 'string' && !ids.has(defaultId))) {
     problems.push(`default: ${describe(document.default)} is not a model of this file`);
   }
-  return typeof defaultId === 'string' ? { defaultId, models } : undefined;
+  const answerModel = checkAnswerModel(document.answer_model, seen, problems);
+  if (typeof defaultId !== 'string') return undefined;
+  return answerModel === undefined ? { defaultId, models } : { defaultId, models, answerModel };
+}
+
+/** `answer_model`: a name clients can send, and no model's id (that model could not be reached). */
+function checkAnswerModel(value: unknown, ids: ReadonlySet<string>, problems: string[]): string | undefined {
+  const named = typeof value === 'string' ? value : undefined;
+  if (value !== undefined && (named === undefined || !MODEL_ID.test(named))) {
+    problems.push(`answer_model: expected a name clients can send as \`model\` (${MODEL_ID.source}), got ${describe(value)}`);
+    return undefined;
+  }
+  const name = named ?? DEFAULT_ANSWER_MODEL;
+  if (ids.has(name)) {
+    problems.push(
+      named === undefined
+        ? `models: "${name}" is the name of answers from the web on /chat/completions; rename the model, or set \`answer_model\` to another name`
+        : `answer_model: "${name}" is already a model of this file`,
+    );
+  }
+  return named;
 }
 
 function checkModel(entry: unknown, at: string, env: NodeJS.ProcessEnv, problems: string[]): ChatModelSpec | undefined {

@@ -3,7 +3,7 @@ import { holdTtlProblems } from './hold-ttl.js';
 import { bool, ConfigError, int, list, oneOf, optionalStr, origins, rate, str, url, type ConfigProblem, type Setting } from './settings.js';
 
 export { ConfigError, type ConfigProblem } from './settings.js';
-export { chainOf, DEFAULT_MAX_COMPLETION_TOKENS, type ChatModelSpec, type ChatModelsSpec } from './chat-models.js';
+export { answerModelName, chainOf, DEFAULT_ANSWER_MODEL, DEFAULT_MAX_COMPLETION_TOKENS, type ChatModelSpec, type ChatModelsSpec } from './chat-models.js';
 export type { Rate } from './settings.js';
 
 /**

@@ -4,7 +4,7 @@ import { serveStdio, stdioSettings } from './stdio.js';
 const HELP = `quarry mcp
 
 Serves the Model Context Protocol over stdin/stdout for desktop MCP clients. The tools
-(search, scrape, map, credits) call the Quarry REST API:
+(search, scrape, map, answer, credits) call the Quarry REST API:
 
   QUARRY_URL       base URL of the Quarry server (default http://127.0.0.1:8000)
   QUARRY_API_KEY   the API key whose credits pay for the calls (required)

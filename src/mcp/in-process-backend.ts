@@ -2,18 +2,23 @@
  * The tools of `/mcp` over Quarry's use cases, in process: the key was checked at the route;
  * each tool call is throttled once and runs as ONE metered operation (one hold, or one charge for
  * a cache hit) at the price, with the cache entry and on the ledger endpoint of the REST call it
- * stands for (`search`, `scrape`; the map, which has no REST twin, on `mcp/map`).
+ * stands for (`search`, `scrape`; the map, which has no REST twin, on `mcp/map`). An answer meters
+ * itself, as `POST /api/v1/answer` does (ledger endpoint `answer`): throttled here, then held and
+ * charged by the answer use case.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ANSWER_LIMITS, NoAnswerError } from '../answer/index.js';
+import { ChatNotConfiguredError, UpstreamError, upstreamErrorStatus } from '../chat/index.js';
 import { type AgentOps, CompatError, domainFailure } from '../compat/index.js';
 import type { Ledger } from '../credits/index.js';
 import { parseScrapeRequest, scrapeAnswer } from '../scrape/index.js';
 import { checkSearchFields, CombinedSearchRequest, resolveCombinedRequest } from '../search/index.js';
 import { renderCombined } from '../search/rest/index.js';
+import type { AnswerInput, AnswerUseCase } from '../use-cases/answer.js';
 import { COMBINED_SEARCH_ENDPOINT, type CombinedSearch } from '../use-cases/combined-search.js';
 import { mapUrl, type MapUseCase } from '../use-cases/map.js';
 import { SCRAPE_USE_CASE_ENDPOINT, type ScrapeUseCase } from '../use-cases/scrape.js';
-import type { McpBackend } from './backend.js';
+import { toolAnswer, type McpBackend } from './backend.js';
 import { checkedArgs } from './tool-input.js';
 import { MAP_DEFAULT_LIMIT } from './tools.js';
 
@@ -27,6 +32,8 @@ export interface InProcessDeps {
   readonly scrape: ScrapeUseCase;
   /** Priced per document read: the page, and the sitemap when the site has one. */
   readonly map: MapUseCase;
+  /** Undefined when no chat model is configured: `answer` is then not listed, and refused when called. */
+  readonly answers: AnswerUseCase | undefined;
   /** The app's clock: the search's relative dates are as of the moment of answering, as REST's. */
   readonly now: () => Date;
 }
@@ -104,7 +111,39 @@ export function inProcessBackend(deps: InProcessDeps, edge: McpEdge): McpBackend
       return { url: site.url, links: site.links.map((link) => link.url) };
     },
 
+    async answer(args) {
+      if (deps.answers === undefined) throw new CompatError(503, new ChatNotConfiguredError().message);
+      // The REST body's own checks (a country code's pattern, the query's limits), in REST's words.
+      const { query, country, lang } = args;
+      const asked = { query, sources: args.sources ?? ['web'], ...(country === undefined ? {} : { country }), ...(lang === undefined ? {} : { lang }) };
+      const body = checkedArgs<CombinedSearchRequest>(CombinedSearchRequest, asked);
+      checkSearchFields(body, { field: 'query', text: body.query });
+      const { search } = resolveCombinedRequest(body);
+      const input: AnswerInput = {
+        question: query,
+        sources: args.sources ?? ['web'],
+        search,
+        pages: args.limit ?? ANSWER_LIMITS.defaultPages,
+        model: args.model,
+      };
+      try {
+        await metering.admit(edge.reply, edge.key);
+        return toolAnswer(await deps.answers.run(metering.callerOf(edge.request, edge.reply, edge.key), input));
+      } catch (error) {
+        throw answerFailure(error);
+      }
+    },
+
     // Free and not throttled, as `GET /api/v1/account/credits/` is.
     credits: async () => ({ credits_remaining: await deps.ledger.balance(account) }),
   };
+}
+
+/** Why an answer failed, in the words and status `POST /api/v1/answer` gives. */
+function answerFailure(error: unknown): unknown {
+  if (error instanceof NoAnswerError) return new CompatError(error.kind === 'no_results' ? 422 : 502, error.message);
+  if (error instanceof UpstreamError) return new CompatError(upstreamErrorStatus(error), error.message);
+  if (error instanceof ChatNotConfiguredError) return new CompatError(503, error.message);
+  const known = domainFailure(error);
+  return known === undefined ? error : new CompatError(known.status, known.message, known.headers);
 }

@@ -8,9 +8,12 @@ import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotoc
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCompatHarness, type CompatHarness } from '../../tests/support/compat-harness.js';
 import { startSitemapSite, type SitemapSite } from '../../tests/support/sitemap-site.js';
+
+const QUARRY_BIN = join(import.meta.dirname, '../../bin/quarry.js');
 
 type Customer = Awaited<ReturnType<CompatHarness['t']['customer']>>;
 
@@ -35,8 +38,9 @@ async function httpClient(key: string): Promise<Client> {
 async function stdioClient(key: string, quarryUrl = h.baseUrl): Promise<Client> {
   const client = new Client({ name: 'quarry-test', version: '1.0.0' });
   const transport = new StdioClientTransport({
-    command: 'npx',
-    args: ['--no-install', 'quarry', 'mcp'],
+    // This checkout's `quarry` bin (what `npx quarry` runs), not whichever one node_modules links to.
+    command: process.execPath,
+    args: [QUARRY_BIN, 'mcp'],
     cwd: process.cwd(),
     env: { ...getDefaultEnvironment(), QUARRY_URL: quarryUrl, QUARRY_API_KEY: key },
     stderr: 'ignore',
@@ -65,7 +69,8 @@ async function restMessage(path: string, key: string, body: unknown): Promise<st
     .join('; ');
 }
 
-function toolSuite(transportName: string, connect: (key: string) => Promise<Client>) {
+/** `tools`: what the transport lists; `answer` over `/mcp` only when the server has a chat model (this one has none), always over stdio (which cannot know). */
+function toolSuite(transportName: string, connect: (key: string) => Promise<Client>, listed: readonly string[]) {
   describe(`MCP tools over ${transportName}`, () => {
     let customer: Customer;
     let client: Client;
@@ -78,7 +83,7 @@ function toolSuite(transportName: string, connect: (key: string) => Promise<Clie
 
     it('lists every tool with a JSON-schema input', async () => {
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name)).toEqual(['search', 'scrape', 'map', 'credits']);
+      expect(tools.map((tool) => tool.name)).toEqual(listed);
       for (const tool of tools) expect(tool.inputSchema.type).toBe('object');
       expect(tools[0]!.inputSchema.required).toEqual(['query']);
       expect(Object.keys(tools[0]!.inputSchema.properties ?? {})).toEqual(['query', 'sources', 'limit', 'country', 'lang', 'tbs']);
@@ -141,8 +146,8 @@ function toolSuite(transportName: string, connect: (key: string) => Promise<Clie
   });
 }
 
-toolSuite('Streamable HTTP', httpClient);
-toolSuite('stdio (npx quarry mcp)', stdioClient);
+toolSuite('Streamable HTTP', httpClient, ['search', 'scrape', 'map', 'credits']);
+toolSuite('stdio (npx quarry mcp)', stdioClient, ['search', 'scrape', 'map', 'answer', 'credits']);
 
 describe('MCP access control', () => {
   it('refuses a revoked key: HTTP 401 before the exchange, a tool error over stdio', async () => {

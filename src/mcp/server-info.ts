@@ -1,3 +1,4 @@
 /** How the MCP server introduces itself, over HTTP and stdio alike. */
 export const MCP_SERVER_INFO = { name: 'quarry', version: '1.0.0' } as const;
-export const MCP_INSTRUCTIONS = 'Quarry: web search, page reading and site maps for one API key and one credit balance.';
+export const MCP_INSTRUCTIONS =
+  'Quarry: web search, page reading, site maps and answers from the web with their sources, for one API key and one credit balance.';

@@ -40,6 +40,20 @@ describe('MCP tool prices', () => {
     expect(priced.map).toContain('Costs 2 credits, 4 when the site has a sitemap.');
   });
 
+  it("offers answer only with a chat model, priced at the default model's tokens", async () => {
+    expect((await listedDescriptions({})).answer).toBeUndefined();
+    const withChat = await listedDescriptions({
+      CHAT_UPSTREAM_URL: 'http://127.0.0.1:9/v1',
+      CHAT_UPSTREAM_MODEL: 'upstream-model',
+      PRICE_CHAT_PROMPT_PER_1K: '3',
+      PRICE_CHAT_COMPLETION_PER_1K: '2',
+      PRICE_SCRAPE: '2',
+    });
+    expect(withChat.answer).toContain(
+      "Costs 1 credit per source searched, 2 credits per page read (5 by default), and the model's tokens (3 per 1,000 prompt tokens, 2 per 1,000 completion tokens); nothing when no answer comes.",
+    );
+  });
+
   it('over stdio, states the default prices and says they are the defaults', () => {
     const search = toolDefinitions(DEFAULT_TOOL_PRICES, DEFAULT_PRICES_NOTE).find((tool) => tool.name === 'search')!;
     expect(search.description).toContain("Costs 1 credit per source at Quarry's default prices (the server may set others).");

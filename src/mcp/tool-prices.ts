@@ -1,7 +1,7 @@
 /**
  * The prices the tool descriptions state, read from the configuration (`PRICE_SEARCH_SOURCE`,
- * `PRICE_SCRAPE`, `PRICE_SCRAPE_BROWSER`). `quarry mcp` over stdio has no server configuration:
- * it states the defaults and says so.
+ * `PRICE_SCRAPE`, `PRICE_SCRAPE_BROWSER`, and the default chat model's token prices for
+ * `answer`). `quarry mcp` over stdio has no server configuration: it states the defaults and says so.
  */
 import { SETTINGS, type Config } from '../config/index.js';
 
@@ -12,6 +12,8 @@ export interface ToolPrices {
   readonly scrape: number;
   /** Added when a scrape needed the browser. */
   readonly scrapeBrowser: number;
+  /** The tokens of an answer: credits per 1,000 at the model that writes it; unknown over stdio. */
+  readonly answerTokens?: { readonly promptPer1k: number; readonly completionPer1k: number };
 }
 
 export function toolPrices(config: Pick<Config, 'priceSearchSource' | 'priceScrape' | 'priceScrapeBrowser'>): ToolPrices {

@@ -1,4 +1,5 @@
 /** The text a model reads for each tool result (the full answer rides along as structured content). */
+import type { ToolAnswer } from './backend.js';
 
 type Body = Record<string, unknown>;
 type Item = Record<string, unknown>;
@@ -32,6 +33,20 @@ export function scrapeText(body: Body): string {
   const header = `# ${data.metadata?.title ?? '(untitled)'}\n${data.metadata?.url ?? ''}`;
   const parts = [data.markdown, data.text, data.json === undefined ? undefined : JSON.stringify(data.json, null, 2)].filter((part) => part !== undefined);
   return [header, ...parts].join('\n\n');
+}
+
+/** The answer in Markdown, then its numbered sources (`[n] title — url`), each cited one with the passage it was quoted from. */
+export function answerText(answered: ToolAnswer): string {
+  const quoteOf = new Map(answered.citations.map((citation) => [citation.n, citation.quote]));
+  const sources = answered.sources.map((source) => {
+    const quote = quoteOf.get(source.n);
+    const line = `[${source.n}] ${source.title} — ${source.url}`;
+    // The quote as a Markdown block quote under its source, its paragraphs kept.
+    return quote === undefined ? line : [line, ...quote.split('\n').map((text) => `    >${text === '' ? '' : ` ${text}`}`)].join('\n');
+  });
+  const parts = [answered.answer, `## Sources\n${sources.join('\n')}`];
+  if (answered.warnings !== undefined) parts.push(`Warnings:\n${answered.warnings.map((warning) => `- ${warning}`).join('\n')}`);
+  return parts.join('\n\n');
 }
 
 export function creditsText(body: Body): string {

@@ -1,18 +1,19 @@
 /**
- * The MCP tools: `search`, `scrape`, `map` and `credits`, the same definitions over HTTP and over
- * stdio. Each call is checked in process against the tool's input schema, then run by a backend
+ * The MCP tools: `search`, `scrape`, `map`, `answer` and `credits`, the same definitions over HTTP and over
+ * stdio (`/mcp` lists `answer` only when the server has a chat model). Each call is checked in process against the tool's input schema, then run by a backend
  * (backend.ts): Quarry's use cases in process for `/mcp`, or a Quarry server's REST API for
  * `quarry mcp`. A refusal comes back as an MCP tool error (`isError: true`) with the words Quarry's
  * REST API uses; results are readable text for the model, with the answer as `structuredContent`.
  */
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ANSWER_LIMITS, ANSWER_SOURCES } from '../answer/index.js';
 import { CompatError, domainFailure } from '../compat/index.js';
 import { MAX_URL_LENGTH, SCRAPE_FORMATS } from '../scrape/index.js';
 import { VERTICALS } from '../search/index.js';
-import type { McpBackend, MapArgs, ScrapeArgs, SearchArgs } from './backend.js';
+import type { AnswerArgs, McpBackend, MapArgs, ScrapeArgs, SearchArgs } from './backend.js';
 import { checkedArgs } from './tool-input.js';
-import { creditsText, scrapeText, searchText } from './tool-text.js';
+import { answerText, creditsText, scrapeText, searchText } from './tool-text.js';
 import type { ToolPrices } from './tool-prices.js';
 
 export const MAP_DEFAULT_LIMIT = 100;
@@ -62,11 +63,55 @@ const MAP_INPUT = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAP_MAX_LIMIT, description: `most URLs returned, default ${MAP_DEFAULT_LIMIT}` })),
 });
 
+const ANSWER_INPUT = Type.Object({
+  query: Type.String({ minLength: 1, maxLength: 2048, description: 'the question; also the search query' }),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: ANSWER_LIMITS.maxPages, description: `pages read to answer it, default ${ANSWER_LIMITS.defaultPages}` }),
+  ),
+  sources: Type.Optional(
+    Type.Array(Type.Union(ANSWER_SOURCES.map((source) => Type.Literal(source))), {
+      minItems: 1,
+      maxItems: ANSWER_SOURCES.length,
+      uniqueItems: true,
+      description: 'where to search for pages to read, default ["web"]',
+    }),
+  ),
+  country: Type.Optional(Type.String({ maxLength: 35, description: 'ISO 3166-1 alpha-2 country code, default "us"' })),
+  lang: Type.Optional(Type.String({ maxLength: 35, description: 'language code, e.g. "en"' })),
+  model: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 200, description: "the chat model that writes the answer; default: the server's default model" }),
+  ),
+});
+
 const CREDITS_INPUT = Type.Object({});
 
-/** The tools with their prices in the descriptions; `priceNote` follows each price (e.g. that they are the defaults). */
-export function toolDefinitions(prices: ToolPrices, priceNote = ''): readonly ToolDefinition[] {
+/** What an answer costs: the search, the pages read and the model's tokens. */
+function answerPrice(prices: ToolPrices, priceNote: string): string {
+  const tokens =
+    prices.answerTokens === undefined
+      ? "the model's tokens"
+      : `the model's tokens (${prices.answerTokens.promptPer1k} per 1,000 prompt tokens, ${prices.answerTokens.completionPer1k} per 1,000 completion tokens)`;
+  return (
+    `Costs ${credits(prices.searchSource)} per source searched, ${credits(prices.scrape)} per page read (${ANSWER_LIMITS.defaultPages} by default), ` +
+    `and ${tokens}${priceNote}; nothing when no answer comes.`
+  );
+}
+
+/**
+ * The tools with their prices in the descriptions; `priceNote` follows each price (e.g. that they
+ * are the defaults). `answers`: whether `answer` is offered (a server without a chat model cannot).
+ */
+export function toolDefinitions(prices: ToolPrices, priceNote = '', answers = true): readonly ToolDefinition[] {
   const { searchSource, scrape, scrapeBrowser } = prices;
+  const answer: ToolDefinition = {
+    name: 'answer',
+    title: 'Answer a question from the web',
+    description:
+      'Search the web, read the top pages and answer the question from them, citing each claim by [n]; ' +
+      'returns the answer, then its numbered sources with the passage each cited source was quoted from. ' +
+      answerPrice(prices, priceNote),
+    inputSchema: ANSWER_INPUT,
+  };
   return [
     {
       name: 'search',
@@ -92,6 +137,7 @@ export function toolDefinitions(prices: ToolPrices, priceNote = ''): readonly To
         `Costs ${credits(scrape)}, ${2 * scrape} when the site has a sitemap${priceNote}.`,
       inputSchema: MAP_INPUT,
     },
+    ...(answers ? [answer] : []),
     {
       name: 'credits',
       title: 'Credit balance',
@@ -132,6 +178,10 @@ async function run(backend: McpBackend, name: string, args: Record<string, unkno
     case 'map': {
       const site = await backend.map(checkedArgs<MapArgs>(MAP_INPUT, args));
       return success(site.links.join('\n'), { url: site.url, links: site.links });
+    }
+    case 'answer': {
+      const answered = await backend.answer(checkedArgs<AnswerArgs>(ANSWER_INPUT, args));
+      return success(answerText(answered), { ...answered });
     }
     case 'credits': {
       const body = await backend.credits();

@@ -73,7 +73,7 @@ export interface Answer {
   readonly answer: string;
   /** The sources the answer cites, by `n`. */
   readonly citations: Citation[];
-  /** Every source given to the model, by `n` (what `[n]` refers to). */
+  /** Every source given to the model, numbered 1..k without gaps (what `[n]` refers to). */
   readonly sources: AnswerSource[];
   readonly warnings: string[];
   /** The engine(s) that answered the search. */
@@ -159,13 +159,12 @@ export function createAnswerUseCase(deps: AnswerUseCaseDeps) {
       }),
     );
     const pages: ReadPage[] = [];
-    const sources: AnswerSource[] = [];
+    const hitOf = new Map<number, (typeof hits)[number]>();
     for (const page of read) {
       if (page === undefined) continue;
       const n = pages.length + 1;
-      const title = page.hit.title;
-      pages.push({ n, url: page.hit.url, title, passages: cutPassages(page.text) });
-      sources.push({ n, title, url: page.hit.url, snippet: page.hit.snippet, ...(page.hit.date === undefined ? {} : { date: page.hit.date }) });
+      pages.push({ n, url: page.hit.url, title: page.hit.title, passages: cutPassages(page.text) });
+      hitOf.set(n, page.hit);
     }
     if (pages.length === 0) throw new NoAnswerError('no_pages', `None of the ${hits.length} pages found could be read.`);
 
@@ -174,25 +173,33 @@ export function createAnswerUseCase(deps: AnswerUseCaseDeps) {
       perPage: ANSWER_LIMITS.passagesPerPage,
       countTokens: (text) => chat.countTokens(text),
     });
-    // Each page's chosen passages in page order, under the page's number; a page with none is not given.
-    const given = pages
+    // Each page's chosen passages in page order; a page with none is not given. The pages given are
+    // numbered 1..k without gaps, so that `[n]` is the n-th source (Perplexity's `citations[n-1]`).
+    const kept = pages
       .map((page) => ({
-        n: page.n,
-        title: page.title,
-        url: page.url,
+        page,
         passages: chosen
           .filter((unit) => unit.page.n === page.n)
           .sort((a, b) => a.passage.index - b.passage.index)
           .map((unit) => unit.passage.text),
       }))
-      .filter((source) => source.passages.length > 0);
+      .filter(({ passages }) => passages.length > 0)
+      .map(({ page, passages }, index) => ({ n: index + 1, page, passages, hit: hitOf.get(page.n)! }));
+    const given = kept.map(({ n, page, passages }) => ({ n, title: page.title, url: page.url, passages }));
+    const sources: AnswerSource[] = kept.map(({ n, page, hit }) => ({
+      n,
+      title: page.title,
+      url: page.url,
+      snippet: hit.snippet,
+      ...(hit.date === undefined ? {} : { date: hit.date }),
+    }));
     const prepared = chat.prepareTask({
       model: input.model,
       messages: answerMessages(input.question, given),
       maxTokens: input.maxTokens ?? ANSWER_LIMITS.defaultMaxTokens,
     });
     return {
-      sources: sources.filter((source) => given.some((page) => page.n === source.n)),
+      sources,
       given,
       warnings,
       engine: found.body.sources.map((source) => source.engine).join('+'),

@@ -1833,7 +1833,7 @@ export interface paths {
         put?: never;
         /**
          * OpenAI-compatible chat completions (for OpenAI clients with `baseURL` …/api/v1)
-         * @description Accepts the OpenAI request body; `model` names one of `GET /api/v1/models` (without it, the default model answers). The API key may also come as `Authorization: Bearer <api key>`. Without `max_tokens`/`max_completion_tokens`, Quarry sends the model's budget cut to what the balance pays for, and says so in `X-Quarry-Max-Tokens`. Tool calling (`tools`, `tool_choice`, `tool_calls`, `tool` messages), `json_schema` output and image parts pass through; every other OpenAI field is honoured or refused with a 400 naming it. Streams carry a final usage chunk only with `stream_options.include_usage`. Errors come in OpenAI's shape, `{"error": {"message", "type", "param", "code"}}`.
+         * @description Accepts the OpenAI request body; `model` names one of `GET /api/v1/models` (without it, the default model answers). The API key may also come as `Authorization: Bearer <api key>`. Without `max_tokens`/`max_completion_tokens`, Quarry sends the model's budget cut to what the balance pays for, and says so in `X-Quarry-Max-Tokens`. Tool calling (`tools`, `tool_choice`, `tool_calls`, `tool` messages), `json_schema` output and image parts pass through; every other OpenAI field is honoured or refused with a 400 naming it. `model: "quarry-answer"` (listed by `GET /api/v1/models`) answers the last user message from the web, citing its sources by `[n]`, with Perplexity's `citations` (`[n]` is `citations[n-1]`) and `search_results`; charged the search, the pages read and the tokens. Streams carry a final usage chunk only with `stream_options.include_usage`. Errors come in OpenAI's shape, `{"error": {"message", "type", "param", "code"}}`.
          */
         post: {
             parameters: {
@@ -8170,11 +8170,21 @@ export interface components {
                     }[];
                 };
             }[];
+            /** @description `quarry-answer` only: the URL of each source given to the model; `[n]` in the answer is `citations[n-1]` */
+            citations?: string[];
             created: number;
             id: string;
             model: string;
             /** @enum {string} */
             object: "chat.completion";
+            /** @description `quarry-answer` only: the sources in the order of `citations`, as the search found them */
+            search_results?: {
+                /** @description as the search engine showed it, when it did */
+                date: string | null;
+                snippet: string;
+                title: string;
+                url: string;
+            }[];
             usage: {
                 completion_tokens: number;
                 credits_remaining: number;
