@@ -51,6 +51,8 @@ beforeAll(async () => {
       entry('gone', dead, FLAKY, { fallbacks: ['fast'] }),
       entry('cheap', fast.url, CHEAP, { api_key_env: 'FAST_KEY' }),
       entry('tiny', fast.url, CHEAP, { api_key_env: 'FAST_KEY', context_length: 16 }),
+      // Gateways name models by vendor: `meta-llama/llama-3.1-8b`.
+      entry('meta-llama/llama-3.1-8b', fast.url, CHEAP, { api_key_env: 'FAST_KEY' }),
     ],
   });
   t = await startTestApp(
@@ -102,10 +104,19 @@ describe('the models on offer', () => {
   it('lists every model of the file in OpenAI list format, then the answer model, and retrieves each', async () => {
     const c = await t.customer(0);
     const listed = await sdk(c.key).models.list();
-    expect(listed.data.map((model) => model.id)).toEqual(['fast', 'smart', 'flaky', 'gone', 'cheap', 'tiny', 'quarry-answer']);
+    expect(listed.data.map((model) => model.id)).toEqual(['fast', 'smart', 'flaky', 'gone', 'cheap', 'tiny', 'meta-llama/llama-3.1-8b', 'quarry-answer']);
     expect(listed.data[0]).toEqual({ id: 'fast', object: 'model', created: expect.any(Number), owned_by: 'quarry' });
     expect(await sdk(c.key).models.retrieve('smart')).toMatchObject({ id: 'smart', object: 'model' });
     await expect(sdk(c.key).models.retrieve('nope')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('retrieves a model whose id holds a slash, escaped (as the OpenAI client sends it) or not (as curl users type it)', async () => {
+    const c = await t.customer(0);
+    expect(await sdk(c.key).models.retrieve('meta-llama/llama-3.1-8b')).toMatchObject({ id: 'meta-llama/llama-3.1-8b', object: 'model' });
+    const raw = await fetch(`${baseURL}/models/meta-llama/llama-3.1-8b`, { headers: { authorization: `Bearer ${c.key}` } });
+    expect(raw.status).toBe(200);
+    expect(await raw.json()).toMatchObject({ id: 'meta-llama/llama-3.1-8b' });
+    await expect(sdk(c.key).models.retrieve('meta-llama/nope')).rejects.toMatchObject({ status: 404 });
   });
 
   it('refuses a model not on offer with a 400 naming `model`, before any hold or upstream call', async () => {

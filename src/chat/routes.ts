@@ -128,8 +128,9 @@ export function registerChatRoutes(app: App, deps: ChatRouteDeps): void {
     async () => ({ object: 'list' as const, data: offered().map(entry) }),
   );
 
+  // A wildcard, not `:model`: model ids may hold `/` (`meta-llama/llama-3.1-8b`), as OpenAI clients send them unescaped.
   app.get(
-    '/api/v1/models/:model',
+    '/api/v1/models/*',
     {
       onRequest: openAIAuth,
       onSend: openAIErrorShape,
@@ -137,13 +138,14 @@ export function registerChatRoutes(app: App, deps: ChatRouteDeps): void {
         tags,
         security,
         summary: 'One chat model (OpenAI model object)',
-        params: Type.Object({ model: Type.String() }),
+        params: Type.Object({ '*': Type.String({ description: 'the model id; may contain `/`' }) }),
         response: { 200: Type.Ref(ChatModel), 401: openAIErrorRef, 404: openAIErrorRef, 429: openAIErrorRef, 503: openAIErrorRef },
       },
     },
     async (request) => {
-      const model = offered().find((candidate) => candidate.id === request.params.model);
-      if (model === undefined) throw new NotFoundError(`The model '${request.params.model}' does not exist.`);
+      const id = request.params['*'];
+      const model = offered().find((candidate) => candidate.id === id);
+      if (model === undefined) throw new NotFoundError(`The model '${id}' does not exist.`);
       return entry(model);
     },
   );

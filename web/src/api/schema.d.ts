@@ -2390,7 +2390,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/models/{model}": {
+    "/api/v1/models/{*}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2403,7 +2403,8 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    model: string;
+                    /** @description the model id; may contain `/` */
+                    "*": string;
                 };
                 cookie?: never;
             };
