@@ -128,9 +128,15 @@ export function registerChatRoutes(app: App, deps: ChatRouteDeps): void {
     async () => ({ object: 'list' as const, data: offered().map(entry) }),
   );
 
-  // A wildcard, not `:model`: model ids may hold `/` (`meta-llama/llama-3.1-8b`), as OpenAI clients send them unescaped.
+  const oneModel = (id: string) => {
+    const model = offered().find((candidate) => candidate.id === id);
+    if (model === undefined) throw new NotFoundError(`The model '${id}' does not exist.`);
+    return entry(model);
+  };
+  const modelResponses = { 200: Type.Ref(ChatModel), 401: openAIErrorRef, 404: openAIErrorRef, 429: openAIErrorRef, 503: openAIErrorRef };
+
   app.get(
-    '/api/v1/models/*',
+    '/api/v1/models/:model',
     {
       onRequest: openAIAuth,
       onSend: openAIErrorShape,
@@ -138,34 +144,45 @@ export function registerChatRoutes(app: App, deps: ChatRouteDeps): void {
         tags,
         security,
         summary: 'One chat model (OpenAI model object)',
-        params: Type.Object({ '*': Type.String({ description: 'the model id; may contain `/`' }) }),
-        response: { 200: Type.Ref(ChatModel), 401: openAIErrorRef, 404: openAIErrorRef, 429: openAIErrorRef, 503: openAIErrorRef },
+        description: 'A model id holding `/` (`meta-llama/llama-3.1-8b`) may come escaped (`%2F`, as OpenAI clients send it) or as it is.',
+        params: Type.Object({ model: Type.String() }),
+        response: modelResponses,
       },
     },
-    async (request) => {
-      const id = request.params['*'];
-      const model = offered().find((candidate) => candidate.id === id);
-      if (model === undefined) throw new NotFoundError(`The model '${id}' does not exist.`);
-      return entry(model);
+    async (request) => oneModel(request.params.model),
+  );
+  // The same for an id whose `/` came unescaped (curl users type it so): more than one path segment.
+  app.get(
+    '/api/v1/models/*',
+    {
+      onRequest: openAIAuth,
+      onSend: openAIErrorShape,
+      schema: { hide: true, params: Type.Object({ '*': Type.String() }), response: modelResponses },
     },
+    async (request) => oneModel(request.params['*']),
   );
 
-  async function answer(request: FastifyRequest, reply: FastifyReply, asked: PreparedChat) {
+  async function answer(request: FastifyRequest, reply: FastifyReply, prepared: PreparedChat) {
     const { completions } = configured();
     const caller = metering.callerOf(request, reply);
-    const prepared = await completions.fitToBalance(caller, asked);
-    if (prepared.maxTokensSource === 'chosen') reply.header(MAX_TOKENS_HEADER, prepared.upstreamRequest.max_tokens);
+    /** Names the `max_tokens` Quarry chose (cut to the balance when it had to be). */
+    const budgetHeader = (ran: PreparedChat) => {
+      if (ran.maxTokensSource === 'chosen') reply.header(MAX_TOKENS_HEADER, ran.upstreamRequest.max_tokens);
+    };
     if (!prepared.stream) {
       const done = await completions.complete(caller, prepared);
+      budgetHeader(done.chat);
       reply.header('x-credits-used', done.charged);
       reply.header('x-credits-remaining', done.balance);
       return done.response;
     }
 
-    // Headers set so far (request id, rate limits) go out with the stream's status line.
-    const writer = createSseWriter(reply.raw, { headers: stringHeaders(reply.getHeaders()) });
+    const writer = createSseWriter(reply.raw);
     // Resolves at the upstream's first output, so an upstream that fails before it still gets a JSON error status.
-    const events = await completions.stream(caller, prepared, writer.signal);
+    const { events, chat } = await completions.stream(caller, prepared, writer.signal);
+    budgetHeader(chat);
+    // Headers set so far (request id, rate limits, the budget) go out with the stream's status line.
+    for (const [name, value] of Object.entries(stringHeaders(reply.getHeaders()))) reply.raw.setHeader(name, value);
     reply.hijack();
     try {
       await pipeSse(writer, events);

@@ -74,7 +74,7 @@ describe('a streamed answer', () => {
     fake.setScenario({ kind: 'ok' });
     const caller = await callerWith(1000);
     const events: string[] = [];
-    for await (const data of await chat.stream(caller, prepare(true), new AbortController().signal)) events.push(data);
+    for await (const data of (await chat.stream(caller, prepare(true), new AbortController().signal)).events) events.push(data);
     expect(events.at(-1)).toBe('[DONE]');
     const usage = events
       .filter((data) => data !== '[DONE]')

@@ -2390,21 +2390,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/models/{*}": {
+    "/api/v1/models/{model}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** One chat model (OpenAI model object) */
+        /**
+         * One chat model (OpenAI model object)
+         * @description A model id holding `/` (`meta-llama/llama-3.1-8b`) may come escaped (`%2F`, as OpenAI clients send it) or as it is.
+         */
         get: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description the model id; may contain `/` */
-                    "*": string;
+                    model: string;
                 };
                 cookie?: never;
             };
