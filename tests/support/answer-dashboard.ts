@@ -3,9 +3,7 @@
  * engine) and allowed as scrape targets, and the fake OpenAI upstream as the chat model, all on
  * loopback. Prices stay at their defaults, so an answer costs a handful of credits.
  */
-import { createIndexer } from '../../src/local-index/indexer.js';
-import { createIndexStore } from '../../src/local-index/store.js';
-import { ANSWER_PAGES, startAnswerSite, type AnswerSite } from './answer-site.js';
+import { indexAnswerPages, startAnswerSite, type AnswerSite } from './answer-site.js';
 import { startDashboard, type DashboardHarness } from './dashboard.js';
 import { startFakeOpenAI, type FakeOpenAI } from './fake-openai.js';
 
@@ -31,12 +29,7 @@ export async function startAnswerDashboard(env: Record<string, string> = {}, opt
     },
     options,
   );
-  const { db, dialect } = h.t.quarry;
-  const indexer = createIndexer({ store: createIndexStore(db, dialect), now: () => new Date() });
-  for (const page of ANSWER_PAGES) {
-    const html = await (await fetch(`${site.url}${page.path}`)).text();
-    await indexer.indexHtml(html, `${site.url}${page.path}`, 'import');
-  }
+  await indexAnswerPages(h.t, site);
   return {
     h,
     site,

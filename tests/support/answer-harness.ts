@@ -4,10 +4,8 @@
  * the fake OpenAI upstream (recording every prompt) as the chat model. One credit per prompt and
  * two per completion token (the fake counts words), one per search source and per page.
  */
-import { createIndexer } from '../../src/local-index/indexer.js';
-import { createIndexStore } from '../../src/local-index/store.js';
 import { startTestApp, type TestApp } from './app.js';
-import { startAnswerSite, ANSWER_PAGES, MORE_ANSWER_PAGES, type AnswerSite } from './answer-site.js';
+import { startAnswerSite, ANSWER_PAGES, indexAnswerPages, MORE_ANSWER_PAGES, type AnswerSite } from './answer-site.js';
 import { startFakeOpenAI, type FakeOpenAI } from './fake-openai.js';
 import { expectAuditClean } from './ledger-watch.js';
 
@@ -53,12 +51,8 @@ export async function startAnswerHarness(env: Record<string, string> = {}, optio
     PRICE_SCRAPE: '1',
     ...env,
   });
-  const { app, db, dialect } = t.quarry;
-  const indexer = createIndexer({ store: createIndexStore(db, dialect), now: () => new Date() });
-  for (const page of [...ANSWER_PAGES, ...(options.morePages === true ? MORE_ANSWER_PAGES : [])]) {
-    const html = await (await fetch(`${site.url}${page.path}`)).text();
-    await indexer.indexHtml(html, `${site.url}${page.path}`, 'import');
-  }
+  const { app } = t.quarry;
+  await indexAnswerPages(t, site, [...ANSWER_PAGES, ...(options.morePages === true ? MORE_ANSWER_PAGES : [])]);
   const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     t,

@@ -6,6 +6,9 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createIndexer } from '../../src/local-index/indexer.js';
+import { createIndexStore } from '../../src/local-index/store.js';
+import type { TestApp } from './app.js';
 
 export const NAVIGATION = 'Home Shop Subscribe Careers Press Contact';
 export const COOKIE_BANNER = 'We use cookies to improve your experience. Accept all cookies to continue browsing.';
@@ -121,4 +124,14 @@ export async function startAnswerSite(): Promise<AnswerSite> {
     failing,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Puts `pages` of the running site in the app's local index, as a crawl would: the search engine of answer tests. */
+export async function indexAnswerPages(t: TestApp, site: AnswerSite, pages: readonly AnswerPage[] = ANSWER_PAGES): Promise<void> {
+  const { db, dialect } = t.quarry;
+  const indexer = createIndexer({ store: createIndexStore(db, dialect), now: () => new Date() });
+  for (const page of pages) {
+    const html = await (await fetch(`${site.url}${page.path}`)).text();
+    await indexer.indexHtml(html, `${site.url}${page.path}`, 'import');
+  }
 }
