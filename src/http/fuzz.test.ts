@@ -6,7 +6,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../../tests/support/fake-opena
 
 /**
  * Bad input thrown at every endpoint of the foundation and at the bodies of Quarry's metered REST
- * API (search, scrape, chat, billing): whatever arrives, the answer is one of the documented
+ * API (search, scrape, answer, chat, billing): whatever arrives, the answer is one of the documented
  * statuses with a documented error body, never a server failure. The metered endpoints are called
  * with a key whose account holds no credits, so a body that happens to be valid is a 402 before
  * any work starts: the fuzz never reaches a search engine or a web page.
@@ -70,6 +70,7 @@ interface Endpoint {
 const SEARCH_FIELDS = ['query', 'sources', 'limit', 'page', 'country', 'lang', 'location', 'tbs', 'autocorrect', 'use_cache'];
 const VERTICAL_FIELDS = ['q', 'gl', 'hl', 'location', 'num', 'page', 'tbs', 'autocorrect', 'use_cache'];
 const OPENAI_FIELDS = ['model', 'messages', 'temperature', 'max_tokens', 'max_completion_tokens', 'stream', 'stop', 'seed', 'n', 'top_p', 'user'];
+const ANSWER_FIELDS = ['query', 'sources', 'limit', 'model', 'max_tokens', 'stream', 'country', 'lang', 'location', 'tbs', 'use_cache'];
 const METERED = { auth: 'emptyKey', ok: [200], errors: [402, 503] } as const;
 
 const ENDPOINTS: readonly Endpoint[] = [
@@ -93,7 +94,8 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/api/v1/search', fields: SEARCH_FIELDS, ...METERED },
   { method: 'POST', path: '/api/v1/images', fields: VERTICAL_FIELDS, ...METERED },
   { method: 'POST', path: '/api/v1/autocomplete', fields: VERTICAL_FIELDS, ...METERED },
-  { method: 'POST', path: '/api/v1/scrape/', fields: ['url', 'formats', 'use_cache', 'render'], ...METERED },
+  { method: 'POST', path: '/api/v1/scrape/', fields: ['url', 'formats', 'use_cache', 'render', 'json_options', 'model'], ...METERED },
+  { method: 'POST', path: '/api/v1/answer', fields: ANSWER_FIELDS, ...METERED },
   { method: 'POST', path: '/api/v1/chat/', fields: ['messages', 'temperature', 'max_tokens', 'stream'], ...METERED },
   { method: 'POST', path: '/api/v1/chat/completions', fields: OPENAI_FIELDS, ...METERED, errorShape: 'openai' },
   { method: 'POST', path: '/api/v1/billing/checkout/create-transaction/', auth: 'token', fields: ['plan'], ok: [200], errors: [503] },
