@@ -35,6 +35,8 @@ interface Block {
 
 const wordCount = (text: string) => (text.match(/\S+/g) ?? []).length;
 const HEADING = /^#{1,6}\s+\S/;
+/** Words a sentence does not end on: a line ending on one goes on in the next. */
+const DANGLING = /\b(?:a|an|the|of|in|on|at|to|for|with|by|from|into|and|or|but|as|than|that|our|your|their|its|his|her)$/i;
 
 /** The paragraphs of `text` as offsets, trimmed; blank lines separate them. */
 function blocksOf(text: string): Block[] {
@@ -47,7 +49,10 @@ function blocksOf(text: string): Block[] {
     if (end <= start) return;
     const body = text.slice(start, end);
     const words = wordCount(body);
-    const heading = HEADING.test(body) || (words <= 8 && !body.includes('\n') && !/[.!?:;,]$/.test(body));
+    // A short line without end punctuation reads as a heading, unless it starts in lower case or ends
+    // on a word that needs a next one ("Tomorrow in"): then it is a piece of a sentence that the
+    // page's inline links or markup broke onto lines of its own.
+    const heading = HEADING.test(body) || (words <= 8 && !body.includes('\n') && !/[.!?:;,]$/.test(body) && !/^\p{Ll}/u.test(body) && !DANGLING.test(body));
     blocks.push({ start, end, words, heading });
   };
   for (let match = separator.exec(text); match !== null; match = separator.exec(text)) {
@@ -55,6 +60,12 @@ function blocksOf(text: string): Block[] {
     from = match.index + match[0].length;
   }
   push(from, text.length);
+  // Nor is it a heading when the next block carries on its sentence in lower case.
+  for (const [i, block] of blocks.entries()) {
+    const next = blocks[i + 1];
+    if (block.heading && next !== undefined && !HEADING.test(text.slice(block.start, block.end)) && /^\p{Ll}/u.test(text.slice(next.start, next.end)))
+      block.heading = false;
+  }
   return blocks;
 }
 
