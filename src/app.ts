@@ -24,6 +24,7 @@ import { operationsFeature } from './operations-feature.js';
 import { scrapeFeature } from './scrape/feature.js';
 import { searchFeature } from './search/feature.js';
 import { dashboardFeature } from './web/feature.js';
+import { createWebhooks, webhooksFeature } from './webhooks/index.js';
 
 /**
  * What the composition root built before any feature exists: the configuration, the shared
@@ -34,6 +35,9 @@ export interface AppParts {
   readonly config: Config;
   readonly deps: Deps;
   readonly services: CoreServices;
+  /** The app's clock and logger, for what a feature builds before it registers (the webhooks' sender). */
+  readonly now: () => Date;
+  readonly log: FastifyBaseLogger;
 }
 
 /**
@@ -42,11 +46,23 @@ export interface AppParts {
  * through the one scrape service, and every surface searches through the one router (its engines'
  * rate limits and breakers). Making them does no work: that happens when each registers.
  */
-export function defaultFeatures({ config, deps, services }: AppParts): Feature[] {
+export function defaultFeatures({ config, deps, services, now, log }: AppParts): Feature[] {
   const { db, dialect } = deps.database;
   const { cached, offload, scraping, searching, jobQueue } = deps;
   const { metering, ledger, keys } = services;
+  // One outbox and sender, shared by the webhooks' own routes and every job that sends events.
+  const webhooks = createWebhooks({
+    db,
+    encryptionSecret: config.keyEncryptionSecret,
+    fetchEngine: scraping.fetchEngine.withUserAgent(WEBHOOK_USER_AGENT),
+    schedule: { baseMs: config.webhookRetryBaseMs, retryWindowMs: config.webhookRetrySeconds * 1000 },
+    perAccount: config.webhookAccountConcurrency,
+    timeoutMs: config.webhookTimeoutMs,
+    now,
+    log,
+  });
   return [
+    webhooksFeature({ webhooks, config }),
     chatFeature({ chat: deps.chat, metering, ledger, cached, scraping, searching, config }),
     billingFeature({ db, ledger, config }),
     scrapeFeature({ metering, ledger, chat: deps.chat, cached, offload, scraping, config }),
@@ -54,9 +70,12 @@ export function defaultFeatures({ config, deps, services }: AppParts): Feature[]
     answerFeature({ metering, ledger, cached, scraping, searching, chat: deps.chat, config }),
     agentApisFeature({ metering, ledger, keys, cached, searching, scraping, offload, chat: deps.chat, config }),
     mcpFeature({ keys, metering, ledger, cached, offload, scraping, searching, chat: deps.chat, config }),
-    firecrawlFeature({ db, dialect, metering, cached, ledger, chat: deps.chat, offload, scraping, searching, jobQueue, config }),
+    firecrawlFeature({ db, dialect, metering, cached, ledger, chat: deps.chat, offload, scraping, searching, jobQueue, webhooks, config }),
   ];
 }
+
+/** What webhook receivers see as the sender. */
+const WEBHOOK_USER_AGENT = 'Quarry-Webhooks/1';
 
 /** What every app serves, whatever features it was given: operations, accounts, keys, credits and the dashboard. */
 function coreFeatures({ config, deps, services }: AppParts, webRoot: string | undefined): Feature[] {
@@ -98,7 +117,7 @@ export async function createApp(config: Config, options: AppOptions) {
   const services = await buildCoreServices(config, deps, { log, now, mailer: options.mailer });
   const { database, limiter, offload } = deps;
   const { accounts, keys, ledger, tokens, mailer, metering, auth } = services;
-  const parts: AppParts = { config, deps, services };
+  const parts: AppParts = { config, deps, services, now, log };
   const features = [...coreFeatures(parts, options.webRoot), ...(options.features ?? defaultFeatures)(parts)];
 
   const app: App = await createHttpServer({

@@ -365,6 +365,30 @@ export const SETTINGS = {
     1_000,
     100_000_000,
   ),
+  webhookRetrySeconds: int(
+    'WEBHOOK_RETRY_SECONDS',
+    'How long a webhook delivery is retried after its event (exponential backoff); then it has failed for good',
+    86_400,
+    0,
+    7 * 86_400,
+  ),
+  webhookRetryBaseMs: int(
+    'WEBHOOK_RETRY_BASE_MS',
+    'Wait before the first retry of a webhook delivery; each later wait is three times longer, at most an hour',
+    10_000,
+    0,
+    3_600_000,
+  ),
+  webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 'Time a webhook receiver has to answer a delivery', 10_000, 100, 60_000),
+  webhookAccountConcurrency: int(
+    'WEBHOOK_ACCOUNT_CONCURRENCY',
+    "Webhook deliveries of one account an instance sends at once; the account's others wait their turn",
+    4,
+    1,
+    100,
+  ),
+  webhookSweepMs: int('WEBHOOK_SWEEP_MS', 'How often each instance looks for webhook deliveries that are due', 1_000, 10, 60_000),
+  webhookKeepDays: int('WEBHOOK_KEEP_DAYS', 'Days delivered and failed webhook deliveries stay listed before they are forgotten', 7, 1, 365),
 } satisfies Record<string, Setting<unknown>>;
 
 type Settings = typeof SETTINGS;

@@ -25,15 +25,17 @@ export function sameDigest(a: string, b: string): boolean {
 
 /**
  * AES-256-GCM storage of key secrets, so a key can be revealed again. The key id is bound as
- * associated data: a ciphertext copied onto another key's row does not decrypt.
+ * associated data: a ciphertext copied onto another key's row does not decrypt. `purpose` derives
+ * a key of its own from the master secret for each kind of secret stored (API keys, webhook
+ * signing secrets), so one kind's ciphertext never opens as another's.
  */
 export interface SecretBox {
   seal(secret: string, keyId: number): string;
   open(sealed: string, keyId: number): string;
 }
 
-export function createSecretBox(masterSecret: string): SecretBox {
-  const key = Buffer.from(hkdfSync('sha256', masterSecret, 'quarry', 'api-key-encryption-v1', 32));
+export function createSecretBox(masterSecret: string, purpose = 'api-key-encryption-v1'): SecretBox {
+  const key = Buffer.from(hkdfSync('sha256', masterSecret, 'quarry', purpose, 32));
   return {
     seal(secret, keyId) {
       const iv = randomBytes(12);

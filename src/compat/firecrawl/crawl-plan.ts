@@ -4,6 +4,7 @@
  * that would change what is returned and that it cannot honour answer 400.
  */
 import { parseScrapeRequest } from '../../scrape/index.js';
+import { checkWebhookTarget, InvalidWebhookError, type WebhookTarget } from '../../webhooks/index.js';
 import { unknownKeys } from '../error-text.js';
 import { badRequest } from './errors.js';
 import { checkPathPatterns, pathFilter } from './path-patterns.js';
@@ -24,7 +25,12 @@ export interface CrawlPlan {
   readonly formats: readonly FirecrawlFormat[];
   /** False: `markdown` and `html` are the whole cleaned page. Absent in plans stored before it existed: true. */
   readonly onlyMainContent?: boolean;
+  /** Where the crawl's events go (Firecrawl's `webhook`); absent: nowhere. */
+  readonly webhook?: WebhookTarget;
 }
+
+/** Firecrawl's crawl events, by the short names `webhook.events` takes. */
+export const CRAWL_EVENTS = ['started', 'page', 'completed', 'failed'] as const;
 
 const KNOWN_KEYS = new Set([
   'url',
@@ -53,11 +59,26 @@ const KNOWN_KEYS = new Set([
   'zeroDataRetention',
 ]);
 const DEFAULT_DEPTH = 10;
+/** Firecrawl's `webhook`: a URL, or `{url, headers?, metadata?, events?}`; null and absent are none. */
+function crawlWebhook(raw: unknown): WebhookTarget | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const spec = typeof raw === 'string' ? { url: raw } : raw;
+  if (typeof spec !== 'object' || Array.isArray(spec)) throw badRequest('webhook must be a URL or an object with a url');
+  const known = new Set(['url', 'headers', 'metadata', 'events']);
+  const unknown = Object.keys(spec).filter((key) => !known.has(key));
+  if (unknown.length > 0) throw badRequest(`Unrecognized key in webhook: ${unknown.join(', ')}`);
+  try {
+    return checkWebhookTarget(spec as { url: unknown }, CRAWL_EVENTS);
+  } catch (error) {
+    if (error instanceof InvalidWebhookError) throw badRequest(error.message);
+    throw error;
+  }
+}
+
 export function planCrawl(body: CrawlBody, maxPages: number, configDelayMs: number): CrawlPlan {
   const unknown = unknownKeys(body, KNOWN_KEYS);
   if (unknown.length > 0) throw badRequest(`Unrecognized key in body: ${unknown.join(', ')}`);
   const record = body as Record<string, unknown>;
-  if (record.webhook !== undefined) throw badRequest('webhook is not supported; poll the crawl status');
   if (record.prompt !== undefined) throw badRequest('prompt is not supported');
   if (record.robotsUserAgent !== undefined) throw badRequest('robotsUserAgent is not supported; robots.txt is read for CRAWL_USER_AGENT');
   if (record.allowSubdomains === true) throw badRequest('allowSubdomains is not supported; use allowExternalLinks');
@@ -72,6 +93,7 @@ export function planCrawl(body: CrawlBody, maxPages: number, configDelayMs: numb
   const { input } = parseScrapeRequest({ url: body.url, formats: ['markdown'] });
   const seed = new URL(input.url);
   const wholeSite = body.crawlEntireDomain === true || body.allowBackwardLinks === true;
+  const webhook = crawlWebhook(record.webhook);
   return {
     seed: seed.href,
     limit: body.limit ?? maxPages,
@@ -83,6 +105,7 @@ export function planCrawl(body: CrawlBody, maxPages: number, configDelayMs: numb
     delayMs: Math.max(configDelayMs, (delay ?? 0) * 1000),
     formats: scrape.formats,
     onlyMainContent: scrape.onlyMainContent,
+    ...(webhook === undefined ? {} : { webhook }),
   };
 }
 

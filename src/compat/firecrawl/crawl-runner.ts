@@ -21,6 +21,7 @@ import type { Indexer, IndexOutcome } from '../../local-index/index.js';
 import type { FetchEngine } from '../../scrape/net/index.js';
 import { type CrawlPlan, wanted } from './crawl-plan.js';
 import type { CrawlRow, CrawlStore } from './crawl-store.js';
+import type { CrawlEvents } from './crawl-webhook.js';
 import { buildDocument } from './document.js';
 import { poolReaders, type PageReaderPool } from './page-html.js';
 
@@ -48,9 +49,14 @@ export interface CrawlRunnerDeps {
   readonly slotsPerAccount: number;
   /** Puts the crawl back in the queue, to be tried again after `afterSeconds` (its account had no free slot). */
   readonly requeue: (crawlId: string, afterSeconds: number) => Promise<void>;
+  /** The crawl's webhook events, stored with the progress they tell of. */
+  readonly events: CrawlEvents;
   readonly now: () => Date;
   readonly log: FastifyBaseLogger;
 }
+
+/** What a crawl that broke on the server tells its status and its webhook. */
+const FAILED_MESSAGE = 'The crawl failed on the server.';
 
 /** A crawl's slot lease; renewed while it runs, so a crawl whose instance died frees its account's slot after this. */
 const SLOT_LEASE_MS = 60_000;
@@ -140,7 +146,7 @@ export function createCrawlRunner(deps: CrawlRunnerDeps) {
           plan.onlyMainContent ?? true,
         );
         document.metadata.creditsUsed = cost;
-        if (!(await store.addPage(crawl.id, url, document))) {
+        if (!(await store.addPage(crawl.id, url, document, (trx) => deps.events.page(crawl, plan, document, trx)))) {
           if (hold !== undefined) await ledger.release(hold.id);
           return { status: 'indexed', page: { ...stored, created: false }, facts };
         }
@@ -195,16 +201,16 @@ export function createCrawlRunner(deps: CrawlRunnerDeps) {
         },
       });
       await noted;
-      await store.finish(crawl.id, 'completed');
+      await store.finish(crawl.id, 'completed', null, (trx) => deps.events.completed(crawl, plan, trx));
     } catch (error) {
       await noted;
       // Shutting down: the job is taken up again after the restart and its frontier resumes.
       if (shutdown.aborted && stopReason === undefined) throw error;
       if (stopReason === undefined) {
         deps.log.error({ err: error, crawlId: crawl.id }, 'crawl failed');
-        await store.finish(crawl.id, 'failed', 'The crawl failed on the server.');
+        await store.finish(crawl.id, 'failed', FAILED_MESSAGE, (trx) => deps.events.failed(crawl, plan, FAILED_MESSAGE, trx));
       } else if (stopReason === 'credits') {
-        await store.finish(crawl.id, 'completed', OUT_OF_CREDITS_WARNING);
+        await store.finish(crawl.id, 'completed', OUT_OF_CREDITS_WARNING, (trx) => deps.events.completed(crawl, plan, trx));
       }
       // The stopped crawl's frontier goes with it.
       await discardFrontier(deps.db, frontierOwner(crawl.id));

@@ -149,9 +149,13 @@ export function createCrawlStore(database: Kysely<Database>, dialect: DialectNam
       return row?.status;
     },
 
-    /** Stores a page's document; false when this crawl already has the URL (a resumed crawl). */
-    async addPage(id: string, url: string, document: FirecrawlDocument): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+    /**
+     * Stores a page's document; false when this crawl already has the URL (a resumed crawl).
+     * `also` runs in the same transaction when the page is new (its webhook event is stored with it).
+     */
+    async addPage(id: string, url: string, document: FirecrawlDocument, also?: (trx: Kysely<Database>) => Promise<void>): Promise<boolean> {
+      return database.transaction().execute(async (outer) => {
+        const trx = outer.withTables<CrawlTables>();
         const last = await trx
           .selectFrom('compat_crawl_pages')
           .select((eb) => eb.fn.max('seq').as('seq'))
@@ -163,7 +167,9 @@ export function createCrawlStore(database: Kysely<Database>, dialect: DialectNam
           .values({ crawl_id: id, seq: Number(last?.seq ?? 0) + 1, url, document: json, bytes: Buffer.byteLength(json) })
           .onConflict((conflict) => conflict.columns(['crawl_id', 'url']).doNothing())
           .executeTakeFirst();
-        return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+        const added = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+        if (added && also !== undefined) await also(outer);
+        return added;
       });
     },
 
@@ -191,14 +197,26 @@ export function createCrawlStore(database: Kysely<Database>, dialect: DialectNam
         .execute();
     },
 
-    /** Ends a running crawl (a cancel that came first wins); `total` becomes what was delivered. */
-    async finish(id: string, status: Exclude<CrawlStatusName, 'scraping'>, warning: string | null = null): Promise<void> {
-      await db
-        .updateTable('compat_crawls')
-        .set((eb) => ({ status, warning, total: eb.ref('completed'), updated: stamp(), expires_at: later(CRAWL_RETENTION_MS), lease_until: null }))
-        .where('id', '=', id)
-        .where('status', '=', 'scraping')
-        .execute();
+    /**
+     * Ends a running crawl (a cancel that came first wins); `total` becomes what was delivered.
+     * `also` runs in the same transaction when this call ended it (its webhook event is stored with it).
+     */
+    async finish(
+      id: string,
+      status: Exclude<CrawlStatusName, 'scraping'>,
+      warning: string | null = null,
+      also?: (trx: Kysely<Database>) => Promise<void>,
+    ): Promise<void> {
+      await database.transaction().execute(async (outer) => {
+        const result = await outer
+          .withTables<CrawlTables>()
+          .updateTable('compat_crawls')
+          .set((eb) => ({ status, warning, total: eb.ref('completed'), updated: stamp(), expires_at: later(CRAWL_RETENTION_MS), lease_until: null }))
+          .where('id', '=', id)
+          .where('status', '=', 'scraping')
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) > 0 && also !== undefined) await also(outer);
+      });
     },
 
     /** Cancels the owner's running crawl; the runner stops at its next page. False when it is not the owner's. */

@@ -18,8 +18,10 @@ import type { Feature, FeatureContext } from '../../feature.js';
 import type { App } from '../../http/server.js';
 import type { JobQueue } from '../../jobs/index.js';
 import type { OffloadPool } from '../../scrape/index.js';
+import type { Webhooks } from '../../webhooks/index.js';
 import { CRAWL_QUEUE, createCrawlRunner, type CrawlJobData } from './crawl-runner.js';
 import { createCrawlStore } from './crawl-store.js';
+import { createCrawlEvents } from './crawl-webhook.js';
 import { renderFirecrawlError } from './errors.js';
 import { registerCrawlRoutes } from './routes-crawl.js';
 import { registerMapRoutes } from './routes-map.js';
@@ -47,6 +49,8 @@ export interface FirecrawlFeatureDeps {
   readonly searching: Searching;
   /** The process's durable job queue, started on first use. */
   jobQueue(): Promise<JobQueue>;
+  /** The app's webhook outbox: crawls with a `webhook` send their events through it. */
+  readonly webhooks: Webhooks;
   readonly config: Pick<
     Config,
     | 'compatFirecrawl'
@@ -85,6 +89,7 @@ async function register(context: FeatureContext, deps: FirecrawlFeatureDeps): Pr
   const map = createMapUseCase({ fetchEngine, userAgent: config.crawlUserAgent, readPage, pricing: { page: config.priceScrape, sitemap: 0 } });
 
   const store = createCrawlStore(db, dialect, now);
+  const events = createCrawlEvents(deps.webhooks);
   // The process's queue stops at shutdown before the engines close (src/deps.ts).
   const queue = await deps.jobQueue();
   const runner = createCrawlRunner({
@@ -98,6 +103,7 @@ async function register(context: FeatureContext, deps: FirecrawlFeatureDeps): Pr
     holdTtlSeconds: config.holdTtlSeconds,
     // One account cannot take every crawl slot: at most half of them, rounded up.
     slotsPerAccount: Math.ceil(config.crawlJobConcurrency / 2),
+    events,
     requeue: async (crawlId, afterSeconds) => {
       await queue.send<CrawlJobData>(CRAWL_QUEUE, { crawlId }, { startAfterSeconds: afterSeconds });
     },
@@ -135,6 +141,8 @@ async function register(context: FeatureContext, deps: FirecrawlFeatureDeps): Pr
       pricePerPage: config.priceScrape,
       maxPageBytes: config.firecrawlCrawlPageBytes,
       publicUrl: config.publicUrl,
+      events,
+      webhooksAvailable: deps.webhooks.available,
       now,
     });
   });

@@ -6,8 +6,9 @@ import { createCrawlUseCase, type CrawlUseCase } from '../../use-cases/crawl.js'
 import { planCrawl } from './crawl-plan.js';
 import { CRAWL_QUEUE, type CrawlJobData } from './crawl-runner.js';
 import type { CrawlStore } from './crawl-store.js';
+import type { CrawlEvents } from './crawl-webhook.js';
 import type { FirecrawlDocument } from './document.js';
-import { firecrawlError, jobNotFound } from './errors.js';
+import { badRequest, firecrawlError, jobNotFound } from './errors.js';
 import { firecrawlErrors, firecrawlSecurity, firecrawlTags, postHooks, readHooks, VERSIONS, type FirecrawlVersion } from './route-kit.js';
 import { CrawlBody, CrawlCancelled, CrawlErrors, CrawlPageQuery, CrawlParams, CrawlStarted, CrawlStatus } from './schemas.js';
 
@@ -24,6 +25,9 @@ export interface CrawlRouteDeps {
   readonly maxPageBytes: number;
   /** `PUBLIC_URL`, when set: the base of `url` and `next`; else the request's own origin. */
   readonly publicUrl: string | undefined;
+  /** The crawl's webhook events; `webhooksAvailable` false: a crawl with a webhook is refused. */
+  readonly events: CrawlEvents;
+  readonly webhooksAvailable: boolean;
   readonly now: () => Date;
 }
 
@@ -68,15 +72,21 @@ function registerVersion(app: App, deps: CrawlRouteDeps, version: FirecrawlVersi
         description:
           "Starts a crawl with Quarry's crawler (robots.txt, sitemaps, `CRAWL_DELAY_MS` between requests to a host) as a durable job. " +
           'Each page is charged `PRICE_SCRAPE` as it is crawled; the crawl ends cleanly, with a warning, when the credits run out. ' +
-          '`limit`, `maxDiscoveryDepth` (`maxDepth` in v1), `allowExternalLinks`, `crawlEntireDomain`, `includePaths`, `excludePaths`, `regexOnFullURL`, `delay`, `scrapeOptions.formats`, `scrapeOptions.onlyMainContent`.',
+          '`limit`, `maxDiscoveryDepth` (`maxDepth` in v1), `allowExternalLinks`, `crawlEntireDomain`, `includePaths`, `excludePaths`, `regexOnFullURL`, `delay`, `scrapeOptions.formats`, `scrapeOptions.onlyMainContent`, ' +
+          "`webhook` (a URL or `{url, headers, metadata, events}`: `crawl.started`, `crawl.page`, `crawl.completed`, `crawl.failed`, signed with the account's webhook secret; see docs/webhooks.md).",
         body: CrawlBody,
         response: { 200: CrawlStarted, ...firecrawlErrors },
       },
     },
     async (request) => {
       const plan = planCrawl(request.body, deps.maxPages, deps.delayMs);
+      if (plan.webhook !== undefined && !deps.webhooksAvailable)
+        throw badRequest('webhook is not available on this server (KEY_ENCRYPTION_SECRET is not set); poll the crawl status');
       // A crawl that could not pay for its first page is refused up front (402), as Firecrawl does.
-      const { id } = await crawls.start(callerOf(request), { seed: plan.seed, plan });
+      const caller = callerOf(request);
+      const { id } = await crawls.start(caller, { seed: plan.seed, plan });
+      // Stored before the answer: the receiver hears of the crawl once, whichever instance runs it.
+      await deps.events.started({ id, userId: caller.accountId }, plan);
       return { success: true as const, id, url: `${baseUrl(request, deps.publicUrl)}/${version}/crawl/${id}` };
     },
   );

@@ -49,6 +49,20 @@ export interface FetchOptions {
   headers?: Record<string, string>;
 }
 
+export interface PostOptions {
+  /** Request headers (names are case-insensitive); only a user agent is added. */
+  headers?: Record<string, string>;
+  /** Cap on the whole request, below the engine's own. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/** What a POST answered: its status alone (the body is read, up to a little, and dropped). */
+export interface PostedResponse {
+  status: number;
+  timingMs: number;
+}
+
 export interface FetchedResponse {
   /** The URL as asked for, normalised by the URL parser. */
   requestedUrl: string;
@@ -86,6 +100,11 @@ export interface FetchEngine {
    * e.g. the crawler's. Closing the engine closes it; its own `close` does nothing.
    */
   withUserAgent(userAgent: string): FetchEngine;
+  /**
+   * POSTs `body` once through the same address checks and per-host limit (webhook deliveries).
+   * Never retried, and a redirect is the answer itself: a POST is not repeated elsewhere.
+   */
+  post(url: string | URL, body: string, options?: PostOptions): Promise<PostedResponse>;
   close(): Promise<void>;
 }
 
@@ -203,10 +222,45 @@ export function createFetchEngine(options: FetchEngineOptions = {}): FetchEngine
     }
   }
 
+  async function postOnce(userAgent: string, input: string | URL, body: string, postOptions: PostOptions = {}): Promise<PostedResponse> {
+    const started = performance.now();
+    const target = parseTargetUrl(input);
+    const timeoutMs = Math.min(postOptions.timeoutMs ?? totalTimeoutMs, totalTimeoutMs);
+    const timeoutSignal = AbortSignal.timeout(timeoutMs);
+    const signal = postOptions.signal ? AbortSignal.any([postOptions.signal, timeoutSignal]) : timeoutSignal;
+    const headers = { 'user-agent': userAgent, ...lowerCaseKeys(postOptions.headers ?? {}) };
+    try {
+      await network.admit(target);
+      const response = await limiter.run(
+        hostKeyOfUrl(target),
+        () =>
+          network.dispatcher.request({
+            origin: target.origin,
+            path: `${target.pathname}${target.search}`,
+            method: 'POST',
+            headers,
+            body,
+            signal,
+            headersTimeout: phaseTimeout(headersTimeoutMs, timeoutMs),
+            bodyTimeout: phaseTimeout(bodyTimeoutMs, timeoutMs),
+          }),
+        signal,
+      );
+      await discard(response.body);
+      return { status: response.statusCode, timingMs: Math.round(performance.now() - started) };
+    } catch (error) {
+      if (error instanceof ScrapeNetworkError) throw error;
+      if (postOptions.signal?.aborted) throw new ScrapeNetworkError('aborted', `The request was cancelled (${target.host}).`);
+      if (timeoutSignal.aborted) throw new ScrapeNetworkError('timeout', `The target did not answer within ${timeoutMs / 1000} s (${target.host}).`);
+      throw toScrapeNetworkError(error, target.host);
+    }
+  }
+
   function sending(userAgent: string, close: () => Promise<void>): FetchEngine {
     const defaultHeaders = headersFor(userAgent);
     return {
       fetch: (input, fetchOptions) => fetchPage(defaultHeaders, input, fetchOptions),
+      post: (input, body, postOptions) => postOnce(userAgent, input, body, postOptions),
       withUserAgent: (other) => sending(other, async () => undefined),
       close,
     };

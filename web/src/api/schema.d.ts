@@ -4276,6 +4276,173 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks/deliveries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's webhook deliveries, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PaginatedWebhookDeliveryList"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/secret/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show the account's webhook signing secret (made on first use) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookSecret"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/secret/rotate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the webhook signing secret
+         * @description Every delivery sent from now on, retries of earlier events included, is signed with the new secret.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookSecret"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/exa/answer": {
         parameters: {
             query?: never;
@@ -5531,7 +5698,7 @@ export interface paths {
         put?: never;
         /**
          * Firecrawl v1 crawl: start
-         * @description Starts a crawl with Quarry's crawler (robots.txt, sitemaps, `CRAWL_DELAY_MS` between requests to a host) as a durable job. Each page is charged `PRICE_SCRAPE` as it is crawled; the crawl ends cleanly, with a warning, when the credits run out. `limit`, `maxDiscoveryDepth` (`maxDepth` in v1), `allowExternalLinks`, `crawlEntireDomain`, `includePaths`, `excludePaths`, `regexOnFullURL`, `delay`, `scrapeOptions.formats`, `scrapeOptions.onlyMainContent`.
+         * @description Starts a crawl with Quarry's crawler (robots.txt, sitemaps, `CRAWL_DELAY_MS` between requests to a host) as a durable job. Each page is charged `PRICE_SCRAPE` as it is crawled; the crawl ends cleanly, with a warning, when the credits run out. `limit`, `maxDiscoveryDepth` (`maxDepth` in v1), `allowExternalLinks`, `crawlEntireDomain`, `includePaths`, `excludePaths`, `regexOnFullURL`, `delay`, `scrapeOptions.formats`, `scrapeOptions.onlyMainContent`, `webhook` (a URL or `{url, headers, metadata, events}`: `crawl.started`, `crawl.page`, `crawl.completed`, `crawl.failed`, signed with the account's webhook secret; see docs/webhooks.md).
          */
         post: {
             parameters: {
@@ -6784,7 +6951,7 @@ export interface paths {
         put?: never;
         /**
          * Firecrawl v2 crawl: start
-         * @description Starts a crawl with Quarry's crawler (robots.txt, sitemaps, `CRAWL_DELAY_MS` between requests to a host) as a durable job. Each page is charged `PRICE_SCRAPE` as it is crawled; the crawl ends cleanly, with a warning, when the credits run out. `limit`, `maxDiscoveryDepth` (`maxDepth` in v1), `allowExternalLinks`, `crawlEntireDomain`, `includePaths`, `excludePaths`, `regexOnFullURL`, `delay`, `scrapeOptions.formats`, `scrapeOptions.onlyMainContent`.
+         * @description Starts a crawl with Quarry's crawler (robots.txt, sitemaps, `CRAWL_DELAY_MS` between requests to a host) as a durable job. Each page is charged `PRICE_SCRAPE` as it is crawled; the crawl ends cleanly, with a warning, when the credits run out. `limit`, `maxDiscoveryDepth` (`maxDepth` in v1), `allowExternalLinks`, `crawlEntireDomain`, `includePaths`, `excludePaths`, `regexOnFullURL`, `delay`, `scrapeOptions.formats`, `scrapeOptions.onlyMainContent`, `webhook` (a URL or `{url, headers, metadata, events}`: `crawl.started`, `crawl.page`, `crawl.completed`, `crawl.failed`, signed with the account's webhook secret; see docs/webhooks.md).
          */
         post: {
             parameters: {
@@ -8750,6 +8917,21 @@ export interface components {
             previous: string | null;
             results: components["schemas"]["LedgerEntry"][];
         };
+        PaginatedWebhookDeliveryList: {
+            /** @example 123 */
+            count: number;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=4
+             */
+            next: string | null;
+            /**
+             * Format: uri
+             * @example http://api.example.org/accounts/?page=2
+             */
+            previous: string | null;
+            results: components["schemas"]["WebhookDelivery"][];
+        };
         /** @description Set a new password with the mailed uid and token (djoser `reset_password_confirm`). A token works once. */
         PasswordResetConfirm: {
             new_password: string;
@@ -8959,11 +9141,41 @@ export interface components {
             email: string;
             password: string;
         };
+        /** @description One event sent (or being sent) to a webhook; never its body or headers. */
+        WebhookDelivery: {
+            readonly attempts: number;
+            /** Format: date-time */
+            readonly created: string;
+            /** Format: date-time */
+            readonly delivered_at: string | null;
+            /** @description e.g. `crawl.page` */
+            readonly event: string;
+            /** @description The receiver's host (the rest of its URL is not shown) */
+            readonly host: string;
+            /**
+             * Format: uuid
+             * @description The delivery id (`X-Quarry-Delivery`), the same on every attempt
+             */
+            readonly id: string;
+            readonly last_error: string | null;
+            /** @description What the receiver answered last; null when it could not be reached */
+            readonly last_status_code: number | null;
+            /**
+             * Format: date-time
+             * @description When a pending delivery is tried next
+             */
+            readonly next_attempt_at: string | null;
+            readonly status: "pending" | "delivered" | "failed";
+        };
         /** @description Acknowledgement of a verified provider notification. */
         WebhookReceipt: {
             /** @enum {string} */
             outcome: "granted" | "already_granted" | "ignored";
             received: boolean;
+        };
+        WebhookSecret: {
+            /** @description The account's signing secret, `whsec_…`: the HMAC-SHA256 key of `X-Quarry-Signature` (over `<timestamp>.<body>`) and `X-Firecrawl-Signature` (over the body). */
+            readonly secret: string;
         };
     };
     responses: never;
