@@ -1,8 +1,9 @@
 /**
- * The signatures a delivery carries. Quarry's header signs `<timestamp>.<raw body>`, so a captured
- * delivery replayed later with a fresh timestamp does not verify; Firecrawl's header signs the raw
- * body alone, exactly as Firecrawl computes it, so receivers written for Firecrawl verify unchanged.
- * Both are `sha256=<hex of HMAC-SHA256(secret, …)>`.
+ * The signatures a delivery carries, both `sha256=<hex of HMAC-SHA256(secret, raw body)>`: Quarry's
+ * and, on the Firecrawl surface, Firecrawl's (computed exactly as Firecrawl does, so receivers
+ * written for Firecrawl verify unchanged). The body holds the delivery id (`webhookId`) and is the
+ * same on every attempt, so the signature covers the id a receiver deduplicates on: a captured
+ * delivery sent again is that same delivery, already seen.
  */
 import { createHmac } from 'node:crypto';
 import type { DeliverySurface } from './tables.js';
@@ -10,7 +11,7 @@ import type { DeliverySurface } from './tables.js';
 const hmac = (secret: string, text: string) => `sha256=${createHmac('sha256', secret).update(text, 'utf8').digest('hex')}`;
 
 /** `X-Quarry-Signature`'s value. */
-export const quarrySignature = (secret: string, timestamp: number, body: string) => hmac(secret, `${timestamp}.${body}`);
+export const quarrySignature = (secret: string, body: string) => hmac(secret, body);
 
 /** `X-Firecrawl-Signature`'s value. */
 export const firecrawlSignature = (secret: string, body: string) => hmac(secret, body);
@@ -30,7 +31,7 @@ export function deliveryHeaders(input: {
     'content-type': 'application/json',
     'x-quarry-delivery': id,
     'x-quarry-timestamp': String(timestamp),
-    'x-quarry-signature': quarrySignature(secret, timestamp, body),
+    'x-quarry-signature': quarrySignature(secret, body),
     ...(input.surface === 'firecrawl' ? { 'x-firecrawl-signature': firecrawlSignature(secret, body) } : {}),
   };
 }
