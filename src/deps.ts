@@ -32,6 +32,7 @@ import { createFetchEngine, type FetchEngine } from './scrape/net/index.js';
 import { createOffloadPool, type OffloadPool } from './scrape/offload/pool.js';
 import { createPageNotifier, type ScrapeListener } from './scrape/scraped-page.js';
 import { createScrapeService, type ScrapeService } from './scrape/service.js';
+import { createScreenshotStore, type ScreenshotStore } from './scrape/screenshots/index.js';
 import { blendFromConfig, chainsFromConfig } from './search/chains.js';
 import type { SearchEngine } from './search/engine.js';
 import { buildUpstreamEngines } from './search/engines/registry.js';
@@ -51,6 +52,8 @@ export interface Scraping {
   readonly browserEngine: BrowserEngine;
   /** Scrapes over the engines above; tells the index (`INDEX_SCRAPES`) about each fresh page with content. */
   readonly service: ScrapeService;
+  /** Scrapes' screenshots under expiring URLs (`SCREENSHOT_TTL`), in the result cache: every instance serves them with Redis. */
+  readonly screenshots: ScreenshotStore;
 }
 
 /** Search of the process: the local index and the upstream engines behind one router. */
@@ -163,7 +166,13 @@ export async function buildDeps(config: Config, options: DepsOptions): Promise<D
     resultCache,
     cached: createCachedRunner(resultCache),
     offload,
-    scraping: { fetchEngine, crawlFetchEngine, browserEngine, service: scrapeService },
+    scraping: {
+      fetchEngine,
+      crawlFetchEngine,
+      browserEngine,
+      service: scrapeService,
+      screenshots: createScreenshotStore({ cache: resultCache, ttlSeconds: config.screenshotTtl, publicUrl: config.publicUrl, now }),
+    },
     searching: { engines, router, store, service: searchService },
     chat: chat?.service,
     readiness: {

@@ -122,6 +122,13 @@ export const SETTINGS = {
   cacheMaxBytes: int('CACHE_MAX_BYTES', 'Size of the in-process result cache (without Redis)', 64 * 1024 * 1024, 0),
   searchCacheTtl: int('SEARCH_CACHE_TTL', 'Seconds a search result is served from the cache (at most 3600)', 3600, 0, 3600),
   scrapeCacheTtl: int('SCRAPE_CACHE_TTL', 'Seconds a scrape result is served from the cache', 86_400, 0),
+  screenshotTtl: int(
+    'SCREENSHOT_TTL',
+    "Seconds a scrape's screenshot stays at its URL (kept in the result cache: Redis with `REDIS_URL`, else memory within `CACHE_MAX_BYTES`)",
+    86_400,
+    1,
+    604_800,
+  ),
 
   // Billing: plans and the Paddle Billing provider
   plansFile: str('PLANS_FILE', 'JSON file of the credit packs on sale (see the Billing section)', '', 'config/plans.json'),

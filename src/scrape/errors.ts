@@ -47,3 +47,10 @@ export function browserNotInstalledError(): ScrapeError {
     'Rendering was requested, but the headless browser is not installed on this server (install Chromium or set CHROMIUM_PATH).',
   );
 }
+
+export function screenshotOfDocumentError(contentType: string | undefined): ScrapeError {
+  return new ScrapeError(
+    'unsupported_content',
+    `Screenshots are taken of HTML pages; the target sent ${contentType === undefined ? 'a document' : `"${contentType}"`}.`,
+  );
+}

@@ -10,6 +10,7 @@ import { createScrapeUseCase } from '../use-cases/scrape.js';
 import { scrapeErrorMapper } from './error-map.js';
 import type { OffloadPool } from './offload/pool.js';
 import { registerScrapeRoutes } from './routes.js';
+import { registerScreenshotRoutes } from './screenshots/routes.js';
 import { createPageNotifier, type ScrapeListener } from './scraped-page.js';
 import { scrapeSchemas } from './schemas.js';
 import { createScrapeService } from './service.js';
@@ -74,9 +75,17 @@ export function scrapeFeature(deps: ScrapeFeatureDeps): Feature {
               }),
               now,
             });
-      const scrape = createScrapeUseCase({ service, cached, cacheTtlSeconds: config.scrapeCacheTtl, cacheHitCharge: config.cacheHitCharge, now });
+      const scrape = createScrapeUseCase({
+        service,
+        cached,
+        cacheTtlSeconds: config.scrapeCacheTtl,
+        cacheHitCharge: config.cacheHitCharge,
+        now,
+        screenshots: scraping.screenshots,
+      });
       const pageTasks = createPageTasksUseCase({ chat, metering: { ledger, holdTtlSeconds: config.holdTtlSeconds } });
       registerScrapeRoutes(app, { scrape, metering, pageTasks });
+      registerScreenshotRoutes(app, scraping.screenshots);
     },
   };
 }

@@ -8,4 +8,6 @@ export { scrapeAnswer } from './answer.js';
 export { MAX_URL_LENGTH, type RenderMode, SCRAPE_FORMATS, type ScrapeFormat } from './schemas.js';
 export { type ScrapeInput, parseScrapeRequest } from './scrape-request.js';
 export type { ScrapedPage } from './scraped-page.js';
-export type { ScrapeBilling, ScrapeResult, ScrapeService, ScrapeWithPage, ScrapedData } from './service.js';
+export type { ScrapeBilling, ScrapeResult, ScrapeService, ScrapeWithPage, ScrapeWithScreenshot, ScrapedData } from './service.js';
+export { screenshotNeedsBrowserMessage } from './screenshots/unavailable.js';
+export { DEFAULT_VIEWPORT, SCREENSHOT_LIMITS, type CapturedScreenshot, type ScreenshotSpec, type ScreenshotStore } from './screenshots/index.js';

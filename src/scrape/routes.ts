@@ -4,7 +4,9 @@ import { ServerError } from '../http/schema.js';
 import type { App } from '../http/server.js';
 import type { PageTasksResult, PageTasksUseCase } from '../use-cases/page-tasks.js';
 import { SCRAPE_USE_CASE_ENDPOINT, type ScrapeOutput, type ScrapeUseCase } from '../use-cases/scrape.js';
+import { InvalidInputError } from '../errors.js';
 import { browserNotInstalledError } from './errors.js';
+import { screenshotNeedsBrowserMessage } from './screenshots/unavailable.js';
 import { pageFormatsFor, pageTasksOf } from './page-tasks-request.js';
 import { parseScrapeRequest } from './scrape-request.js';
 import { ScrapeRequestBody, ScrapeResponse } from './schemas.js';
@@ -42,7 +44,9 @@ export function registerScrapeRoutes(app: App, deps: ScrapeRouteDeps): void {
           'Results are cached for `SCRAPE_CACHE_TTL` seconds (`X-Cache: HIT|MISS`). ' +
           "`summary`, and `json` with `json_options`, give the page's main content to a chat model (`model`) and add its tokens at that model's price; " +
           "an extraction that does not validate against the schema after one retry answers 422 and charges the model's tokens only. " +
-          'A server without a chat model answers 503 for them.',
+          'A server without a chat model answers 503 for them. ' +
+          '`screenshot` renders the page (charged `PRICE_SCRAPE` + `PRICE_SCRAPE_BROWSER`, never served from the cache) and answers in `data.screenshot` ' +
+          'an unguessable URL of the PNG or JPEG that needs no API key and expires after `SCREENSHOT_TTL` seconds; without Chromium it answers 400.',
         body: Type.Ref(ScrapeRequestBody),
         response: {
           200: Type.Ref(ScrapeResponse),
@@ -53,7 +57,9 @@ export function registerScrapeRoutes(app: App, deps: ScrapeRouteDeps): void {
     },
     async (request, reply) => {
       const { input, useCache, sourceUrl } = parseScrapeRequest(request.body);
+      const { screenshot } = input;
       // Refused before the hold: a server without a browser cannot do this, whatever the page.
+      if (screenshot !== undefined && !scrape.browserAvailable) throw InvalidInputError.field('formats', screenshotNeedsBrowserMessage());
       if (input.render === 'always' && !scrape.browserAvailable) throw browserNotInstalledError();
       const tasks = pageTasksOf(request.body);
       if (tasks.length > 0) {
@@ -63,7 +69,7 @@ export function registerScrapeRoutes(app: App, deps: ScrapeRouteDeps): void {
           model: request.body.model,
           tasks,
           page: {
-            maxCost: scrape.maxCostOf(input.render),
+            maxCost: scrape.maxCostOf(input.render, screenshot !== undefined),
             run: (signal) => scrape.run(request.apiKey!.userId, { ...input, formats: pageFormatsFor(request.body), useCache }, signal),
             content: ({ result }) => ({ url: result.data.metadata.url, title: result.data.metadata.title ?? undefined, markdown: result.data.markdown ?? '' }),
           },
@@ -79,7 +85,7 @@ export function registerScrapeRoutes(app: App, deps: ScrapeRouteDeps): void {
         request,
         reply,
         SCRAPE_ENDPOINT,
-        scrape.maxCostOf(input.render),
+        scrape.maxCostOf(input.render, screenshot !== undefined),
         (signal) => scrape.run(request.apiKey!.userId, page, signal),
         () => scrape.stored(page),
       );

@@ -1,11 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { EXTRACTION_LIMITS } from '../extraction/index.js';
 import { Nullable, StringEnum } from '../http/schema.js';
+import { SCREENSHOT_LIMITS, SCREENSHOT_TYPES } from './screenshots/spec.js';
 
 export const SCRAPE_FORMATS = ['markdown', 'text', 'json'] as const;
 export type ScrapeFormat = (typeof SCRAPE_FORMATS)[number];
-/** What `POST /api/v1/scrape/` may ask for: the page's formats, and `summary`, written by a chat model. */
-export const SCRAPE_REQUEST_FORMATS = [...SCRAPE_FORMATS, 'summary'] as const;
+/** What `POST /api/v1/scrape/` may ask for: the page's formats, `summary`, written by a chat model, and a `screenshot` of the rendered page. */
+export const SCRAPE_REQUEST_FORMATS = [...SCRAPE_FORMATS, 'summary', 'screenshot'] as const;
 export type ScrapeRequestFormat = (typeof SCRAPE_REQUEST_FORMATS)[number];
 /** Items of `formats` at most. */
 export const MAX_SCRAPE_FORMAT_ITEMS = 10;
@@ -28,8 +29,9 @@ export const ScrapeRequestBody = Type.Object(
       // Repeats are allowed and read once; the bound only keeps the array from being a multiplier of parsing work.
       maxItems: MAX_SCRAPE_FORMAT_ITEMS,
       description:
-        `One or several of \`markdown\`, \`text\`, \`json\`, \`summary\` (at most ${MAX_SCRAPE_FORMAT_ITEMS} items; a repeat is ignored); only these keys appear in \`data\`. ` +
-        '`summary` (and `json` with `json_options`) ask a chat model and add its tokens to the price.',
+        `One or several of \`markdown\`, \`text\`, \`json\`, \`summary\`, \`screenshot\` (at most ${MAX_SCRAPE_FORMAT_ITEMS} items; a repeat is ignored); only these keys appear in \`data\`. ` +
+        '`summary` (and `json` with `json_options`) ask a chat model and add its tokens to the price. ' +
+        '`screenshot` renders the page in the headless browser (priced as a rendered scrape) and answers the URL of the image.',
     }),
     json_options: Type.Optional(
       Type.Object(
@@ -46,6 +48,30 @@ export const ScrapeRequestBody = Type.Object(
             "With the `json` format: a chat model extracts JSON from the page by this schema and/or prompt (one is required), instead of Quarry's structured JSON of the page. " +
             "A reply that does not validate is asked for once more with the errors named; one that still fails answers 422 and charges the model's tokens, not the page.",
         },
+      ),
+    ),
+    screenshot_options: Type.Optional(
+      Type.Object(
+        {
+          full_page: Type.Optional(
+            Type.Boolean({
+              default: false,
+              description: `The whole scrollable page (at the viewport's width, cut at ${SCREENSHOT_LIMITS.fullPageMaxHeight} px) instead of the viewport.`,
+            }),
+          ),
+          format: Type.Optional(StringEnum(SCREENSHOT_TYPES, { default: 'png', description: 'The image format.' })),
+          quality: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'JPEG quality (only with `format: "jpeg"`; default 80).' })),
+          viewport: Type.Optional(
+            Type.Object(
+              {
+                width: Type.Integer({ minimum: SCREENSHOT_LIMITS.minWidth, maximum: SCREENSHOT_LIMITS.maxWidth }),
+                height: Type.Integer({ minimum: SCREENSHOT_LIMITS.minHeight, maximum: SCREENSHOT_LIMITS.maxHeight }),
+              },
+              { description: 'The browser window in CSS pixels (default 1280×720); the image has this size unless `full_page`.' },
+            ),
+          ),
+        },
+        { description: 'With the `screenshot` format: how the picture is taken.' },
       ),
     ),
     model: Type.Optional(
@@ -124,6 +150,12 @@ export const ScrapeResponse = Type.Object(
         }),
       ),
       summary: Type.Optional(Type.String({ description: 'A few paragraphs by the chat model about the page.' })),
+      screenshot: Type.Optional(
+        Type.String({
+          description:
+            'URL of the picture of the rendered page (PNG or JPEG), served without authentication under an unguessable token until `SCREENSHOT_TTL` seconds have passed.',
+        }),
+      ),
       metadata: Type.Ref(ScrapeMetadata),
     }),
   },

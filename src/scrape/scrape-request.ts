@@ -1,5 +1,7 @@
 import { InvalidInputError } from '../errors.js';
 import { SCRAPE_FORMATS, type RenderMode, type ScrapeFormat, type ScrapeRequestBody } from './schemas.js';
+import { screenshotSpecOf } from './screenshots/request.js';
+import type { ScreenshotSpec } from './screenshots/spec.js';
 
 /** The contract's message for a URL that is not a fully qualified http(s) URL (DRF's URLField). */
 export const INVALID_URL_MESSAGE = 'Enter a valid URL.';
@@ -15,6 +17,8 @@ export interface ScrapeInput {
   /** Distinct, in a fixed order. */
   readonly formats: readonly ScrapeFormat[];
   readonly render: RenderMode;
+  /** Also a picture of the rendered page (then `render` is `always`). Such a scrape is never cached: the image is the account's. */
+  readonly screenshot?: ScreenshotSpec;
 }
 
 export interface ParsedScrapeRequest {
@@ -33,11 +37,14 @@ export function parseScrapeRequest(body: ScrapeRequestBody): ParsedScrapeRequest
   const url = parseHttpUrl(sourceUrl);
   if (url === undefined) throw InvalidInputError.field('url', invalidUrlMessage(sourceUrl));
   url.hash = '';
+  const screenshot = screenshotSpecOf(body);
   return {
     input: {
       url: url.href,
       formats: SCRAPE_FORMATS.filter((format) => body.formats.includes(format)),
-      render: body.render ?? 'auto',
+      // A picture of the page needs the page rendered.
+      render: screenshot === undefined ? (body.render ?? 'auto') : 'always',
+      ...(screenshot === undefined ? {} : { screenshot }),
     },
     useCache: body.use_cache ?? true,
     sourceUrl,

@@ -1,12 +1,13 @@
 import type { BrowserEngine } from './browser/index.js';
 import { classifyContent } from './content-kind.js';
-import { browserNotInstalledError, challengeError, targetStatusError, unsupportedContentError } from './errors.js';
+import { browserNotInstalledError, challengeError, screenshotOfDocumentError, targetStatusError, unsupportedContentError } from './errors.js';
 import { decodeHtmlBytes, toJsonFormat, type ExtractedPage, type ScrapeJson } from './extract/index.js';
 import { inThreadReader, type HtmlReading, type PageReader } from './page-reader.js';
 import type { FetchEngine, FetchedResponse } from './net/index.js';
 import type { ScrapeInput } from './scrape-request.js';
 import type { ScrapeMetadata } from './schemas.js';
 import type { ScrapedPage, ScrapeEngineName } from './scraped-page.js';
+import type { CapturedScreenshot } from './screenshots/spec.js';
 
 export interface ScrapePrices {
   /** Credits for a scrape that returned content (`PRICE_SCRAPE`). */
@@ -34,6 +35,8 @@ export interface ScrapedData {
   markdown?: string;
   text?: string;
   json?: ScrapeJson;
+  /** The screenshot's URL: set by the use case once the image is kept (src/use-cases/scrape.ts). */
+  screenshot?: string;
   metadata: ScrapedMetadata;
 }
 
@@ -55,6 +58,14 @@ export interface ScrapeResult {
 export interface ScrapeWithPage {
   readonly result: ScrapeResult;
   readonly page?: ScrapedPage;
+  /** The picture of the rendered page, when the input asked for one (not cached: it is the account's, under its own URL). */
+  readonly screenshot?: CapturedScreenshot;
+}
+
+/** A finished scrape and its screenshot, when the input asked for one. */
+export interface ScrapeWithScreenshot {
+  readonly result: ScrapeResult;
+  readonly screenshot?: CapturedScreenshot;
 }
 
 /** Where the content came from. */
@@ -64,6 +75,7 @@ interface ContentSource {
   engine: ScrapeEngineName;
   /** The HTML extracted from; absent for PDF, text and XML. */
   html?: string;
+  screenshot?: CapturedScreenshot;
 }
 
 /**
@@ -80,14 +92,19 @@ export function createScrapeService(options: ScrapeServiceOptions) {
 
   /** Scrapes and tells `notify` about a page with content. */
   async function scrape(input: ScrapeInput, signal?: AbortSignal, account?: number): Promise<ScrapeResult> {
-    const { result, page } = await scrapeWithPage(input, signal, account);
+    return (await scrapeWithScreenshot(input, signal, account)).result;
+  }
+
+  /** Like `scrape`, and hands back the screenshot the input asked for. */
+  async function scrapeWithScreenshot(input: ScrapeInput, signal?: AbortSignal, account?: number): Promise<ScrapeWithScreenshot> {
+    const { result, page, screenshot } = await scrapeWithPage(input, signal, account);
     if (page !== undefined) notify(page);
-    return result;
+    return screenshot === undefined ? { result } : { result, screenshot };
   }
 
   /** Scrapes and hands back the page with its HTML instead of telling `notify` (the Firecrawl surface's formats). */
   async function scrapeWithPage(input: ScrapeInput, signal?: AbortSignal, account?: number): Promise<ScrapeWithPage> {
-    if (input.render === 'always' && !browserEngine.available) throw browserNotInstalledError();
+    if ((input.render === 'always' || input.screenshot !== undefined) && !browserEngine.available) throw browserNotInstalledError();
     const fetchedAt = now();
     const fetched = await fetchEngine.fetch(input.url, { signal });
     const kind = classifyContent(fetched.contentType, fetched.body, fetched.finalUrl);
@@ -96,6 +113,7 @@ export function createScrapeService(options: ScrapeServiceOptions) {
     if (kind !== 'html') {
       // PDFs, text, Markdown and XML carry their content in the bytes: no browser can add to them.
       if (!isSuccess(fetched.status)) throw targetStatusError(fetched.status);
+      if (input.screenshot !== undefined) throw screenshotOfDocumentError(fetched.contentType);
       const page = await reader.readDocument(kind, fetched, signal, laneOf(account));
       return finish(input, fetched, { status: fetched.status, finalUrl: fetched.finalUrl, engine: 'fetch' }, page, fetchedAt, account);
     }
@@ -115,11 +133,12 @@ export function createScrapeService(options: ScrapeServiceOptions) {
     const owner = laneOf(account);
     let source: ContentSource = { html, status: fetched.status, finalUrl: fetched.finalUrl, engine: 'fetch' };
     // With `render: "always"` the fetched page is only the way to the final URL: not worth reading.
-    let reading = input.render === 'always' ? undefined : await reader.readHtml(html, source.finalUrl, source.status, signal, owner);
-    if (browserEngine.available && needsBrowser(input, source.status, reading)) {
-      // Rendered from the final URL: the redirects are already known to lead there.
-      const rendered = await browserEngine.render(fetched.finalUrl, { signal });
-      source = { html: rendered.html, status: rendered.status, finalUrl: rendered.finalUrl, engine: 'browser' };
+    const rendersAnyway = input.render === 'always' || input.screenshot !== undefined;
+    let reading = rendersAnyway ? undefined : await reader.readHtml(html, source.finalUrl, source.status, signal, owner);
+    if (browserEngine.available && (input.screenshot !== undefined || needsBrowser(input, source.status, reading))) {
+      // Rendered from the final URL: the redirects are already known to lead there. The screenshot is of this same rendering.
+      const rendered = await browserEngine.render(fetched.finalUrl, { signal, ...(input.screenshot === undefined ? {} : { screenshot: input.screenshot }) });
+      source = { html: rendered.html, status: rendered.status, finalUrl: rendered.finalUrl, engine: 'browser', screenshot: rendered.screenshot };
       reading = await reader.readHtml(rendered.html, rendered.finalUrl, rendered.status, signal, owner);
     }
     reading ??= await reader.readHtml(html, source.finalUrl, source.status, signal, owner);
@@ -148,7 +167,8 @@ export function createScrapeService(options: ScrapeServiceOptions) {
     fetchedAt: Date,
     account: number | undefined,
   ): ScrapeWithPage {
-    const content = page.text.trim() !== '' || page.markdown.trim() !== '';
+    // A picture of the page is content of its own, even of a page without text.
+    const content = page.text.trim() !== '' || page.markdown.trim() !== '' || source.screenshot !== undefined;
     const metadata: ScrapedMetadata = {
       title: page.title ?? null,
       description: page.description ?? null,
@@ -171,6 +191,7 @@ export function createScrapeService(options: ScrapeServiceOptions) {
     if (!content) return { result };
     return {
       result,
+      ...(source.screenshot === undefined ? {} : { screenshot: source.screenshot }),
       page: {
         url: input.url,
         finalUrl: source.finalUrl,
@@ -200,6 +221,7 @@ export function createScrapeService(options: ScrapeServiceOptions) {
       return prices.scrape + (billing.browser ? prices.browser : 0);
     },
     scrape,
+    scrapeWithScreenshot,
     scrapeWithPage,
   };
 }

@@ -17,6 +17,9 @@ import {
   type ScrapeResult,
   type ScrapeService,
   type ScrapeWithPage,
+  type CapturedScreenshot,
+  type ScreenshotSpec,
+  type ScreenshotStore,
 } from '../scrape/index.js';
 import { cacheReply } from './cache-reply.js';
 
@@ -31,6 +34,11 @@ export interface ScrapeInput {
   readonly cleanHtml?: boolean;
   /** Whether the headless browser may (`auto`), must (`always`) or must not (`never`) render the page; default `auto`. */
   readonly render?: RenderMode;
+  /**
+   * Also a picture of the page, rendered (whatever `render` says) and priced as a rendered scrape;
+   * `data.screenshot` is its URL. Never served from nor stored in the shared cache: the image is the account's.
+   */
+  readonly screenshot?: ScreenshotSpec;
 }
 
 export interface ScrapeOutput {
@@ -56,8 +64,8 @@ export interface ScrapeUseCase {
   readonly maxCost: number;
   /** False when no Chromium is installed: `render: "always"` is refused. */
   readonly browserAvailable: boolean;
-  /** The most one scrape with this render mode can cost: what its hold must cover. */
-  maxCostOf(render: RenderMode): number;
+  /** The most one scrape with this render mode (or with a screenshot, always rendered) can cost: what its hold must cover. */
+  maxCostOf(render: RenderMode, screenshot?: boolean): number;
   /** One page; throws InvalidInputError for a bad URL and ScrapeError when the page has no content. */
   run(account: number, input: ScrapeInput, signal: AbortSignal): Promise<WorkOutcome<ScrapeOutput>>;
   /** The stored scrape and its cost, when the cache has one to serve; undefined otherwise (a bad URL included). */
@@ -80,7 +88,10 @@ export interface PageView<D> {
   /** What the view shows (its formats): part of the cache key. */
   readonly formats: readonly string[];
   /** Renders a fresh scrape; `signal` ends the rendering when nobody waits for it any more. */
-  build(scraped: ScrapeWithPage, context: { readonly sourceUrl: string; readonly account: number; readonly signal: AbortSignal }): Promise<D>;
+  build(
+    scraped: ScrapeWithPage,
+    context: { readonly sourceUrl: string; readonly account: number; readonly signal: AbortSignal; readonly screenshotUrl?: string },
+  ): Promise<D>;
 }
 
 export interface PageViewInput {
@@ -91,6 +102,8 @@ export interface PageViewInput {
   readonly maxAgeMs?: number;
   /** The request's own time limit on the work, in ms. */
   readonly timeoutMs?: number;
+  /** Also a picture of the page (rendered, priced as such; never cached): handed to the view's `build` as its URL. */
+  readonly screenshot?: ScreenshotSpec;
 }
 
 export interface ViewedPage<D> {
@@ -129,7 +142,12 @@ export interface ScrapeUseCaseDeps {
   readonly cleanHtml?: (html: string, signal: AbortSignal, owner: string) => Promise<string>;
   /** When a view's rendering was made, and how old a stored one is. Default: the system clock. */
   readonly now?: () => Date;
+  /** Where screenshots are kept (src/deps.ts): needed for inputs with `screenshot`. */
+  readonly screenshots?: ScreenshotStore;
 }
+
+/** The cache's `endpoint` of screenshot scrapes: never stored, only identical concurrent requests of one account share the work. */
+const SCREENSHOT_ENDPOINT = 'scrape-screenshot';
 
 export function createScrapeUseCase(deps: ScrapeUseCaseDeps): ScrapeUseCase {
   const { service } = deps;
@@ -142,6 +160,17 @@ export function createScrapeUseCase(deps: ScrapeUseCaseDeps): ScrapeUseCase {
       ...(request.useCache === false ? { use_cache: false } : {}),
     });
   const price = (billing: ScrapeBilling, hit: boolean) => chargeFor(service.costOf(billing), hit, deps.cacheHitCharge);
+  /** The page as asked, with its screenshot: a picture needs the page rendered. */
+  const withScreenshot = (input: PageRequest, screenshot: ScreenshotSpec | undefined): PageRequest =>
+    screenshot === undefined ? input : { ...input, render: 'always', screenshot };
+  /** Keeps a fresh scrape's picture for `account` (the result then names its URL). */
+  async function savedScreenshot(account: number, scraped: { readonly screenshot?: CapturedScreenshot }): Promise<string | undefined> {
+    if (scraped.screenshot === undefined) return undefined;
+    if (deps.screenshots === undefined) throw new Error('This scrape use case was built without a screenshot store');
+    return deps.screenshots.save(account, scraped.screenshot);
+  }
+  /** Shared by identical concurrent requests of one account only, and never stored. */
+  const screenshotCache = (account: number, input: PageRequest) => ({ endpoint: SCREENSHOT_ENDPOINT, key: { account, input }, ttlSeconds: 0, useCache: false });
   async function stored(request: ScrapeInput): Promise<WorkOutcome<ScrapeOutput> | undefined> {
     let input;
     try {
@@ -149,7 +178,7 @@ export function createScrapeUseCase(deps: ScrapeUseCaseDeps): ScrapeUseCase {
     } catch {
       return undefined;
     }
-    if (request.useCache === false) return undefined;
+    if (request.useCache === false || request.screenshot !== undefined) return undefined;
     if (request.cleanHtml === true) {
       const value = await deps.cached.lookup<StoredWithHtml>({
         endpoint: CLEAN_HTML_CACHE_ENDPOINT,
@@ -193,6 +222,7 @@ export function createScrapeUseCase(deps: ScrapeUseCaseDeps): ScrapeUseCase {
 
   async function storedView<D>(view: PageView<D>, input: PageViewInput): Promise<WorkOutcome<ViewedPage<D>> | undefined> {
     const request = viewRequest(view, input);
+    if (input.screenshot !== undefined) return undefined;
     const value = await deps.cached.lookup<StoredView<D>>(request.cache);
     if (value === undefined || (request.usable !== undefined && !request.usable(value))) return undefined;
     return request.viewed({ value, hit: true });
@@ -201,7 +231,7 @@ export function createScrapeUseCase(deps: ScrapeUseCaseDeps): ScrapeUseCase {
   return {
     maxCost: service.maxCost('auto'),
     browserAvailable: service.browserAvailable,
-    maxCostOf: (render) => service.maxCost(render),
+    maxCostOf: (render, screenshot = false) => service.maxCost(screenshot ? 'always' : render),
     stored,
     async allStored(inputs) {
       const found = await Promise.all(inputs.map(stored));
@@ -210,8 +240,25 @@ export function createScrapeUseCase(deps: ScrapeUseCaseDeps): ScrapeUseCase {
       return { body: pages.map((page) => page.body), cost: pages.reduce((sum, page) => sum + page.cost, 0) };
     },
     async run(account, request, signal) {
-      const { input, useCache } = parsed(request);
+      const { input: asked, useCache } = parsed(request);
+      const input = withScreenshot(asked, request.screenshot);
       if (input.render === 'always' && !service.browserAvailable) throw browserNotInstalledError();
+      if (input.screenshot !== undefined) {
+        return runCached(
+          deps.cached,
+          cacheReply,
+          {
+            cache: screenshotCache(account, input),
+            work: async (shared) => {
+              const scraped = await service.scrapeWithScreenshot(input, shared, account);
+              const url = await savedScreenshot(account, scraped);
+              return url === undefined ? scraped.result : { ...scraped.result, data: { ...scraped.result.data, screenshot: url } };
+            },
+            price: ({ value }) => ({ body: { result: value, cached: false }, cost: price(value.billing, false) }),
+          },
+          signal,
+        );
+      }
       if (request.cleanHtml === true) {
         const cache = { endpoint: CLEAN_HTML_CACHE_ENDPOINT, key: input, ttlSeconds: deps.cacheTtlSeconds, useCache };
         return runCached(deps.cached, cacheReply, { cache, work: (shared) => scrapeWithHtml(input, shared, account), price: withHtml }, signal);
@@ -231,16 +278,19 @@ export function createScrapeUseCase(deps: ScrapeUseCaseDeps): ScrapeUseCase {
     async runView(account, view, input, signal) {
       const request = viewRequest(view, input);
       const { timeoutMs } = input;
+      const page = withScreenshot({ url: request.url, formats: ['markdown', 'json'], render: input.render }, input.screenshot);
       const fresh = async (shared: AbortSignal) => {
-        const scraped = await service.scrapeWithPage({ url: request.url, formats: ['markdown', 'json'], render: input.render }, shared, account);
-        const document = await view.build(scraped, { sourceUrl: request.sourceUrl, account, signal: shared });
+        const scraped = await service.scrapeWithPage(page, shared, account);
+        const screenshotUrl = await savedScreenshot(account, scraped);
+        const context = { sourceUrl: request.sourceUrl, account, signal: shared, ...(screenshotUrl === undefined ? {} : { screenshotUrl }) };
+        const document = await view.build(scraped, context);
         return { document, billing: scraped.result.billing, fetchedAt: now().toISOString() };
       };
       return runCached(
         deps.cached,
         cacheReply,
         {
-          cache: request.cache,
+          cache: page.screenshot === undefined ? request.cache : screenshotCache(account, page),
           work: fresh,
           price: request.viewed,
           ...(request.usable === undefined ? {} : { usable: request.usable }),

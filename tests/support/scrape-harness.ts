@@ -22,6 +22,8 @@ export interface ScrapeHarnessOptions {
   /** More `host:port` entries for `SCRAPE_ALLOWED_HOSTS`. */
   readonly allowedHosts?: readonly string[];
   readonly features?: FeatureChoice;
+  /** The app's clock. Default: the system clock. */
+  readonly now?: () => Date;
 }
 
 /**
@@ -38,7 +40,7 @@ export async function startScrapeHarness(options: ScrapeHarnessOptions = {}): Pr
       BROWSER_IDLE_CAP_MS: '1000',
       ...options.env,
     },
-    options.features ? { features: options.features } : {},
+    { ...(options.features ? { features: options.features } : {}), ...(options.now ? { now: options.now } : {}) },
   );
   return {
     site,

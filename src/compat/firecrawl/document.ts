@@ -37,6 +37,8 @@ export interface FirecrawlDocument {
   answer?: string;
   /** What the model was not shown (a page cut to fit). */
   warning?: string;
+  /** The URL of the picture of the rendered page (`screenshot` formats), valid for `SCREENSHOT_TTL` seconds. */
+  screenshot?: string;
   metadata: DocumentMetadata;
 }
 

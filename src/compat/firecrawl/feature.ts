@@ -84,6 +84,7 @@ async function register(context: FeatureContext, deps: FirecrawlFeatureDeps): Pr
     cacheTtlSeconds: config.scrapeCacheTtl,
     cacheHitCharge: config.cacheHitCharge,
     now,
+    screenshots: scraping.screenshots,
   });
   // Priced flat, like one scrape: Firecrawl's map charges no more for a site with a sitemap.
   const map = createMapUseCase({ fetchEngine, userAgent: config.crawlUserAgent, readPage, pricing: { page: config.priceScrape, sitemap: 0 } });

@@ -52,10 +52,10 @@ describe('scrape through firecrawl-js', () => {
   });
 
   it('refuses an option that would change the answer, as a Firecrawl 400', async () => {
-    const error = await firecrawl.scrape(`${c.site.url}/a`, { formats: ['screenshot'] }).catch((e: unknown) => e);
+    const error = await firecrawl.scrape(`${c.site.url}/a`, { formats: ['branding'] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SdkError);
     expect((error as SdkError).status).toBe(400);
-    expect((error as SdkError).message).toMatch(/format "screenshot" is not supported/);
+    expect((error as SdkError).message).toMatch(/format "branding" is not supported/);
     const actions = await firecrawl.scrape(`${c.site.url}/a`, { actions: [{ type: 'wait', milliseconds: 10 }] }).catch((e: unknown) => e);
     expect((actions as SdkError).message).toMatch(/actions/);
     // The model's formats on a crawl or a search's scraped hits: one model call a page is not to be had by accident.

@@ -28,6 +28,8 @@ const url = () =>
 const format = fc.oneof(
   fc.constantFrom('markdown', 'html', 'rawHtml', 'links', 'json', 'screenshot'),
   fc.record({ type: fc.constantFrom('json', 'markdown', 'x') }),
+  // Screenshot objects with anything in their fields: a bad one must be a 400 naming it, never a 500.
+  fc.record({ type: fc.constant('screenshot'), fullPage: scalar, quality: scalar, viewport: value }, { requiredKeys: ['type'] }),
   scalar,
 );
 const scrapeOptions = fc.record(

@@ -19,12 +19,13 @@ export const FirecrawlError = Type.Object(
 /** `origin` and `integration`: a client's name for itself, accepted and unused. */
 const ClientTag = Type.String({ maxLength: 256 });
 
-/** The longest format name is 7 characters; 32 leaves room for a clear "not supported" answer to a newer one. */
+/** The longest format name is 19 characters (`screenshot@fullPage`); 32 leaves room for a clear "not supported" answer to a newer one. */
 const FormatName = Type.String({ maxLength: 32 });
 const Format = Type.Union([FormatName, Type.Object({ type: FormatName }, open)], {
   description:
     '`markdown`, `html`, `rawHtml`, `links` or `json` (a string, or `{"type": …}`); `json` alone is Quarry\'s structured JSON of the page. ' +
-    'On scrape only, a chat model writes `{"type": "json", "schema"?, "prompt"?}` (or `json` with v1 `jsonOptions`), `summary` and `{"type": "question", "question"}` (→ `answer`).',
+    'On scrape only, a chat model writes `{"type": "json", "schema"?, "prompt"?}` (or `json` with v1 `jsonOptions`), `summary` and `{"type": "question", "question"}` (→ `answer`); ' +
+    'and `screenshot`, `screenshot@fullPage` or `{"type": "screenshot", "fullPage"?, "quality"?, "viewport"?}` render the page and answer the URL of its picture.',
 });
 
 export const scrapeOptionFields = {
@@ -89,6 +90,9 @@ export const FirecrawlDocument = Type.Object(
     summary: Type.Optional(Type.String({ description: "The chat model's summary of the page." })),
     answer: Type.Optional(Type.String({ description: "The chat model's answer to the `question` format, from the page alone." })),
     warning: Type.Optional(Type.String()),
+    screenshot: Type.Optional(
+      Type.String({ description: 'URL of the PNG (JPEG with `quality`) of the rendered page: no API key needed, 404 after `SCREENSHOT_TTL` seconds.' }),
+    ),
     metadata: Metadata,
   },
   { ...open, $id: 'FirecrawlDocument' },

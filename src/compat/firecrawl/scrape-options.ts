@@ -5,9 +5,10 @@
  * them, never silently dropped.
  */
 import { jsonTask, questionTask, TaskOptionError, type PageTask } from '../../extraction/index.js';
-import type { RenderMode } from '../../scrape/index.js';
+import { screenshotNeedsBrowserMessage, type RenderMode, type ScreenshotSpec } from '../../scrape/index.js';
 import { unknownKeys } from '../error-text.js';
 import { badRequest } from './errors.js';
+import { isScreenshotFormat, SCREENSHOT_FORMATS, screenshotSpecOf } from './screenshot-format.js';
 
 /** The page formats: what the scrape itself returns (`json` without a prompt or schema is Quarry's structured JSON of the page). */
 export const FIRECRAWL_FORMATS = ['markdown', 'html', 'rawHtml', 'links', 'json'] as const;
@@ -38,6 +39,8 @@ export interface ResolvedScrapeOptions {
   readonly timeoutMs?: number;
   /** What a chat model is asked of the page (JSON extraction, summary, question), in the order asked; empty for most scrapes. */
   readonly tasks: readonly PageTask[];
+  /** A picture of the rendered page (`screenshot`, `screenshot@fullPage`, v2's object); scrape only. */
+  readonly screenshot?: ScreenshotSpec;
 }
 
 /** Keys whose value changes nothing Quarry returns (or asks for what Quarry does anyway). */
@@ -107,7 +110,7 @@ function jsonOptionsTask(jsonOptions: unknown, field: string): PageTask {
 function formatOf(spec: FormatSpec, field: string, jsonOptions: unknown, where: string): FirecrawlFormat | PageTask {
   const type = typeof spec === 'string' ? spec : spec.type;
   if (!(ALL_FORMATS as readonly string[]).includes(type)) {
-    throw badRequest(`${field}: format "${String(type)}" is not supported; supported formats are ${ALL_FORMATS.join(', ')}`);
+    throw badRequest(`${field}: format "${String(type)}" is not supported; supported formats are ${[...ALL_FORMATS, ...SCREENSHOT_FORMATS].join(', ')}`);
   }
   const object = typeof spec === 'object' ? spec : undefined;
   switch (type) {
@@ -177,10 +180,11 @@ function resolve(
   ) {
     throw badRequest(`${where}parsers: only the default PDF parser is supported`);
   }
-  const asked = (options.formats ?? []).map((spec, i) => ({
-    field: `${where}formats[${i}]`,
-    format: formatOf(spec, `${where}formats[${i}]`, options.jsonOptions, where),
-  }));
+  const typeOf = (spec: FormatSpec) => (typeof spec === 'string' ? spec : spec.type);
+  const asked = (options.formats ?? []).flatMap((spec, i) =>
+    isScreenshotFormat(typeOf(spec)) ? [] : [{ field: `${where}formats[${i}]`, format: formatOf(spec, `${where}formats[${i}]`, options.jsonOptions, where) }],
+  );
+  const screenshot = screenshotOf(options.formats ?? [], where, browserAvailable, modelFormats);
   const modelAsked = asked.filter((entry) => typeof entry.format !== 'string');
   if (!modelFormats) {
     const first = modelAsked[0]?.field ?? (options.jsonOptions === undefined ? undefined : `${where}jsonOptions`);
@@ -204,10 +208,25 @@ function resolve(
   return {
     formats: FIRECRAWL_FORMATS.filter((format) => formats.includes(format)),
     onlyMainContent: options.onlyMainContent !== false,
-    // A page worth waiting for is rendered; the browser then waits for its network to go quiet.
-    render: waitFor > 0 ? 'always' : 'auto',
+    // A page worth waiting for is rendered (the browser then waits for its network to go quiet), as is one to take a picture of.
+    render: waitFor > 0 || screenshot !== undefined ? 'always' : 'auto',
     ...(options.maxAge === undefined ? {} : { maxAgeMs: options.maxAge }),
     ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
     tasks,
+    ...(screenshot === undefined ? {} : { screenshot }),
   };
+}
+
+/**
+ * The first screenshot format asked for, checked: on /scrape only (`onScrape`; a picture a page of a
+ * crawl is a cost nobody should get by accident), and on a server with the headless browser.
+ */
+function screenshotOf(formats: readonly FormatSpec[], where: string, browserAvailable: boolean, onScrape: boolean): ScreenshotSpec | undefined {
+  const index = formats.findIndex((spec) => isScreenshotFormat(typeof spec === 'string' ? spec : spec.type));
+  if (index < 0) return undefined;
+  const field = `${where}formats[${index}]`;
+  if (!onScrape) throw badRequest(`${field}: screenshots are supported on /scrape only, one page at a time`);
+  const screenshot = screenshotSpecOf(formats[index]!, field);
+  if (!browserAvailable) throw badRequest(`${field}: ${screenshotNeedsBrowserMessage()}`);
+  return screenshot;
 }

@@ -8,7 +8,7 @@ import type { FastifyReply } from 'fastify';
 import type { CachedRunner } from '../../cache/cached.js';
 import type { CacheHitCharge, WorkOutcome } from '../../credits/index.js';
 import { errorText } from '../error-text.js';
-import { scrapeErrorMapper, type ScrapeService } from '../../scrape/index.js';
+import { scrapeErrorMapper, type ScrapeService, type ScreenshotStore } from '../../scrape/index.js';
 import type { ExtractedPage, ScrapeJson } from '../../scrape/extract/index.js';
 import { createScrapeUseCase, ScrapeTimeoutError, type PageView, type PageViewInput, type ViewedPage } from '../../use-cases/scrape.js';
 import { buildDocument, type FirecrawlDocument } from './document.js';
@@ -26,6 +26,8 @@ export interface FirecrawlScraperDeps {
   readonly cacheTtlSeconds: number;
   readonly cacheHitCharge: CacheHitCharge;
   readonly now: () => Date;
+  /** Where screenshots are kept (src/deps.ts). */
+  readonly screenshots?: ScreenshotStore;
 }
 
 export interface ScrapedDocument {
@@ -68,6 +70,7 @@ function pageInput(url: string, options: ResolvedScrapeOptions): PageViewInput {
     render: options.render,
     ...(options.maxAgeMs === undefined ? {} : { maxAgeMs: options.maxAgeMs }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.screenshot === undefined ? {} : { screenshot: options.screenshot }),
   };
 }
 
@@ -101,6 +104,7 @@ export function createFirecrawlScraper(deps: FirecrawlScraperDeps) {
     cacheTtlSeconds: deps.cacheTtlSeconds,
     cacheHitCharge: deps.cacheHitCharge,
     now: deps.now,
+    ...(deps.screenshots === undefined ? {} : { screenshots: deps.screenshots }),
   });
 
   /** A scraped page as a Firecrawl document in `formats`, without per-request metadata (what the cache keeps). */
@@ -108,9 +112,9 @@ export function createFirecrawlScraper(deps: FirecrawlScraperDeps) {
     return {
       name: onlyMainContent ? CACHE_ENDPOINT : WHOLE_PAGE_CACHE_ENDPOINT,
       formats: onlyMainContent ? formats.map((format) => (format === 'html' ? MAIN_CONTENT_HTML_KEY : format)) : formats,
-      build: ({ result, page: captured }, { sourceUrl, account, signal }) => {
+      build: async ({ result, page: captured }, { sourceUrl, account, signal, screenshotUrl }) => {
         const { metadata } = result.data;
-        return buildDocument(
+        const document = await buildDocument(
           {
             sourceUrl,
             finalUrl: metadata.url,
@@ -124,6 +128,7 @@ export function createFirecrawlScraper(deps: FirecrawlScraperDeps) {
           poolReaders(reader, signal, String(account)),
           onlyMainContent,
         );
+        return screenshotUrl === undefined ? document : { ...document, screenshot: screenshotUrl };
       },
     };
   }

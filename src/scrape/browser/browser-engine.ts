@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { ScrapeNetworkError } from '../net/errors.js';
 import { createHostLimiter } from '../net/host-limiter.js';
 import { createTargetGuard, type HostResolver } from '../net/target-guard.js';
@@ -6,6 +6,7 @@ import { effectivePort, hostKeyOfUrl, parseTargetUrl } from '../net/url-policy.j
 import { chromiumArgs, DISABLE_PROXY_BYPASSING_APIS, findChromium } from './chromium-launch.js';
 import { PROXY_ERROR_HEADER, startGuardedProxy, type GuardedProxy } from './guarded-proxy.js';
 import { navigationError } from './navigation-errors.js';
+import { DEFAULT_VIEWPORT, fullPageClip, SCREENSHOT_LIMITS, type CapturedScreenshot, type ScreenshotSpec } from '../screenshots/spec.js';
 
 export interface BrowserEngineOptions {
   /** Chromium to launch. Default: /usr/bin/chromium (or /usr/bin/chromium-browser) when installed. */
@@ -31,6 +32,8 @@ export interface BrowserEngineOptions {
 export interface RenderOptions {
   /** Cancels the render; it then rejects with code `aborted`. */
   signal?: AbortSignal;
+  /** Also take a picture of the rendered page (its images and fonts are then loaded too). */
+  screenshot?: ScreenshotSpec;
 }
 
 export interface RenderedPage {
@@ -41,6 +44,8 @@ export interface RenderedPage {
   /** The DOM serialised after scripts ran. */
   html: string;
   timingMs: number;
+  /** When the render asked for one. */
+  screenshot?: CapturedScreenshot;
 }
 
 /**
@@ -139,7 +144,8 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
     return browser;
   }
 
-  async function renderInContext(url: URL, started: number, signal: AbortSignal | undefined, path: string): Promise<RenderedPage> {
+  async function renderInContext(url: URL, started: number, renderOptions: RenderOptions, path: string): Promise<RenderedPage> {
+    const { signal, screenshot } = renderOptions;
     // Closing a context while Playwright is still creating a page in it can leave that call
     // pending forever, so a cancelled render stops waiting at once and closes the context after.
     const step = <T>(work: Promise<T>): Promise<T> => untilAborted(work, signal);
@@ -151,6 +157,8 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
       locale: 'en-US',
       serviceWorkers: 'block',
       acceptDownloads: false,
+      viewport: screenshot?.viewport ?? DEFAULT_VIEWPORT,
+      deviceScaleFactor: 1,
     });
     const context = await step(creating).catch((error: unknown) => {
       // Cancelled while the context was being made: close it once it exists.
@@ -169,7 +177,8 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
     };
 
     try {
-      await step(prepareContext(context, blockedResourceTypes));
+      // A picture without its images and fonts is not the page; they still go through the guarded proxy.
+      await step(prepareContext(context, screenshot ? withoutPictureResources(blockedResourceTypes) : blockedResourceTypes));
       const page = await step(context.newPage());
       let lastDocumentUrl = url.href;
       page.on('request', (request) => {
@@ -194,8 +203,15 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
         // Pages that poll or stream never go idle; the cap is where we take them as they are.
         if (!(error instanceof (await playwright()).errors.TimeoutError)) throw error;
       }
+      const captured = screenshot === undefined ? undefined : await step(takeScreenshot(page, screenshot, navigationTimeoutMs));
       const html = await step(page.content());
-      return { finalUrl: page.url(), status: response.status(), html, timingMs: Math.round(performance.now() - started) };
+      return {
+        finalUrl: page.url(),
+        status: response.status(),
+        html,
+        timingMs: Math.round(performance.now() - started),
+        ...(captured === undefined ? {} : { screenshot: captured }),
+      };
     } catch (error) {
       if (signal?.aborted) throw new ScrapeNetworkError('aborted', `The render was cancelled (${url.host}).`);
       throw navigationError(error, url.host);
@@ -225,7 +241,7 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): Browser
       const { signal } = renderOptions;
       renderStarted();
       try {
-        return await contextSlots.run(CONTEXT_SLOTS, () => renderInContext(url, started, signal, executablePath), signal);
+        return await contextSlots.run(CONTEXT_SLOTS, () => renderInContext(url, started, renderOptions, executablePath), signal);
       } catch (error) {
         if (signal?.aborted && !(error instanceof ScrapeNetworkError)) {
           throw new ScrapeNetworkError('aborted', `The render was cancelled (${url.host}).`);
@@ -255,6 +271,29 @@ async function prepareContext(context: BrowserContext, blockedResourceTypes: Rea
     // A route can outlive its context when a render is cancelled; nothing is left to answer then.
     return (refuse ? route.abort('blockedbyclient') : route.continue()).catch(() => undefined);
   });
+}
+
+/** The blocked resource types less those a picture of the page shows. */
+function withoutPictureResources(blocked: ReadonlySet<string>): ReadonlySet<string> {
+  return new Set([...blocked].filter((type) => type !== 'image' && type !== 'font'));
+}
+
+/** The page as an image: the viewport, or the page at the viewport's width cut at the full-page cap; refused past the byte cap. */
+async function takeScreenshot(page: Page, spec: ScreenshotSpec, timeoutMs: number): Promise<CapturedScreenshot> {
+  const bytes = await page.screenshot({
+    type: spec.type,
+    ...(spec.type === 'jpeg' && spec.quality !== undefined ? { quality: spec.quality } : {}),
+    ...(spec.fullPage ? { fullPage: true, clip: fullPageClip(spec.viewport) } : {}),
+    animations: 'disabled',
+    caret: 'hide',
+    scale: 'css',
+    timeout: timeoutMs,
+  });
+  if (bytes.length > SCREENSHOT_LIMITS.maxBytes) {
+    const megabytes = SCREENSHOT_LIMITS.maxBytes / (1024 * 1024);
+    throw new ScrapeNetworkError('too_large', `The screenshot was larger than ${megabytes} MB; ask for JPEG, a smaller viewport or no full page.`);
+  }
+  return { type: spec.type, bytes };
 }
 
 /** Settles like `work`, or rejects as soon as `signal` aborts (leaving `work` to settle unobserved). */

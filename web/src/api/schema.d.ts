@@ -3249,7 +3249,7 @@ export interface paths {
         put?: never;
         /**
          * Scrape a page to Markdown, plain text or JSON
-         * @description Fetches the page (rendering it in a headless browser when it needs JavaScript or stands behind an anti-bot challenge), removes boilerplate and returns the requested formats. Charged `PRICE_SCRAPE` (+ `PRICE_SCRAPE_BROWSER` when the browser was needed) only when the target answered 2xx and content was extracted; a non-2xx target answers 502 and costs nothing. Results are cached for `SCRAPE_CACHE_TTL` seconds (`X-Cache: HIT|MISS`). `summary`, and `json` with `json_options`, give the page's main content to a chat model (`model`) and add its tokens at that model's price; an extraction that does not validate against the schema after one retry answers 422 and charges the model's tokens only. A server without a chat model answers 503 for them.
+         * @description Fetches the page (rendering it in a headless browser when it needs JavaScript or stands behind an anti-bot challenge), removes boilerplate and returns the requested formats. Charged `PRICE_SCRAPE` (+ `PRICE_SCRAPE_BROWSER` when the browser was needed) only when the target answered 2xx and content was extracted; a non-2xx target answers 502 and costs nothing. Results are cached for `SCRAPE_CACHE_TTL` seconds (`X-Cache: HIT|MISS`). `summary`, and `json` with `json_options`, give the page's main content to a chat model (`model`) and add its tokens at that model's price; an extraction that does not validate against the schema after one retry answers 422 and charges the model's tokens only. A server without a chat model answers 503 for them. `screenshot` renders the page (charged `PRICE_SCRAPE` + `PRICE_SCRAPE_BROWSER`, never served from the cache) and answers in `data.screenshot` an unguessable URL of the PNG or JPEG that needs no API key and expires after `SCREENSHOT_TTL` seconds; without Chromium it answers 400.
          */
         post: {
             parameters: {
@@ -3356,6 +3356,58 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/screenshots/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A scrape's screenshot
+         * @description The image a scrape with the `screenshot` format answered the URL of: PNG or JPEG, no authentication (the URL is the secret: 256 random bits), never cached by browsers or proxies; 404 once `SCREENSHOT_TTL` seconds have passed.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The token and the extension, as in the URL the scrape answered. */
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The image (`image/png` or `image/jpeg`). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/jpeg": string;
+                        "image/png": string;
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -8563,6 +8615,8 @@ export interface components {
                 [key: string]: unknown;
             };
             rawHtml?: string;
+            /** @description URL of the PNG (JPEG with `quality`) of the rendered page: no API key needed, 404 after `SCREENSHOT_TTL` seconds. */
+            screenshot?: string;
             /** @description The chat model's summary of the page. */
             summary?: string;
             warning?: string;
@@ -9041,8 +9095,8 @@ export interface components {
         };
         /** @description A page to scrape and the formats wanted. */
         ScrapeRequest: {
-            /** @description One or several of `markdown`, `text`, `json`, `summary` (at most 10 items; a repeat is ignored); only these keys appear in `data`. `summary` (and `json` with `json_options`) ask a chat model and add its tokens to the price. */
-            formats: ("markdown" | "text" | "json" | "summary")[];
+            /** @description One or several of `markdown`, `text`, `json`, `summary`, `screenshot` (at most 10 items; a repeat is ignored); only these keys appear in `data`. `summary` (and `json` with `json_options`) ask a chat model and add its tokens to the price. `screenshot` renders the page in the headless browser (priced as a rendered scrape) and answers the URL of the image. */
+            formats: ("markdown" | "text" | "json" | "summary" | "screenshot")[];
             /** @description With the `json` format: a chat model extracts JSON from the page by this schema and/or prompt (one is required), instead of Quarry's structured JSON of the page. A reply that does not validate is asked for once more with the errors named; one that still fails answers 422 and charges the model's tokens, not the page. */
             json_options?: {
                 /** @description What to extract, in words. */
@@ -9058,6 +9112,27 @@ export interface components {
              * @enum {string}
              */
             render?: "auto" | "always" | "never";
+            /** @description With the `screenshot` format: how the picture is taken. */
+            screenshot_options?: {
+                /**
+                 * @description The image format.
+                 * @default png
+                 * @enum {string}
+                 */
+                format?: "png" | "jpeg";
+                /**
+                 * @description The whole scrollable page (at the viewport's width, cut at 16384 px) instead of the viewport.
+                 * @default false
+                 */
+                full_page?: boolean;
+                /** @description JPEG quality (only with `format: "jpeg"`; default 80). */
+                quality?: number;
+                /** @description The browser window in CSS pixels (default 1280×720); the image has this size unless `full_page`. */
+                viewport?: {
+                    height: number;
+                    width: number;
+                };
+            };
             /** @description Fully qualified `http://` or `https://` URL of the page. */
             url: string;
             /**
@@ -9074,6 +9149,8 @@ export interface components {
                 /** @description GitHub-flavoured Markdown of the main content. */
                 markdown?: string;
                 metadata: components["schemas"]["ScrapeMetadata"];
+                /** @description URL of the picture of the rendered page (PNG or JPEG), served without authentication under an unguessable token until `SCREENSHOT_TTL` seconds have passed. */
+                screenshot?: string;
                 /** @description A few paragraphs by the chat model about the page. */
                 summary?: string;
                 /** @description Plain text of the main content. */
