@@ -24,7 +24,7 @@ const FormatName = Type.String({ maxLength: 32 });
 const Format = Type.Union([FormatName, Type.Object({ type: FormatName }, open)], {
   description:
     '`markdown`, `html`, `rawHtml`, `links` or `json` (a string, or `{"type": …}`); `json` alone is Quarry\'s structured JSON of the page. ' +
-    'On scrape only, a chat model writes `{"type": "json", "schema"?, "prompt"?}` (or `json` with v1 `jsonOptions`), `summary` and `{"type": "question", "question"}` (→ `answer`).',
+    'On scrape only, `changeTracking` (or `{"type": "changeTracking", "modes"?: ["git-diff"], "tag"?}`; v1 `changeTrackingOptions`) and a chat model writes `{"type": "json", "schema"?, "prompt"?}` (or `json` with v1 `jsonOptions`), `summary` and `{"type": "question", "question"}` (→ `answer`).',
 });
 
 export const scrapeOptionFields = {
@@ -89,6 +89,17 @@ export const FirecrawlDocument = Type.Object(
     summary: Type.Optional(Type.String({ description: "The chat model's summary of the page." })),
     answer: Type.Optional(Type.String({ description: "The chat model's answer to the `question` format, from the page alone." })),
     warning: Type.Optional(Type.String()),
+    changeTracking: Type.Optional(
+      Type.Object(
+        {
+          previousScrapeAt: Type.Union([Type.String(), Type.Null()]),
+          changeStatus: Type.String({ description: '`new`, `same`, `changed` or `removed` (the page now answers 404 or 410).' }),
+          visibility: Type.String({ description: 'Always `visible`: the page was asked for by URL.' }),
+          diff: Type.Optional(Type.Object({ text: Type.String(), json: Type.Unknown() })),
+        },
+        { description: "The `changeTracking` format: the page compared with this account's last scrape of it (and tag)." },
+      ),
+    ),
     metadata: Metadata,
   },
   { ...open, $id: 'FirecrawlDocument' },
