@@ -17,6 +17,7 @@ import { ledgerOneRowCharges } from './migrations/0015-ledger-one-row-charges.js
 import { sessionGeneration } from './migrations/0016-session-generation.js';
 import { crawlIsolation } from './migrations/0017-crawl-isolation.js';
 import { ledgerFunctionSource } from './migrations/0018-ledger-function-source.js';
+import { changeSnapshots } from './migrations/0019-change-snapshots.js';
 import { webhooks } from './migrations/0020-webhooks.js';
 
 /** The one migration set; names sort in the order they apply. */
@@ -39,6 +40,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0017-crawl-isolation': crawlIsolation(),
     // The live ledger function (one source, beside its store), installed with CREATE OR REPLACE.
     '0018-ledger-function-source': ledgerFunctionSource(dialect, LEDGER_FUNCTION_SQL),
+    '0019-change-snapshots': changeSnapshots(dialect),
     '0020-webhooks': webhooks(dialect),
   };
 }

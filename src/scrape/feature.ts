@@ -1,10 +1,13 @@
+import type { Kysely } from 'kysely';
 import type { CachedRunner } from '../cache/cached.js';
 import { chatErrorMapper, type ChatService } from '../chat/index.js';
 import type { Config } from '../config/index.js';
+import type { Database } from '../db/schema.js';
 import type { Ledger, Metering } from '../credits/index.js';
 import type { Scraping } from '../deps.js';
 import type { Feature } from '../feature.js';
 import { extractionErrorMapper } from '../extraction/index.js';
+import { createChangeTrackingUseCase } from '../use-cases/change-tracking.js';
 import { createPageTasksUseCase } from '../use-cases/page-tasks.js';
 import { createScrapeUseCase } from '../use-cases/scrape.js';
 import { scrapeErrorMapper } from './error-map.js';
@@ -24,6 +27,8 @@ export interface ScrapeFeatureDeps {
   /** The process's chat models (src/deps.ts), for `summary` and `json_options`; undefined when none is configured (503). */
   readonly chat: ChatService | undefined;
   readonly cached: CachedRunner;
+  /** The `changeTracking` format keeps each account's snapshots of the pages it tracks here (migration 0019). */
+  readonly db: Kysely<Database>;
   /** Worker threads that read (parse, extract) pages off the event loop. */
   readonly offload: OffloadPool;
   /** The process's fetch engine, browser and scrape service (src/deps.ts). */
@@ -45,7 +50,7 @@ export interface ScrapeFeatureDeps {
  * extracted) in the app's worker pool (`offload`), never on the event loop.
  */
 export function scrapeFeature(deps: ScrapeFeatureDeps): Feature {
-  const { metering, ledger, chat, cached, offload, scraping, config, onScraped } = deps;
+  const { metering, ledger, chat, cached, db, offload, scraping, config, onScraped } = deps;
   return {
     name: 'scrape',
     schemas: scrapeSchemas,
@@ -84,7 +89,8 @@ export function scrapeFeature(deps: ScrapeFeatureDeps): Feature {
         screenshots: scraping.screenshots,
       });
       const pageTasks = createPageTasksUseCase({ chat, metering: { ledger, holdTtlSeconds: config.holdTtlSeconds } });
-      registerScrapeRoutes(app, { scrape, metering, pageTasks });
+      const changes = createChangeTrackingUseCase({ db, now });
+      registerScrapeRoutes(app, { scrape, metering, pageTasks, changes });
       registerScreenshotRoutes(app, scraping.screenshots);
     },
   };

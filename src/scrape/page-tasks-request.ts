@@ -28,7 +28,8 @@ export function pageTasksOf(body: Pick<ScrapeRequestBody, 'formats' | 'json_opti
 /** The page formats a scrape with model tasks reads: the asked ones the model does not write, and the Markdown the model reads. */
 export function pageFormatsFor(body: Pick<ScrapeRequestBody, 'formats' | 'json_options'>): ScrapeFormat[] {
   const asked = body.formats.filter(
-    (format): format is ScrapeFormat => format !== 'summary' && format !== 'screenshot' && !(format === 'json' && body.json_options !== undefined),
+    (format): format is ScrapeFormat =>
+      format !== 'summary' && format !== 'screenshot' && format !== 'changeTracking' && !(format === 'json' && body.json_options !== undefined),
   );
   return [...new Set<ScrapeFormat>(['markdown', ...asked])];
 }

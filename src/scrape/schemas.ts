@@ -1,12 +1,17 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { CHANGE_MODES, MAX_TAG_LENGTH } from '../changes/index.js';
 import { EXTRACTION_LIMITS } from '../extraction/index.js';
 import { Nullable, StringEnum } from '../http/schema.js';
 import { SCREENSHOT_LIMITS, SCREENSHOT_TYPES } from './screenshots/spec.js';
 
 export const SCRAPE_FORMATS = ['markdown', 'text', 'json'] as const;
 export type ScrapeFormat = (typeof SCRAPE_FORMATS)[number];
-/** What `POST /api/v1/scrape/` may ask for: the page's formats, `summary`, written by a chat model, and a `screenshot` of the rendered page. */
-export const SCRAPE_REQUEST_FORMATS = [...SCRAPE_FORMATS, 'summary', 'screenshot'] as const;
+/**
+ * What `POST /api/v1/scrape/` may ask for: the page's formats, `summary` (written by a chat model),
+ * a `screenshot` of the rendered page and `changeTracking` (the page compared with the account's
+ * last scrape of it).
+ */
+export const SCRAPE_REQUEST_FORMATS = [...SCRAPE_FORMATS, 'summary', 'screenshot', 'changeTracking'] as const;
 export type ScrapeRequestFormat = (typeof SCRAPE_REQUEST_FORMATS)[number];
 /** Items of `formats` at most. */
 export const MAX_SCRAPE_FORMAT_ITEMS = 10;
@@ -29,9 +34,10 @@ export const ScrapeRequestBody = Type.Object(
       // Repeats are allowed and read once; the bound only keeps the array from being a multiplier of parsing work.
       maxItems: MAX_SCRAPE_FORMAT_ITEMS,
       description:
-        `One or several of \`markdown\`, \`text\`, \`json\`, \`summary\`, \`screenshot\` (at most ${MAX_SCRAPE_FORMAT_ITEMS} items; a repeat is ignored); only these keys appear in \`data\`. ` +
+        `One or several of \`markdown\`, \`text\`, \`json\`, \`summary\`, \`screenshot\`, \`changeTracking\` (at most ${MAX_SCRAPE_FORMAT_ITEMS} items; a repeat is ignored); only these keys appear in \`data\`. ` +
         '`summary` (and `json` with `json_options`) ask a chat model and add its tokens to the price. ' +
-        '`screenshot` renders the page in the headless browser (priced as a rendered scrape) and answers the URL of the image.',
+        '`screenshot` renders the page in the headless browser (priced as a rendered scrape) and answers the URL of the image. ' +
+        "`changeTracking` compares the page's Markdown with this account's last scrape of it (see `change_tracking`).",
     }),
     json_options: Type.Optional(
       Type.Object(
@@ -72,6 +78,31 @@ export const ScrapeRequestBody = Type.Object(
           ),
         },
         { description: 'With the `screenshot` format: how the picture is taken.' },
+      ),
+    ),
+    change_tracking: Type.Optional(
+      Type.Object(
+        {
+          modes: Type.Optional(
+            Type.Array(StringEnum(CHANGE_MODES), {
+              maxItems: CHANGE_MODES.length * 2,
+              description: '`git-diff` (the default): `diff` holds a git-style diff of the Markdown when the page changed. `json` is not available yet (400).',
+            }),
+          ),
+          tag: Type.Optional(
+            Type.String({
+              maxLength: MAX_TAG_LENGTH,
+              description: 'Keeps a separate series of snapshots under this label (for example one per schedule); default: none.',
+            }),
+          ),
+          schema: Type.Optional(Type.Unknown({ description: 'For the `json` mode (not available yet).' })),
+          prompt: Type.Optional(Type.String({ maxLength: EXTRACTION_LIMITS.maxPromptChars, description: 'For the `json` mode (not available yet).' })),
+        },
+        {
+          description:
+            "With the `changeTracking` format: how the page is compared with this account's last scrape of the same URL (and tag). " +
+            'A change-tracking scrape always fetches the page afresh; the snapshot is replaced by this scrape.',
+        },
       ),
     ),
     model: Type.Optional(
@@ -137,6 +168,31 @@ export const ScrapeJson = Type.Object(
   { $id: 'ScrapeJson', description: 'The `json` format: metadata and content of the page.' },
 );
 
+/** The `changeTracking` format's answer, named and shaped as Firecrawl's (camelCase, as its clients read it). */
+export const ChangeTrackingResult = Type.Object(
+  {
+    previousScrapeAt: Nullable(Type.String({ description: 'When the snapshot compared with was taken (ISO 8601); null for `new`.' })),
+    changeStatus: StringEnum(['new', 'same', 'changed', 'removed'] as const, {
+      description:
+        '`new`: no earlier scrape of this URL (and tag) by this account; `same`/`changed`: its Markdown is equal to / differs from the last one; ' +
+        '`removed`: the page now answers 404 or 410 (the earlier snapshot is kept).',
+    }),
+    visibility: StringEnum(['visible', 'hidden'] as const, { description: 'Always `visible`: the page was asked for by URL.' }),
+    diff: Type.Optional(
+      Type.Object(
+        {
+          text: Type.String({ description: 'A unified, git-style diff of the Markdown lines (`--- a/previous.md`, `+++ b/current.md`, `@@` hunks).' }),
+          json: Type.Unknown({
+            description: 'The same hunks as JSON: `{files: [{from, to, chunks: [{content, changes: [{type, ln?, ln1?, ln2?, content}]}]}]}`.',
+          }),
+        },
+        { description: 'With the `git-diff` mode, when the page changed (and both versions were small enough to keep, 1 MB each).' },
+      ),
+    ),
+  },
+  { $id: 'ChangeTrackingResult' },
+);
+
 export const ScrapeResponse = Type.Object(
   {
     success: Type.Boolean(),
@@ -156,10 +212,11 @@ export const ScrapeResponse = Type.Object(
             'URL of the picture of the rendered page (PNG or JPEG), served without authentication under an unguessable token until `SCREENSHOT_TTL` seconds have passed.',
         }),
       ),
+      changeTracking: Type.Optional(Type.Ref(ChangeTrackingResult)),
       metadata: Type.Ref(ScrapeMetadata),
     }),
   },
   { $id: 'ScrapeResponse', description: 'Shape B: one key per requested format, and the metadata.' },
 );
 
-export const scrapeSchemas = [ScrapeRequestBody, ScrapeMetadata, ScrapeJson, ScrapeResponse];
+export const scrapeSchemas = [ScrapeRequestBody, ScrapeMetadata, ScrapeJson, ChangeTrackingResult, ScrapeResponse];

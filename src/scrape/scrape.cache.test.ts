@@ -116,7 +116,7 @@ describe('the onScraped hook', () => {
       features: (parts) => {
         const { metering, ledger } = parts.services;
         const { cached, offload, scraping, chat } = parts.deps;
-        const scrape = scrapeFeature({ metering, ledger, chat, cached, offload, scraping, config: parts.config, onScraped });
+        const scrape = scrapeFeature({ metering, ledger, chat, cached, db: parts.deps.database.db, offload, scraping, config: parts.config, onScraped });
         return [...defaultFeatures(parts).filter((f) => f.name !== 'scrape'), scrape];
       },
     });

@@ -2,6 +2,7 @@
  * Firecrawl's `Document`: the requested formats and `metadata`, built from what Quarry's scrape
  * extracted (scrape route, search with scrapeOptions, crawl pages).
  */
+import type { ChangeTracking } from '../../changes/index.js';
 import type { ExtractedPage } from '../../scrape/extract/index.js';
 import { toJsonFormat, type ScrapeJson } from '../../scrape/extract/index.js';
 import type { FirecrawlFormat } from './scrape-options.js';
@@ -35,10 +36,12 @@ export interface FirecrawlDocument {
   summary?: string;
   /** The model's answer to the `question` format. */
   answer?: string;
-  /** What the model was not shown (a page cut to fit). */
+  /** What the model was not shown (a page cut to fit), or what change tracking could not show. */
   warning?: string;
   /** The URL of the picture of the rendered page (`screenshot` formats), valid for `SCREENSHOT_TTL` seconds. */
   screenshot?: string;
+  /** The `changeTracking` format: the page compared with the account's last scrape of it. */
+  changeTracking?: ChangeTracking;
   metadata: DocumentMetadata;
 }
 

@@ -28,6 +28,7 @@ import { registerMapRoutes } from './routes-map.js';
 import { registerScrapeRoutes } from './routes-scrape.js';
 import { registerSearchRoutes } from './routes-search.js';
 import { firecrawlSchemas } from './schemas.js';
+import { createChangeTrackingUseCase } from '../../use-cases/change-tracking.js';
 import { createMapUseCase } from '../../use-cases/map.js';
 import { createPageTasksUseCase } from '../../use-cases/page-tasks.js';
 import { createFirecrawlScraper } from './scraper.js';
@@ -120,7 +121,8 @@ async function register(context: FeatureContext, deps: FirecrawlFeatureDeps): Pr
   await app.register(async (scope: App) => {
     scope.setErrorHandler(renderFirecrawlError);
     const pageTasks = createPageTasksUseCase({ chat, metering: { ledger, holdTtlSeconds: config.holdTtlSeconds } });
-    registerScrapeRoutes(scope, { scraper, metering, pageTasks, cached });
+    const changes = createChangeTrackingUseCase({ db, now });
+    registerScrapeRoutes(scope, { scraper, metering, pageTasks, changes, cached });
     registerSearchRoutes(scope, {
       service: searching.service,
       scraper,

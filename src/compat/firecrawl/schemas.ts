@@ -25,7 +25,8 @@ const Format = Type.Union([FormatName, Type.Object({ type: FormatName }, open)],
   description:
     '`markdown`, `html`, `rawHtml`, `links` or `json` (a string, or `{"type": …}`); `json` alone is Quarry\'s structured JSON of the page. ' +
     'On scrape only, a chat model writes `{"type": "json", "schema"?, "prompt"?}` (or `json` with v1 `jsonOptions`), `summary` and `{"type": "question", "question"}` (→ `answer`); ' +
-    'and `screenshot`, `screenshot@fullPage` or `{"type": "screenshot", "fullPage"?, "quality"?, "viewport"?}` render the page and answer the URL of its picture.',
+    '`screenshot`, `screenshot@fullPage` or `{"type": "screenshot", "fullPage"?, "quality"?, "viewport"?}` render the page and answer the URL of its picture; ' +
+    'and `changeTracking` (or `{"type": "changeTracking", "modes"?: ["git-diff"], "tag"?}`; v1 `changeTrackingOptions`) compares the page with the account\'s last scrape of it.',
 });
 
 export const scrapeOptionFields = {
@@ -92,6 +93,17 @@ export const FirecrawlDocument = Type.Object(
     warning: Type.Optional(Type.String()),
     screenshot: Type.Optional(
       Type.String({ description: 'URL of the PNG (JPEG with `quality`) of the rendered page: no API key needed, 404 after `SCREENSHOT_TTL` seconds.' }),
+    ),
+    changeTracking: Type.Optional(
+      Type.Object(
+        {
+          previousScrapeAt: Type.Union([Type.String(), Type.Null()]),
+          changeStatus: Type.String({ description: '`new`, `same`, `changed` or `removed` (the page now answers 404 or 410).' }),
+          visibility: Type.String({ description: 'Always `visible`: the page was asked for by URL.' }),
+          diff: Type.Optional(Type.Object({ text: Type.String(), json: Type.Unknown() })),
+        },
+        { description: "The `changeTracking` format: the page compared with this account's last scrape of it (and tag)." },
+      ),
     ),
     metadata: Metadata,
   },

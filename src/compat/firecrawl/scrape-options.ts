@@ -4,6 +4,7 @@
  * would change Firecrawl's answer in a way Quarry cannot reproduce are refused with a 400 naming
  * them, never silently dropped.
  */
+import { ChangeOptionError, changeTrackingOptions, type ChangeTrackingOptions } from '../../changes/index.js';
 import { jsonTask, questionTask, TaskOptionError, type PageTask } from '../../extraction/index.js';
 import { screenshotNeedsBrowserMessage, type RenderMode, type ScreenshotSpec } from '../../scrape/index.js';
 import { unknownKeys } from '../error-text.js';
@@ -16,6 +17,9 @@ export type FirecrawlFormat = (typeof FIRECRAWL_FORMATS)[number];
 /** The formats a chat model writes from the page: `json` with a prompt or schema, `summary`, `question`. Scrape only. */
 export const MODEL_FORMATS = ['summary', 'question'] as const;
 const ALL_FORMATS = [...FIRECRAWL_FORMATS, ...MODEL_FORMATS];
+/** The format that compares the page with the account's last scrape of it (scrape only), and the keys its object takes. */
+const CHANGE_TRACKING = 'changeTracking';
+const CHANGE_TRACKING_KEYS = new Set(['modes', 'schema', 'prompt', 'tag']);
 
 export type FormatSpec = string | { readonly type: string; readonly [key: string]: unknown };
 
@@ -41,6 +45,8 @@ export interface ResolvedScrapeOptions {
   readonly tasks: readonly PageTask[];
   /** A picture of the rendered page (`screenshot`, `screenshot@fullPage`, v2's object); scrape only. */
   readonly screenshot?: ScreenshotSpec;
+  /** The `changeTracking` format (scrape only): how the page is compared with the account's last scrape of it. */
+  readonly changeTracking?: ChangeTrackingOptions;
 }
 
 /** Keys whose value changes nothing Quarry returns (or asks for what Quarry does anyway). */
@@ -69,6 +75,7 @@ const ACCEPTED = new Set([
   'headers',
   'location',
   'jsonOptions',
+  'changeTrackingOptions',
 ]);
 
 /** Why each option Quarry cannot honour is refused when it asks for something. */
@@ -110,7 +117,9 @@ function jsonOptionsTask(jsonOptions: unknown, field: string): PageTask {
 function formatOf(spec: FormatSpec, field: string, jsonOptions: unknown, where: string): FirecrawlFormat | PageTask {
   const type = typeof spec === 'string' ? spec : spec.type;
   if (!(ALL_FORMATS as readonly string[]).includes(type)) {
-    throw badRequest(`${field}: format "${String(type)}" is not supported; supported formats are ${[...ALL_FORMATS, ...SCREENSHOT_FORMATS].join(', ')}`);
+    throw badRequest(
+      `${field}: format "${String(type)}" is not supported; supported formats are ${[...ALL_FORMATS, ...SCREENSHOT_FORMATS, CHANGE_TRACKING].join(', ')}`,
+    );
   }
   const object = typeof spec === 'object' ? spec : undefined;
   switch (type) {
@@ -126,6 +135,34 @@ function formatOf(spec: FormatSpec, field: string, jsonOptions: unknown, where: 
       return 'json';
     default:
       return type as FirecrawlFormat;
+  }
+}
+
+/**
+ * The `changeTracking` format, from its entry of `formats` (v2: `{"type": "changeTracking", modes?, tag?…}`;
+ * the bare string) and v1's `changeTrackingOptions`. Firecrawl's default mode list is empty: the
+ * status without a diff. A problem is a 400 naming the option (`formats[1].modes: …`).
+ */
+function changeTrackingOf(options: ScrapeOptionsInput, where: string): ChangeTrackingOptions | undefined {
+  const index = (options.formats ?? []).findIndex((spec) => (typeof spec === 'string' ? spec : spec.type) === CHANGE_TRACKING);
+  const v1 = options.changeTrackingOptions;
+  if (index < 0) {
+    if (v1 === undefined) return undefined;
+    throw badRequest(`${where}changeTrackingOptions: changeTrackingOptions applies to the changeTracking format; add "changeTracking" to formats`);
+  }
+  const spec = options.formats![index]!;
+  const [field, raw] =
+    typeof spec === 'object' && Object.keys(spec).some((key) => key !== 'type')
+      ? [`${where}formats[${index}]`, Object.fromEntries(Object.entries(spec).filter(([key]) => key !== 'type'))]
+      : [`${where}changeTrackingOptions`, v1 ?? {}];
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw badRequest(`${field}: must be an object`);
+  const unknown = unknownKeys(raw as Record<string, unknown>, CHANGE_TRACKING_KEYS);
+  if (unknown.length > 0) throw badRequest(`Unrecognized key in body: ${unknown.map((key) => `${field}.${key}`).join(', ')}`);
+  try {
+    return changeTrackingOptions(raw as Record<string, unknown>, []);
+  } catch (error) {
+    if (error instanceof ChangeOptionError) throw badRequest(`${field}.${error.field}: ${error.message}`);
+    throw error;
   }
 }
 
@@ -180,9 +217,15 @@ function resolve(
   ) {
     throw badRequest(`${where}parsers: only the default PDF parser is supported`);
   }
+  const changeTracking = changeTrackingOf(options, where);
+  if (changeTracking !== undefined && !modelFormats) {
+    throw badRequest(`${where}formats: changeTracking is supported on /scrape only, one page at a time`);
+  }
   const typeOf = (spec: FormatSpec) => (typeof spec === 'string' ? spec : spec.type);
   const asked = (options.formats ?? []).flatMap((spec, i) =>
-    isScreenshotFormat(typeOf(spec)) ? [] : [{ field: `${where}formats[${i}]`, format: formatOf(spec, `${where}formats[${i}]`, options.jsonOptions, where) }],
+    isScreenshotFormat(typeOf(spec)) || typeOf(spec) === CHANGE_TRACKING
+      ? []
+      : [{ field: `${where}formats[${i}]`, format: formatOf(spec, `${where}formats[${i}]`, options.jsonOptions, where) }],
   );
   const screenshot = screenshotOf(options.formats ?? [], where, browserAvailable, modelFormats);
   const modelAsked = asked.filter((entry) => typeof entry.format !== 'string');
@@ -210,10 +253,12 @@ function resolve(
     onlyMainContent: options.onlyMainContent !== false,
     // A page worth waiting for is rendered (the browser then waits for its network to go quiet), as is one to take a picture of.
     render: waitFor > 0 || screenshot !== undefined ? 'always' : 'auto',
-    ...(options.maxAge === undefined ? {} : { maxAgeMs: options.maxAge }),
+    // A change is between two fetches of the page: without a maxAge of its own, a change-tracking scrape fetches afresh.
+    ...(options.maxAge === undefined ? (changeTracking === undefined ? {} : { maxAgeMs: 0 }) : { maxAgeMs: options.maxAge }),
     ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
     tasks,
     ...(screenshot === undefined ? {} : { screenshot }),
+    ...(changeTracking === undefined ? {} : { changeTracking }),
   };
 }
 

@@ -3249,7 +3249,7 @@ export interface paths {
         put?: never;
         /**
          * Scrape a page to Markdown, plain text or JSON
-         * @description Fetches the page (rendering it in a headless browser when it needs JavaScript or stands behind an anti-bot challenge), removes boilerplate and returns the requested formats. Charged `PRICE_SCRAPE` (+ `PRICE_SCRAPE_BROWSER` when the browser was needed) only when the target answered 2xx and content was extracted; a non-2xx target answers 502 and costs nothing. Results are cached for `SCRAPE_CACHE_TTL` seconds (`X-Cache: HIT|MISS`). `summary`, and `json` with `json_options`, give the page's main content to a chat model (`model`) and add its tokens at that model's price; an extraction that does not validate against the schema after one retry answers 422 and charges the model's tokens only. A server without a chat model answers 503 for them. `screenshot` renders the page (charged `PRICE_SCRAPE` + `PRICE_SCRAPE_BROWSER`, never served from the cache) and answers in `data.screenshot` an unguessable URL of the PNG or JPEG that needs no API key and expires after `SCREENSHOT_TTL` seconds; without Chromium it answers 400.
+         * @description Fetches the page (rendering it in a headless browser when it needs JavaScript or stands behind an anti-bot challenge), removes boilerplate and returns the requested formats. Charged `PRICE_SCRAPE` (+ `PRICE_SCRAPE_BROWSER` when the browser was needed) only when the target answered 2xx and content was extracted; a non-2xx target answers 502 and costs nothing. Results are cached for `SCRAPE_CACHE_TTL` seconds (`X-Cache: HIT|MISS`). `summary`, and `json` with `json_options`, give the page's main content to a chat model (`model`) and add its tokens at that model's price; an extraction that does not validate against the schema after one retry answers 422 and charges the model's tokens only. A server without a chat model answers 503 for them. `screenshot` renders the page (charged `PRICE_SCRAPE` + `PRICE_SCRAPE_BROWSER`, never served from the cache) and answers in `data.screenshot` an unguessable URL of the PNG or JPEG that needs no API key and expires after `SCREENSHOT_TTL` seconds; without Chromium it answers 400. `changeTracking` fetches the page afresh and compares its Markdown with this account's last scrape of the URL (per `change_tracking.tag`): `data.changeTracking` as Firecrawl writes it (`new`, `same`, `changed` with a git-style `diff`, `removed` when the page now answers 404 or 410 — a 200 that costs nothing, when the account has a snapshot of it). Priced as the scrape.
          */
         post: {
             parameters: {
@@ -6663,7 +6663,7 @@ export interface paths {
         put?: never;
         /**
          * Firecrawl v1 scrape
-         * @description Firecrawl-compatible scrape over Quarry's scrape (same SSRF guard, cache and price: `PRICE_SCRAPE`, + `PRICE_SCRAPE_BROWSER` when rendered). Formats `markdown`, `html`, `rawHtml`, `links`, `json` (Quarry's structured JSON); options `onlyMainContent` (default true; false: the whole cleaned page), `maxAge`, `timeout`, `waitFor`. A chat model writes `{"type": "json", "schema"?, "prompt"?}` (v1: `json` with `jsonOptions`), `summary` and `{"type": "question", "question"}` (the document's `answer`), adding its tokens at the default model's price; an extraction that does not validate after one retry answers 422 (the model's tokens charged, not the page); without a chat model they answer 503. Options that would change the answer and that Quarry cannot honour (actions, includeTags, location, a system prompt…) answer 400.
+         * @description Firecrawl-compatible scrape over Quarry's scrape (same SSRF guard, cache and price: `PRICE_SCRAPE`, + `PRICE_SCRAPE_BROWSER` when rendered). Formats `markdown`, `html`, `rawHtml`, `links`, `json` (Quarry's structured JSON); options `onlyMainContent` (default true; false: the whole cleaned page), `maxAge`, `timeout`, `waitFor`. A chat model writes `{"type": "json", "schema"?, "prompt"?}` (v1: `json` with `jsonOptions`), `summary` and `{"type": "question", "question"}` (the document's `answer`), adding its tokens at the default model's price; an extraction that does not validate after one retry answers 422 (the model's tokens charged, not the page); without a chat model they answer 503. `changeTracking` compares the page's Markdown with this account's last scrape of it (per `tag`), fetching afresh unless `maxAge` is given: `changeTracking.changeStatus` `new`, `same`, `changed` (mode `git-diff`: with `diff.text` and `diff.json`) or `removed` (the page answers 404/410; not charged). The `json` mode is not available yet (400). Options that would change the answer and that Quarry cannot honour (actions, includeTags, location, a system prompt…) answer 400.
          */
         post: {
             parameters: {
@@ -7788,7 +7788,7 @@ export interface paths {
         put?: never;
         /**
          * Firecrawl v2 scrape
-         * @description Firecrawl-compatible scrape over Quarry's scrape (same SSRF guard, cache and price: `PRICE_SCRAPE`, + `PRICE_SCRAPE_BROWSER` when rendered). Formats `markdown`, `html`, `rawHtml`, `links`, `json` (Quarry's structured JSON); options `onlyMainContent` (default true; false: the whole cleaned page), `maxAge`, `timeout`, `waitFor`. A chat model writes `{"type": "json", "schema"?, "prompt"?}` (v1: `json` with `jsonOptions`), `summary` and `{"type": "question", "question"}` (the document's `answer`), adding its tokens at the default model's price; an extraction that does not validate after one retry answers 422 (the model's tokens charged, not the page); without a chat model they answer 503. Options that would change the answer and that Quarry cannot honour (actions, includeTags, location, a system prompt…) answer 400.
+         * @description Firecrawl-compatible scrape over Quarry's scrape (same SSRF guard, cache and price: `PRICE_SCRAPE`, + `PRICE_SCRAPE_BROWSER` when rendered). Formats `markdown`, `html`, `rawHtml`, `links`, `json` (Quarry's structured JSON); options `onlyMainContent` (default true; false: the whole cleaned page), `maxAge`, `timeout`, `waitFor`. A chat model writes `{"type": "json", "schema"?, "prompt"?}` (v1: `json` with `jsonOptions`), `summary` and `{"type": "question", "question"}` (the document's `answer`), adding its tokens at the default model's price; an extraction that does not validate after one retry answers 422 (the model's tokens charged, not the page); without a chat model they answer 503. `changeTracking` compares the page's Markdown with this account's last scrape of it (per `tag`), fetching afresh unless `maxAge` is given: `changeTracking.changeStatus` `new`, `same`, `changed` (mode `git-diff`: with `diff.text` and `diff.json`) or `removed` (the page answers 404/410; not charged). The `json` mode is not available yet (400). Options that would change the answer and that Quarry cannot honour (actions, includeTags, location, a system prompt…) answer 400.
          */
         post: {
             parameters: {
@@ -8368,6 +8368,27 @@ export interface components {
             refreshable: boolean;
             user: components["schemas"]["User"] | (never | null);
         };
+        ChangeTrackingResult: {
+            /**
+             * @description `new`: no earlier scrape of this URL (and tag) by this account; `same`/`changed`: its Markdown is equal to / differs from the last one; `removed`: the page now answers 404 or 410 (the earlier snapshot is kept).
+             * @enum {string}
+             */
+            changeStatus: "new" | "same" | "changed" | "removed";
+            /** @description With the `git-diff` mode, when the page changed (and both versions were small enough to keep, 1 MB each). */
+            diff?: {
+                /** @description The same hunks as JSON: `{files: [{from, to, chunks: [{content, changes: [{type, ln?, ln1?, ln2?, content}]}]}]}`. */
+                json: unknown;
+                /** @description A unified, git-style diff of the Markdown lines (`--- a/previous.md`, `+++ b/current.md`, `@@` hunks). */
+                text: string;
+            };
+            /** @description When the snapshot compared with was taken (ISO 8601); null for `new`. */
+            previousScrapeAt: string | null;
+            /**
+             * @description Always `visible`: the page was asked for by URL.
+             * @enum {string}
+             */
+            visibility: "visible" | "hidden";
+        };
         /** @description A chat completion with its token usage and the credits it cost. */
         ChatCompletion: {
             choices: {
@@ -8592,6 +8613,18 @@ export interface components {
         FirecrawlDocument: {
             /** @description The chat model's answer to the `question` format, from the page alone. */
             answer?: string;
+            /** @description The `changeTracking` format: the page compared with this account's last scrape of it (and tag). */
+            changeTracking?: {
+                /** @description `new`, `same`, `changed` or `removed` (the page now answers 404 or 410). */
+                changeStatus: string;
+                diff?: {
+                    json: unknown;
+                    text: string;
+                };
+                previousScrapeAt: string | null;
+                /** @description Always `visible`: the page was asked for by URL. */
+                visibility: string;
+            };
             html?: string;
             /** @description Quarry's structured JSON of the page (as `data.json` of `POST /api/v1/scrape/`); with a schema or prompt, the JSON the model extracted. */
             json?: unknown;
@@ -9095,8 +9128,19 @@ export interface components {
         };
         /** @description A page to scrape and the formats wanted. */
         ScrapeRequest: {
-            /** @description One or several of `markdown`, `text`, `json`, `summary`, `screenshot` (at most 10 items; a repeat is ignored); only these keys appear in `data`. `summary` (and `json` with `json_options`) ask a chat model and add its tokens to the price. `screenshot` renders the page in the headless browser (priced as a rendered scrape) and answers the URL of the image. */
-            formats: ("markdown" | "text" | "json" | "summary" | "screenshot")[];
+            /** @description With the `changeTracking` format: how the page is compared with this account's last scrape of the same URL (and tag). A change-tracking scrape always fetches the page afresh; the snapshot is replaced by this scrape. */
+            change_tracking?: {
+                /** @description `git-diff` (the default): `diff` holds a git-style diff of the Markdown when the page changed. `json` is not available yet (400). */
+                modes?: ("git-diff" | "json")[];
+                /** @description For the `json` mode (not available yet). */
+                prompt?: string;
+                /** @description For the `json` mode (not available yet). */
+                schema?: unknown;
+                /** @description Keeps a separate series of snapshots under this label (for example one per schedule); default: none. */
+                tag?: string;
+            };
+            /** @description One or several of `markdown`, `text`, `json`, `summary`, `screenshot`, `changeTracking` (at most 10 items; a repeat is ignored); only these keys appear in `data`. `summary` (and `json` with `json_options`) ask a chat model and add its tokens to the price. `screenshot` renders the page in the headless browser (priced as a rendered scrape) and answers the URL of the image. `changeTracking` compares the page's Markdown with this account's last scrape of it (see `change_tracking`). */
+            formats: ("markdown" | "text" | "json" | "summary" | "screenshot" | "changeTracking")[];
             /** @description With the `json` format: a chat model extracts JSON from the page by this schema and/or prompt (one is required), instead of Quarry's structured JSON of the page. A reply that does not validate is asked for once more with the errors named; one that still fails answers 422 and charges the model's tokens, not the page. */
             json_options?: {
                 /** @description What to extract, in words. */
@@ -9144,6 +9188,7 @@ export interface components {
         /** @description Shape B: one key per requested format, and the metadata. */
         ScrapeResponse: {
             data: {
+                changeTracking?: components["schemas"]["ChangeTrackingResult"];
                 /** @description Quarry's structured JSON of the page; with `json_options`, the JSON the model extracted (validated against the schema). */
                 json?: components["schemas"]["ScrapeJson"] | unknown;
                 /** @description GitHub-flavoured Markdown of the main content. */
