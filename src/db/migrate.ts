@@ -17,6 +17,7 @@ import { ledgerOneRowCharges } from './migrations/0015-ledger-one-row-charges.js
 import { sessionGeneration } from './migrations/0016-session-generation.js';
 import { crawlIsolation } from './migrations/0017-crawl-isolation.js';
 import { ledgerFunctionSource } from './migrations/0018-ledger-function-source.js';
+import { batchScrapes } from './migrations/0021-batch-scrapes.js';
 
 /** The one migration set; names sort in the order they apply. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -38,6 +39,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0017-crawl-isolation': crawlIsolation(),
     // The live ledger function (one source, beside its store), installed with CREATE OR REPLACE.
     '0018-ledger-function-source': ledgerFunctionSource(dialect, LEDGER_FUNCTION_SQL),
+    '0021-batch-scrapes': batchScrapes(dialect),
   };
 }
 

@@ -9,3 +9,4 @@ export { MAX_URL_LENGTH, type RenderMode, SCRAPE_FORMATS, type ScrapeFormat } fr
 export { type ScrapeInput, parseScrapeRequest } from './scrape-request.js';
 export type { ScrapedPage } from './scraped-page.js';
 export type { ScrapeBilling, ScrapeResult, ScrapeService, ScrapeWithPage, ScrapedData } from './service.js';
+export { type BatchStore, createBatchStore } from './batch-store.js';
