@@ -396,6 +396,29 @@ export const SETTINGS = {
   ),
   webhookSweepMs: int('WEBHOOK_SWEEP_MS', 'How often each instance looks for webhook deliveries that are due', 1_000, 10, 60_000),
   webhookKeepDays: int('WEBHOOK_KEEP_DAYS', 'Days delivered and failed webhook deliveries stay listed before they are forgotten', 7, 1, 365),
+  batchMaxUrls: int(
+    'BATCH_MAX_URLS',
+    'Most URLs in one batch scrape (`POST /api/v1/scrape/batch`, Firecrawl `/v1|v2/batch/scrape`); more answer 400',
+    1000,
+    1,
+    1000,
+  ),
+  batchMaxActivePerAccount: int(
+    'BATCH_MAX_ACTIVE_PER_ACCOUNT',
+    'Batch scrapes one account may have running at once, across all instances; one more answers 429. Kept below `BATCH_JOB_CONCURRENCY` so one account cannot take every batch worker',
+    2,
+    1,
+    100,
+  ),
+  batchJobConcurrency: int('BATCH_JOB_CONCURRENCY', 'Batch scrape jobs one instance runs at once (pg-boss on PostgreSQL, in process on SQLite)', 4, 1, 64),
+  batchPageConcurrency: int('BATCH_PAGE_CONCURRENCY', 'Pages of one batch scrape scraped at once', 4, 1, 32),
+  batchStatusPageBytes: int(
+    'BATCH_STATUS_PAGE_BYTES',
+    'Most bytes of results in one batch status page (at least one result per page); `next` links to the rest',
+    10_000_000,
+    1_000,
+    100_000_000,
+  ),
 } satisfies Record<string, Setting<unknown>>;
 
 type Settings = typeof SETTINGS;

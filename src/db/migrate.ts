@@ -19,6 +19,7 @@ import { crawlIsolation } from './migrations/0017-crawl-isolation.js';
 import { ledgerFunctionSource } from './migrations/0018-ledger-function-source.js';
 import { changeSnapshots } from './migrations/0019-change-snapshots.js';
 import { webhooks } from './migrations/0020-webhooks.js';
+import { batchScrapes } from './migrations/0021-batch-scrapes.js';
 
 /** The one migration set; names sort in the order they apply. */
 export function allMigrations(dialect: DialectName): Record<string, Migration> {
@@ -42,6 +43,7 @@ export function allMigrations(dialect: DialectName): Record<string, Migration> {
     '0018-ledger-function-source': ledgerFunctionSource(dialect, LEDGER_FUNCTION_SQL),
     '0019-change-snapshots': changeSnapshots(dialect),
     '0020-webhooks': webhooks(dialect),
+    '0021-batch-scrapes': batchScrapes(dialect),
   };
 }
 

@@ -1,17 +1,25 @@
-import type { Kysely } from 'kysely';
 import type { CachedRunner } from '../cache/cached.js';
 import { chatErrorMapper, type ChatService } from '../chat/index.js';
 import type { Config } from '../config/index.js';
-import type { Database } from '../db/schema.js';
 import type { Ledger, Metering } from '../credits/index.js';
+import type { DialectName } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 import type { Scraping } from '../deps.js';
-import type { Feature } from '../feature.js';
+import type { JobQueue } from '../jobs/index.js';
+import type { Kysely } from 'kysely';
+import type { Feature, FeatureContext } from '../feature.js';
+import type { App } from '../http/server.js';
 import { extractionErrorMapper } from '../extraction/index.js';
 import { createChangeTrackingUseCase } from '../use-cases/change-tracking.js';
+import { createBatchScrapeUseCase } from '../use-cases/batch-scrape.js';
+import { BATCH_EXPIRY_SECONDS, createBatchRunner, type BatchJobData } from '../use-cases/batch-scrape-runner.js';
 import { createPageTasksUseCase } from '../use-cases/page-tasks.js';
-import { createScrapeUseCase } from '../use-cases/scrape.js';
+import { createScrapeUseCase, type ScrapeUseCase } from '../use-cases/scrape.js';
+import { nativeBatchPageScraper, type NativeBatchResult } from './batch-page-scraper.js';
+import { createBatchStore } from './batch-store.js';
 import { scrapeErrorMapper } from './error-map.js';
 import type { OffloadPool } from './offload/pool.js';
+import { registerBatchRoutes } from './routes-batch.js';
 import { registerScrapeRoutes } from './routes.js';
 import { registerScreenshotRoutes } from './screenshots/routes.js';
 import { createPageNotifier, type ScrapeListener } from './scraped-page.js';
@@ -20,6 +28,11 @@ import { createScrapeService } from './service.js';
 
 export type { ScrapedPage, ScrapeListener } from './scraped-page.js';
 
+type BatchSettings = 'batchMaxUrls' | 'batchMaxActivePerAccount' | 'batchJobConcurrency' | 'batchPageConcurrency' | 'batchStatusPageBytes';
+
+/** The queue of native batch scrapes. */
+export const BATCH_QUEUE = 'batch-scrape';
+
 export interface ScrapeFeatureDeps {
   readonly metering: Metering;
   /** Holds of the page and of each model call of `summary` and `json_options` (src/use-cases/page-tasks.ts). */
@@ -27,13 +40,18 @@ export interface ScrapeFeatureDeps {
   /** The process's chat models (src/deps.ts), for `summary` and `json_options`; undefined when none is configured (503). */
   readonly chat: ChatService | undefined;
   readonly cached: CachedRunner;
-  /** The `changeTracking` format keeps each account's snapshots of the pages it tracks here (migration 0019). */
-  readonly db: Kysely<Database>;
   /** Worker threads that read (parse, extract) pages off the event loop. */
   readonly offload: OffloadPool;
   /** The process's fetch engine, browser and scrape service (src/deps.ts). */
   readonly scraping: Scraping;
-  readonly config: Pick<Config, 'chromiumPath' | 'priceScrape' | 'priceScrapeBrowser' | 'scrapeCacheTtl' | 'cacheHitCharge' | 'holdTtlSeconds'>;
+  /** The `changeTracking` format's snapshots (migration 0019) and batch scrapes' state (0021); batches run on the process's job queue. */
+  readonly db: Kysely<Database>;
+  readonly dialect: DialectName;
+  jobQueue(): Promise<JobQueue>;
+  readonly config: Pick<
+    Config,
+    'chromiumPath' | 'priceScrape' | 'priceScrapeBrowser' | 'scrapeCacheTtl' | 'cacheHitCharge' | 'holdTtlSeconds' | 'publicUrl' | BatchSettings
+  >;
   /**
    * Told about every fresh, successful scrape (2xx with content; not cache hits), after the
    * answer is on its way, instead of the process's index. Its errors are logged and never reach
@@ -56,7 +74,7 @@ export function scrapeFeature(deps: ScrapeFeatureDeps): Feature {
     schemas: scrapeSchemas,
     // The model's failures answer as on the chat routes, whether or not the chat feature is served.
     errorMappers: [scrapeErrorMapper, extractionErrorMapper, chatErrorMapper],
-    register({ app, log, now }) {
+    async register({ app, log, now }) {
       const { fetchEngine, browserEngine } = scraping;
       if (!browserEngine.available) {
         const where = config.chromiumPath ?? '/usr/bin/chromium';
@@ -92,6 +110,47 @@ export function scrapeFeature(deps: ScrapeFeatureDeps): Feature {
       const changes = createChangeTrackingUseCase({ db, now });
       registerScrapeRoutes(app, { scrape, metering, pageTasks, changes });
       registerScreenshotRoutes(app, scraping.screenshots);
+      await registerBatch(app, deps, scrape, { log, now });
     },
   };
+}
+
+/** Native batch scrapes: their store, the job that runs them (on the process's queue) and their routes. */
+async function registerBatch(app: App, deps: ScrapeFeatureDeps, scrape: ScrapeUseCase, context: Pick<FeatureContext, 'log' | 'now'>): Promise<void> {
+  const { config } = deps;
+  const store = createBatchStore<NativeBatchResult>(deps.db, deps.dialect, context.now);
+  const queue = await deps.jobQueue();
+  const runner = createBatchRunner({
+    store,
+    ledger: deps.ledger,
+    scraper: nativeBatchPageScraper(scrape),
+    holdTtlSeconds: config.holdTtlSeconds,
+    pageConcurrency: config.batchPageConcurrency,
+    log: context.log,
+  });
+  await queue.work<BatchJobData>(
+    BATCH_QUEUE,
+    { concurrency: config.batchJobConcurrency, retryLimit: 2, expireInSeconds: BATCH_EXPIRY_SECONDS },
+    (job, signal) => runner.run(job, signal),
+  );
+  const batches = createBatchScrapeUseCase<NativeBatchResult>({
+    store,
+    surface: 'native',
+    enqueue: async (batchId) => {
+      await queue.send<BatchJobData>(BATCH_QUEUE, { batchId });
+    },
+    ledger: deps.ledger,
+    pricePerPage: config.priceScrape,
+    maxUrls: config.batchMaxUrls,
+    maxActivePerAccount: config.batchMaxActivePerAccount,
+    maxPageBytes: config.batchStatusPageBytes,
+    now: context.now,
+  });
+  registerBatchRoutes(app, {
+    batches,
+    metering: deps.metering,
+    browserAvailable: scrape.browserAvailable,
+    maxUrls: config.batchMaxUrls,
+    publicUrl: config.publicUrl,
+  });
 }

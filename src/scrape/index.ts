@@ -11,3 +11,4 @@ export type { ScrapedPage } from './scraped-page.js';
 export type { ScrapeBilling, ScrapeResult, ScrapeService, ScrapeWithPage, ScrapeWithScreenshot, ScrapedData } from './service.js';
 export { screenshotNeedsBrowserMessage } from './screenshots/unavailable.js';
 export { DEFAULT_VIEWPORT, SCREENSHOT_LIMITS, type CapturedScreenshot, type ScreenshotSpec, type ScreenshotStore } from './screenshots/index.js';
+export { type BatchStore, createBatchStore } from './batch-store.js';

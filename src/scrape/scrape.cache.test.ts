@@ -115,8 +115,9 @@ describe('the onScraped hook', () => {
     h = await startScrapeHarness({
       features: (parts) => {
         const { metering, ledger } = parts.services;
-        const { cached, offload, scraping, chat } = parts.deps;
-        const scrape = scrapeFeature({ metering, ledger, chat, cached, db: parts.deps.database.db, offload, scraping, config: parts.config, onScraped });
+        const { cached, offload, scraping, chat, jobQueue } = parts.deps;
+        const { db, dialect } = parts.deps.database;
+        const scrape = scrapeFeature({ metering, ledger, chat, cached, offload, scraping, db, dialect, jobQueue, config: parts.config, onScraped });
         return [...defaultFeatures(parts).filter((f) => f.name !== 'scrape'), scrape];
       },
     });

@@ -17,12 +17,15 @@ import { extractionErrorMapper } from '../../extraction/index.js';
 import type { Feature, FeatureContext } from '../../feature.js';
 import type { App } from '../../http/server.js';
 import type { JobQueue } from '../../jobs/index.js';
-import type { OffloadPool } from '../../scrape/index.js';
+import { createBatchStore, type OffloadPool } from '../../scrape/index.js';
+import { BATCH_EXPIRY_SECONDS, createBatchRunner, type BatchJobData } from '../../use-cases/batch-scrape-runner.js';
+import type { FirecrawlDocument } from './document.js';
 import type { Webhooks } from '../../webhooks/index.js';
 import { CRAWL_QUEUE, createCrawlRunner, type CrawlJobData } from './crawl-runner.js';
 import { createCrawlStore } from './crawl-store.js';
 import { createCrawlEvents } from './crawl-webhook.js';
 import { renderFirecrawlError } from './errors.js';
+import { BatchBody, BatchStarted, FIRECRAWL_BATCH_QUEUE, firecrawlBatchPageScraper, registerBatchRoutes } from './routes-batch.js';
 import { registerCrawlRoutes } from './routes-crawl.js';
 import { registerMapRoutes } from './routes-map.js';
 import { registerScrapeRoutes } from './routes-scrape.js';
@@ -67,6 +70,11 @@ export interface FirecrawlFeatureDeps {
     | 'crawlDelayMs'
     | 'firecrawlCrawlPageBytes'
     | 'publicUrl'
+    | 'batchMaxUrls'
+    | 'batchMaxActivePerAccount'
+    | 'batchJobConcurrency'
+    | 'batchPageConcurrency'
+    | 'batchStatusPageBytes'
   >;
 }
 
@@ -117,6 +125,20 @@ async function register(context: FeatureContext, deps: FirecrawlFeatureDeps): Pr
     { concurrency: config.crawlJobConcurrency, retryLimit: 2, expireInSeconds: CRAWL_EXPIRY_SECONDS },
     (job, signal) => runner.run(job, signal),
   );
+  const batchStore = createBatchStore<FirecrawlDocument>(db, dialect, now);
+  const batchRunner = createBatchRunner({
+    store: batchStore,
+    ledger,
+    scraper: firecrawlBatchPageScraper(scraper),
+    holdTtlSeconds: config.holdTtlSeconds,
+    pageConcurrency: config.batchPageConcurrency,
+    log,
+  });
+  await queue.work<BatchJobData>(
+    FIRECRAWL_BATCH_QUEUE,
+    { concurrency: config.batchJobConcurrency, retryLimit: 2, expireInSeconds: BATCH_EXPIRY_SECONDS },
+    (job, signal) => batchRunner.run(job, signal),
+  );
   // Every route of the surface in one scope, with one error handler: Quarry's answer to any error, in Firecrawl's words.
   await app.register(async (scope: App) => {
     scope.setErrorHandler(renderFirecrawlError);
@@ -148,12 +170,25 @@ async function register(context: FeatureContext, deps: FirecrawlFeatureDeps): Pr
       webhooksAvailable: deps.webhooks.available,
       now,
     });
+    registerBatchRoutes(scope, {
+      store: batchStore,
+      queue,
+      ledger,
+      metering,
+      browserAvailable: scraper.browserAvailable,
+      pricePerPage: config.priceScrape,
+      maxUrls: config.batchMaxUrls,
+      maxActivePerAccount: config.batchMaxActivePerAccount,
+      maxPageBytes: config.batchStatusPageBytes,
+      publicUrl: config.publicUrl,
+      now,
+    });
   });
 }
 
 export const firecrawlFeature = (deps: FirecrawlFeatureDeps): Feature => ({
   name: 'compat-firecrawl',
-  schemas: firecrawlSchemas,
+  schemas: [...firecrawlSchemas, BatchBody, BatchStarted],
   // The model's failures answer as on the chat routes (in Firecrawl's shape), whether or not the chat feature is served.
   errorMappers: [extractionErrorMapper, chatErrorMapper],
   register: (context) => register(context, deps),

@@ -3362,6 +3362,375 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/scrape/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scrape many pages as one job
+         * @description Starts a durable job that scrapes every URL with the same options as `POST /api/v1/scrape/` (without the chat model). Each page is charged as a scrape when it completes (`PRICE_SCRAPE`, + `PRICE_SCRAPE_BROWSER` when rendered; a failed page costs nothing). When the credits run out the batch ends `completed` with a `warning`, the pages not scraped `skipped` and not charged. More than `BATCH_MAX_URLS` URLs answer 400; an account already running `BATCH_MAX_ACTIVE_PER_ACCOUNT` batches gets 429. `webhook` is not available yet (400).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description URLs to scrape with the options of one scrape. */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description As for `POST /api/v1/scrape/`, without the model's formats. */
+                        formats: ("markdown" | "text" | "json")[];
+                        /** @description Refused (400): a batch does not ask a chat model. */
+                        json_options?: unknown;
+                        /** @description Refused (400): a batch does not ask a chat model. */
+                        model?: unknown;
+                        /**
+                         * @default auto
+                         * @enum {string}
+                         */
+                        render?: "auto" | "always" | "never";
+                        /** @description The pages to scrape: 1 to `BATCH_MAX_URLS` (at most 1,000). */
+                        urls: string[];
+                        /** @default true */
+                        use_cache?: boolean;
+                        /** @description Not available yet: refused (400). */
+                        webhook?: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {boolean} */
+                            success: true;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FieldErrors"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description Not enough credits to hold the most this call can cost. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InsufficientCredits"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"] | components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"] | components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description An upstream, configuration or server failure. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServerError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scrape/batch/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Batch scrape: status and results */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: string;
+                    skip?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            completed: number;
+                            credits_used: number;
+                            expires_at: string;
+                            failed: number;
+                            id: string;
+                            /** @description Absolute URL of the next status page; absent on the last one. */
+                            next?: string;
+                            pages: {
+                                error?: string;
+                                /** @description The `data` of `POST /api/v1/scrape/`, once completed. */
+                                result?: unknown;
+                                /** @description `pending`, `completed`, `failed` or `skipped` (never scraped: the batch was cancelled or ran out of credits). */
+                                status: string;
+                                url: string;
+                            }[];
+                            /** @description `scraping`, `completed`, `failed` or `cancelled`. */
+                            status: string;
+                            /** @enum {boolean} */
+                            success: true;
+                            total: number;
+                            warning?: string;
+                        };
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Batch scrape: cancel
+         * @description Stops the batch: pages not yet stored are neither stored nor charged. A batch that already ended answers 409.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "cancelled";
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scrape/batch/{id}/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Batch scrape: the URLs that failed */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors: {
+                                error: string;
+                                id: string;
+                                timestamp: string;
+                                url: string;
+                            }[];
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+                /** @description A DRF error: one human-readable message. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorDetail"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/screenshots/{file}": {
         parameters: {
             query?: never;
@@ -5739,6 +6108,748 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/batch/scrape": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Firecrawl v1 batch scrape: start
+         * @description Scrapes every URL with the options of one scrape (the model's formats excepted) as a durable job. Each page is charged as a scrape when it completes; when the credits run out the batch ends `completed` with a `warning` and fewer documents, the rest not charged. More than `BATCH_MAX_URLS` URLs answer 400; an account already running `BATCH_MAX_ACTIVE_PER_ACCOUNT` batches gets 429. `webhook` is not available yet (400).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Default `["markdown"]`. */
+                        formats?: (string | ({
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        }))[];
+                        /** @description Leave invalid URLs out (listed in `invalidURLs`) instead of refusing the batch. */
+                        ignoreInvalidURLs?: boolean;
+                        integration?: string;
+                        /** @description Accept a cached copy at most this old (ms, at most 10 years); 0 forces a fresh scrape. */
+                        maxAge?: number;
+                        /** @description Accepted; `BATCH_PAGE_CONCURRENCY` applies. */
+                        maxConcurrency?: number;
+                        /** @description Default `true`: `markdown` and `html` are the main content; `false`: the whole cleaned page (navigation, footer…). */
+                        onlyMainContent?: boolean;
+                        origin?: string;
+                        /** @description Deadline in ms; passed → 408 `SCRAPE_TIMEOUT`. */
+                        timeout?: number;
+                        /** @description 1 to `BATCH_MAX_URLS` URLs (at most 1,000). */
+                        urls: string[];
+                        /** @description ms; > 0 renders the page in the headless browser, which waits for the network to go idle. */
+                        waitFor?: number;
+                        /** @description Not available yet: refused (400). */
+                        webhook?: unknown;
+                        zeroDataRetention?: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            invalidURLs?: string[];
+                            /** @enum {boolean} */
+                            success: true;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Firecrawl error body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/batch/scrape/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Firecrawl v1 batch scrape: status */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: string;
+                    skip?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            completed: number;
+                            creditsUsed: number;
+                            data: components["schemas"]["FirecrawlDocument"][];
+                            expiresAt: string;
+                            /** @description Absolute URL of the next page of `data`; absent on the last page. */
+                            next?: string;
+                            /** @description `scraping`, `completed`, `failed` or `cancelled`. */
+                            status: string;
+                            /** @enum {boolean} */
+                            success: true;
+                            total: number;
+                            warning?: string;
+                        };
+                    };
+                };
+                /** @description Firecrawl error body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Firecrawl v1 batch scrape: cancel */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "cancelled";
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Firecrawl error body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/batch/scrape/{id}/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Firecrawl v1 batch scrape: errors */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Pages that failed, and pages robots.txt disallowed. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors: {
+                                error: string;
+                                id: string;
+                                timestamp: string;
+                                url: string;
+                            }[];
+                            robotsBlocked: string[];
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Firecrawl error body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Firecrawl v1 batch scrape: errors */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Pages that failed, and pages robots.txt disallowed. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors: {
+                                error: string;
+                                id: string;
+                                timestamp: string;
+                                url: string;
+                            }[];
+                            robotsBlocked: string[];
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Firecrawl error body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/crawl": {
         parameters: {
             query?: never;
@@ -6986,6 +8097,617 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/batch/scrape": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Firecrawl v2 batch scrape: start
+         * @description Scrapes every URL with the options of one scrape (the model's formats excepted) as a durable job. Each page is charged as a scrape when it completes; when the credits run out the batch ends `completed` with a `warning` and fewer documents, the rest not charged. More than `BATCH_MAX_URLS` URLs answer 400; an account already running `BATCH_MAX_ACTIVE_PER_ACCOUNT` batches gets 429. `webhook` is not available yet (400).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Default `["markdown"]`. */
+                        formats?: (string | ({
+                            type: string;
+                        } & {
+                            [key: string]: unknown;
+                        }))[];
+                        /** @description Leave invalid URLs out (listed in `invalidURLs`) instead of refusing the batch. */
+                        ignoreInvalidURLs?: boolean;
+                        integration?: string;
+                        /** @description Accept a cached copy at most this old (ms, at most 10 years); 0 forces a fresh scrape. */
+                        maxAge?: number;
+                        /** @description Accepted; `BATCH_PAGE_CONCURRENCY` applies. */
+                        maxConcurrency?: number;
+                        /** @description Default `true`: `markdown` and `html` are the main content; `false`: the whole cleaned page (navigation, footer…). */
+                        onlyMainContent?: boolean;
+                        origin?: string;
+                        /** @description Deadline in ms; passed → 408 `SCRAPE_TIMEOUT`. */
+                        timeout?: number;
+                        /** @description 1 to `BATCH_MAX_URLS` URLs (at most 1,000). */
+                        urls: string[];
+                        /** @description ms; > 0 renders the page in the headless browser, which waits for the network to go idle. */
+                        waitFor?: number;
+                        /** @description Not available yet: refused (400). */
+                        webhook?: unknown;
+                        zeroDataRetention?: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            invalidURLs?: string[];
+                            /** @enum {boolean} */
+                            success: true;
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Firecrawl error body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/batch/scrape/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Firecrawl v2 batch scrape: status */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: string;
+                    skip?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            completed: number;
+                            creditsUsed: number;
+                            data: components["schemas"]["FirecrawlDocument"][];
+                            expiresAt: string;
+                            /** @description Absolute URL of the next page of `data`; absent on the last page. */
+                            next?: string;
+                            /** @description `scraping`, `completed`, `failed` or `cancelled`. */
+                            status: string;
+                            /** @enum {boolean} */
+                            success: true;
+                            total: number;
+                            warning?: string;
+                        };
+                    };
+                };
+                /** @description Firecrawl error body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Firecrawl v2 batch scrape: cancel */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "cancelled";
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Firecrawl error body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/batch/scrape/{id}/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Firecrawl v2 batch scrape: errors */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Pages that failed, and pages robots.txt disallowed. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors: {
+                                error: string;
+                                id: string;
+                                timestamp: string;
+                                url: string;
+                            }[];
+                            robotsBlocked: string[];
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+                /** @description Firecrawl error body. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                408: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+                /** @description Firecrawl error body. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FirecrawlError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -8536,6 +10258,42 @@ export interface components {
         /** @description DRF validation errors: each field name maps to a list of messages (nested objects for nested fields). */
         FieldErrors: {
             [key: string]: unknown;
+        };
+        FirecrawlBatchScrapeRequest: {
+            /** @description Default `["markdown"]`. */
+            formats?: (string | ({
+                type: string;
+            } & {
+                [key: string]: unknown;
+            }))[];
+            /** @description Leave invalid URLs out (listed in `invalidURLs`) instead of refusing the batch. */
+            ignoreInvalidURLs?: boolean;
+            integration?: string;
+            /** @description Accept a cached copy at most this old (ms, at most 10 years); 0 forces a fresh scrape. */
+            maxAge?: number;
+            /** @description Accepted; `BATCH_PAGE_CONCURRENCY` applies. */
+            maxConcurrency?: number;
+            /** @description Default `true`: `markdown` and `html` are the main content; `false`: the whole cleaned page (navigation, footer…). */
+            onlyMainContent?: boolean;
+            origin?: string;
+            /** @description Deadline in ms; passed → 408 `SCRAPE_TIMEOUT`. */
+            timeout?: number;
+            /** @description 1 to `BATCH_MAX_URLS` URLs (at most 1,000). */
+            urls: string[];
+            /** @description ms; > 0 renders the page in the headless browser, which waits for the network to go idle. */
+            waitFor?: number;
+            /** @description Not available yet: refused (400). */
+            webhook?: unknown;
+            zeroDataRetention?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        FirecrawlBatchScrapeStarted: {
+            id: string;
+            invalidURLs?: string[];
+            /** @enum {boolean} */
+            success: true;
+            url: string;
         };
         FirecrawlCrawlCancelled: {
             /** @enum {string} */
