@@ -62,3 +62,20 @@ function pageUrl(request: FastifyRequest, page: number): string {
   else url.searchParams.set('page', String(page));
   return url.toString();
 }
+
+/**
+ * The sequence numbers of a status page bounded by bytes (Firecrawl's `next`): the first of `rows`
+ * (at most `limit`) whose sizes fit in `maxBytes` together, and always at least one, so that a
+ * single result larger than the budget is still served, alone.
+ */
+export function seqsWithinBytes(rows: readonly { readonly seq: unknown; readonly bytes: unknown }[], limit: number, maxBytes: number): number[] {
+  const chosen: number[] = [];
+  let total = 0;
+  for (const row of rows.slice(0, limit)) {
+    const bytes = Number(row.bytes);
+    if (chosen.length > 0 && total + bytes > maxBytes) break;
+    chosen.push(Number(row.seq));
+    total += bytes;
+  }
+  return chosen;
+}

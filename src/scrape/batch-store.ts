@@ -7,6 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../db/database.js';
 import type { Database } from '../db/schema.js';
+import { seqsWithinBytes } from '../http/pagination.js';
 import {
   BATCH_RETENTION_MS,
   type BatchError,
@@ -292,14 +293,7 @@ export function createBatchStore<D>(database: Kysely<Database>, dialect: Dialect
         .offset(skip)
         .limit(limit + 1)
         .execute();
-      const chosen: number[] = [];
-      let total = 0;
-      for (const row of sizes.slice(0, limit)) {
-        const bytes = Number(row.bytes);
-        if (chosen.length > 0 && total + bytes > maxBytes) break;
-        chosen.push(Number(row.seq));
-        total += bytes;
-      }
+      const chosen = seqsWithinBytes(sizes, limit, maxBytes);
       if (chosen.length === 0) return { pages: [], more: false };
       const rows = await db
         .selectFrom('batch_scrape_pages')

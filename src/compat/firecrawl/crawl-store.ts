@@ -8,6 +8,7 @@ import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { CRAWL_RETENTION_MS, type CrawlState } from '../../use-cases/crawl.js';
 import type { FirecrawlDocument } from './document.js';
+import { seqsWithinBytes } from '../../http/pagination.js';
 
 export type CrawlStatusName = CrawlState;
 
@@ -273,14 +274,7 @@ export function createCrawlStore(database: Kysely<Database>, dialect: DialectNam
         .offset(skip)
         .limit(limit + 1)
         .execute();
-      const chosen: number[] = [];
-      let total = 0;
-      for (const row of sizes.slice(0, limit)) {
-        const bytes = Number(row.bytes);
-        if (chosen.length > 0 && total + bytes > maxBytes) break;
-        chosen.push(Number(row.seq));
-        total += bytes;
-      }
+      const chosen = seqsWithinBytes(sizes, limit, maxBytes);
       if (chosen.length === 0) return { documents: [], more: false };
       const rows = await db.selectFrom('compat_crawl_pages').select('document').where('crawl_id', '=', id).where('seq', 'in', chosen).orderBy('seq').execute();
       return { documents: rows.map((row) => JSON.parse(row.document) as FirecrawlDocument), more: sizes.length > chosen.length };
