@@ -65,7 +65,7 @@ export function defaultFeatures({ config, deps, services, now, log }: AppParts):
     webhooksFeature({ webhooks, config }),
     chatFeature({ chat: deps.chat, metering, ledger, cached, scraping, searching, config }),
     billingFeature({ db, ledger, config }),
-    scrapeFeature({ metering, ledger, chat: deps.chat, cached, offload, scraping, db, dialect, jobQueue, config }),
+    scrapeFeature({ metering, ledger, chat: deps.chat, cached, offload, scraping, db, dialect, jobQueue, webhooks, config }),
     searchFeature({ metering, cached, searching, config }),
     answerFeature({ metering, ledger, cached, scraping, searching, chat: deps.chat, config }),
     agentApisFeature({ metering, ledger, keys, cached, searching, scraping, offload, chat: deps.chat, config }),

@@ -16,7 +16,10 @@ import {
   type BatchRecord,
   type BatchState,
   type BatchSurface,
+  type InTransaction,
+  type NewBatch,
 } from '../use-cases/batch-scrape.js';
+import type { WebhookTarget } from '../webhooks/index.js';
 
 type BatchScrapesTable = {
   id: string;
@@ -24,6 +27,8 @@ type BatchScrapesTable = {
   api_key_id: number;
   surface: BatchSurface;
   options: string;
+  /** JSON of the batch's webhook target; null: none. */
+  webhook: string | null;
   status: BatchState;
   total: number;
   completed: number;
@@ -71,6 +76,7 @@ const toRecord = (row: BatchScrapesTable): BatchRecord => ({
   apiKeyId: Number(row.api_key_id),
   surface: row.surface,
   options: row.options,
+  ...(row.webhook === null ? {} : { webhook: JSON.parse(row.webhook) as WebhookTarget }),
   status: row.status,
   total: Number(row.total),
   completed: Number(row.completed),
@@ -107,13 +113,12 @@ export function createBatchStore<D>(database: Kysely<Database>, dialect: Dialect
 
     /**
      * Stores the batch and its pages unless the account already runs `maxActive` batches. On
-     * PostgreSQL the account's advisory lock makes the count and the insert one step across instances.
+     * PostgreSQL the account's advisory lock makes the count and the insert one step across
+     * instances. `also` runs in the same transaction once the batch is stored (its `started` event).
      */
-    async create(
-      batch: { id: string; userId: number; apiKeyId: number; surface: BatchSurface; options: string; urls: readonly string[] },
-      maxActive: number,
-    ): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+    async create(batch: NewBatch, maxActive: number, also?: InTransaction): Promise<boolean> {
+      return database.transaction().execute(async (outer) => {
+        const trx = outer.withTables<BatchTables>();
         if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext(${`quarry-batch-scrapes:${batch.userId}`}))`.execute(trx);
         const running = await trx
           .selectFrom('batch_scrapes')
@@ -131,6 +136,7 @@ export function createBatchStore<D>(database: Kysely<Database>, dialect: Dialect
             api_key_id: batch.apiKeyId,
             surface: batch.surface,
             options: batch.options,
+            webhook: batch.webhook === undefined ? null : JSON.stringify(batch.webhook),
             status: 'scraping',
             total: batch.urls.length,
             completed: 0,
@@ -149,6 +155,7 @@ export function createBatchStore<D>(database: Kysely<Database>, dialect: Dialect
             .values(rows.slice(start, start + INSERT_CHUNK))
             .execute();
         }
+        if (also !== undefined) await also(outer);
         return true;
       });
     },
@@ -177,10 +184,12 @@ export function createBatchStore<D>(database: Kysely<Database>, dialect: Dialect
 
     /**
      * Stores the page's result and counts it (and its credits) in one transaction, keeping the
-     * page's hold to be settled next; false when the batch no longer runs (cancelled), and then nothing is stored.
+     * page's hold to be settled next; false when the batch no longer runs (cancelled), and then
+     * nothing is stored. `also` runs in the same transaction when the page is stored (its event).
      */
-    async complete(id: string, seq: number, document: D, credits: number): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+    async complete(id: string, seq: number, document: D, credits: number, also?: InTransaction): Promise<boolean> {
+      return database.transaction().execute(async (outer) => {
+        const trx = outer.withTables<BatchTables>();
         const counted = await trx
           .updateTable('batch_scrapes')
           .set((eb) => ({ completed: eb('completed', '+', 1), credits_used: eb('credits_used', '+', credits), updated: stamp() }))
@@ -196,13 +205,15 @@ export function createBatchStore<D>(database: Kysely<Database>, dialect: Dialect
           .where('batch_id', '=', id)
           .where('seq', '=', seq)
           .execute();
+        if (also !== undefined) await also(outer);
         return true;
       });
     },
 
-    /** Notes a page that failed (its hold already released); false when the batch no longer runs. */
-    async fail(id: string, seq: number, error: string): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+    /** Notes a page that failed (its hold already released); false when the batch no longer runs. `also` as for `complete`. */
+    async fail(id: string, seq: number, error: string, also?: InTransaction): Promise<boolean> {
+      return database.transaction().execute(async (outer) => {
+        const trx = outer.withTables<BatchTables>();
         const counted = await trx
           .updateTable('batch_scrapes')
           .set((eb) => ({ failed: eb('failed', '+', 1), updated: stamp() }))
@@ -217,6 +228,7 @@ export function createBatchStore<D>(database: Kysely<Database>, dialect: Dialect
           .where('batch_id', '=', id)
           .where('seq', '=', seq)
           .execute();
+        if (also !== undefined) await also(outer);
         return true;
       });
     },
@@ -237,16 +249,21 @@ export function createBatchStore<D>(database: Kysely<Database>, dialect: Dialect
         .execute();
     },
 
-    /** Ends a running batch (a cancel that came first wins); its pages never scraped become `skipped`. */
-    async finish(id: string, status: Exclude<BatchState, 'scraping'>, warning: string | null = null): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx
+    /**
+     * Ends a running batch (a cancel that came first wins); its pages never scraped become
+     * `skipped`. `also` runs in the same transaction when this call ended the batch (its event).
+     */
+    async finish(id: string, status: Exclude<BatchState, 'scraping'>, warning: string | null = null, also?: InTransaction): Promise<void> {
+      await database.transaction().execute(async (outer) => {
+        const trx = outer.withTables<BatchTables>();
+        const ended = await trx
           .updateTable('batch_scrapes')
           .set({ status, warning, updated: stamp(), expires_at: later(BATCH_RETENTION_MS) })
           .where('id', '=', id)
           .where('status', '=', 'scraping')
-          .execute();
+          .executeTakeFirst();
         await skipWaiting(trx, id);
+        if (Number(ended.numUpdatedRows) > 0 && also !== undefined) await also(outer);
       });
     },
 

@@ -138,7 +138,7 @@ describe('a batch scrape', () => {
 });
 
 describe('batch scrape limits and bad input', () => {
-  it('answers 400 for too many URLs, a bad URL, a webhook or a model format, and 402 without credits', async () => {
+  it('answers 400 for too many URLs, a bad URL, a bad webhook or a model format, and 402 without credits', async () => {
     const customer = await t.customer(10);
     const tooMany = await start(customer.key, { urls: site.pages(31), formats: ['markdown'] });
     expect(tooMany.statusCode).toBe(400);
@@ -146,9 +146,9 @@ describe('batch scrape limits and bad input', () => {
     const bad = await start(customer.key, { urls: [site.pages(1)[0], 'not a url'], formats: ['markdown'] });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ urls: { '1': [expect.any(String)] } });
-    const webhook = await start(customer.key, { urls: site.pages(1), formats: ['markdown'], webhook: 'https://example.com/hook' });
+    const webhook = await start(customer.key, { urls: site.pages(1), formats: ['markdown'], webhook: { url: 'https://example.com/hook', secret: 'x' } });
     expect(webhook.statusCode).toBe(400);
-    expect(webhook.json()).toHaveProperty('webhook');
+    expect(webhook.json()).toEqual({ webhook: [expect.stringMatching(/secret/)] });
     const summary = await start(customer.key, { urls: site.pages(1), formats: ['summary'] });
     expect(summary.statusCode).toBe(400);
     const broke = await t.customer(0);

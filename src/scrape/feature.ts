@@ -6,12 +6,14 @@ import type { DialectName } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { Scraping } from '../deps.js';
 import type { JobQueue } from '../jobs/index.js';
+import type { Webhooks } from '../webhooks/index.js';
 import type { Kysely } from 'kysely';
 import type { Feature, FeatureContext } from '../feature.js';
 import type { App } from '../http/server.js';
 import { extractionErrorMapper } from '../extraction/index.js';
 import { createChangeTrackingUseCase } from '../use-cases/change-tracking.js';
 import { createBatchScrapeUseCase } from '../use-cases/batch-scrape.js';
+import { createBatchEvents } from '../use-cases/batch-scrape-events.js';
 import { BATCH_EXPIRY_SECONDS, createBatchRunner, type BatchJobData } from '../use-cases/batch-scrape-runner.js';
 import { createPageTasksUseCase } from '../use-cases/page-tasks.js';
 import { createScrapeUseCase, type ScrapeUseCase } from '../use-cases/scrape.js';
@@ -48,6 +50,8 @@ export interface ScrapeFeatureDeps {
   readonly db: Kysely<Database>;
   readonly dialect: DialectName;
   jobQueue(): Promise<JobQueue>;
+  /** The app's webhook outbox: batches with a `webhook` send their events through it; absent, such a batch is refused. */
+  readonly webhooks?: Webhooks;
   readonly config: Pick<
     Config,
     'chromiumPath' | 'priceScrape' | 'priceScrapeBrowser' | 'scrapeCacheTtl' | 'cacheHitCharge' | 'holdTtlSeconds' | 'publicUrl' | BatchSettings
@@ -120,6 +124,7 @@ async function registerBatch(app: App, deps: ScrapeFeatureDeps, scrape: ScrapeUs
   const { config } = deps;
   const store = createBatchStore<NativeBatchResult>(deps.db, deps.dialect, context.now);
   const queue = await deps.jobQueue();
+  const events = deps.webhooks === undefined ? undefined : createBatchEvents<NativeBatchResult>(deps.webhooks);
   const runner = createBatchRunner({
     store,
     ledger: deps.ledger,
@@ -127,6 +132,7 @@ async function registerBatch(app: App, deps: ScrapeFeatureDeps, scrape: ScrapeUs
     holdTtlSeconds: config.holdTtlSeconds,
     pageConcurrency: config.batchPageConcurrency,
     log: context.log,
+    ...(events === undefined ? {} : { events }),
   });
   await queue.work<BatchJobData>(
     BATCH_QUEUE,
@@ -145,6 +151,7 @@ async function registerBatch(app: App, deps: ScrapeFeatureDeps, scrape: ScrapeUs
     maxActivePerAccount: config.batchMaxActivePerAccount,
     maxPageBytes: config.batchStatusPageBytes,
     now: context.now,
+    ...(events === undefined ? {} : { events }),
   });
   registerBatchRoutes(app, {
     batches,

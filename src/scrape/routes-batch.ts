@@ -5,7 +5,9 @@ import { InvalidInputError, NotFoundError } from '../errors.js';
 import { ApiError } from '../http/errors.js';
 import { ErrorDetail, StringEnum } from '../http/schema.js';
 import type { App } from '../http/server.js';
-import { BatchSizeError, TooManyBatchesError, type BatchScrapeUseCase } from '../use-cases/batch-scrape.js';
+import { BatchSizeError, BatchWebhooksUnavailableError, TooManyBatchesError, type BatchScrapeUseCase } from '../use-cases/batch-scrape.js';
+import { BATCH_EVENTS } from '../use-cases/batch-scrape-events.js';
+import { InvalidWebhookError, webhookTargetOf, type WebhookTarget } from '../webhooks/index.js';
 import type { NativeBatchOptions, NativeBatchResult } from './batch-page-scraper.js';
 import { browserNotInstalledError } from './errors.js';
 import { parseScrapeRequest } from './scrape-request.js';
@@ -37,7 +39,13 @@ const BatchRequest = Type.Object(
     render: Type.Optional(StringEnum(RENDER_MODES, { default: 'auto' })),
     json_options: Type.Optional(Type.Unknown({ description: 'Refused (400): a batch does not ask a chat model.' })),
     model: Type.Optional(Type.Unknown({ description: 'Refused (400): a batch does not ask a chat model.' })),
-    webhook: Type.Optional(Type.Unknown({ description: 'Not available yet: refused (400).' })),
+    webhook: Type.Optional(
+      Type.Unknown({
+        description:
+          "Where the batch's events go: a URL, or `{url, headers?, metadata?, events?}` (`events` among `started`, `page`, `completed`, `failed`; all by default). " +
+          "Sends `batch_scrape.started`, `batch_scrape.page` (one a page), `batch_scrape.completed` and `batch_scrape.failed`, signed with the account's webhook secret (docs/webhooks.md).",
+      }),
+    ),
   },
   { description: 'URLs to scrape with the options of one scrape.' },
 );
@@ -72,6 +80,16 @@ const BatchErrors = Type.Object({
   errors: Type.Array(Type.Object({ id: Type.String(), timestamp: Type.String(), url: Type.String(), error: Type.String() })),
 });
 const readErrors = { 401: Type.Ref(ErrorDetail), 404: Type.Ref(ErrorDetail), 429: Type.Ref(ErrorDetail) };
+
+/** The batch's webhook, checked; a bad one answers 400 `{"webhook": [message]}`. */
+function batchWebhook(raw: unknown): WebhookTarget | undefined {
+  try {
+    return webhookTargetOf(raw, BATCH_EVENTS);
+  } catch (error) {
+    if (error instanceof InvalidWebhookError) throw InvalidInputError.field('webhook', error.message);
+    throw error;
+  }
+}
 
 const baseUrl = (request: FastifyRequest, publicUrl: string | undefined) => (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 
@@ -114,14 +132,15 @@ export function registerBatchRoutes(app: App, deps: BatchRouteDeps): void {
           'Starts a durable job that scrapes every URL with the same options as `POST /api/v1/scrape/` (without the chat model). ' +
           'Each page is charged as a scrape when it completes (`PRICE_SCRAPE`, + `PRICE_SCRAPE_BROWSER` when rendered; a failed page costs nothing). ' +
           'When the credits run out the batch ends `completed` with a `warning`, the pages not scraped `skipped` and not charged. ' +
-          'More than `BATCH_MAX_URLS` URLs answer 400; an account already running `BATCH_MAX_ACTIVE_PER_ACCOUNT` batches gets 429. `webhook` is not available yet (400).',
+          'More than `BATCH_MAX_URLS` URLs answer 400; an account already running `BATCH_MAX_ACTIVE_PER_ACCOUNT` batches gets 429. ' +
+          "With a `webhook`, the batch's events are sent to it (400 for a bad one, or when the server has no `KEY_ENCRYPTION_SECRET`).",
         body: BatchRequest,
         response: { 200: Type.Object({ success: Type.Literal(true), id: Type.String(), url: Type.String() }), ...meteredErrorResponses },
       },
     },
     async (request) => {
       const body = request.body;
-      if (body.webhook !== undefined) throw InvalidInputError.field('webhook', 'Webhooks are not available for batch scrapes yet; poll the status instead.');
+      const webhook = batchWebhook(body.webhook);
       if (body.json_options !== undefined || body.model !== undefined)
         throw InvalidInputError.field('json_options', 'A batch scrape does not ask a chat model.');
       if (body.urls.length > deps.maxUrls) throw InvalidInputError.field('urls', `Ensure this field has no more than ${deps.maxUrls} elements.`);
@@ -134,11 +153,12 @@ export function registerBatchRoutes(app: App, deps: BatchRouteDeps): void {
         useCache: body.use_cache ?? true,
       };
       try {
-        const { id } = await batches.start(callerOf(request), { urls, options });
+        const { id } = await batches.start(callerOf(request), { urls, options, ...(webhook === undefined ? {} : { webhook }) });
         return { success: true as const, id, url: `${baseUrl(request, deps.publicUrl)}/api/v1/scrape/batch/${id}` };
       } catch (error) {
         if (error instanceof BatchSizeError) throw InvalidInputError.field('urls', error.message);
         if (error instanceof TooManyBatchesError) throw new ApiError(429, { detail: error.message });
+        if (error instanceof BatchWebhooksUnavailableError) throw InvalidInputError.field('webhook', error.message);
         throw error;
       }
     },

@@ -7,13 +7,19 @@
  * twice, and a page is stored only while the batch runs, so a cancel stores and charges nothing more.
  * When the credits run out the batch ends cleanly: status `completed`, with a warning, and the
  * pages never scraped are `skipped` and cost nothing.
+ * A batch with a webhook stores each page's event with the page, and its end's with its end: a
+ * cancelled batch stores neither, so it sends no further events.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { InsufficientCreditsError, type Hold, type Ledger, type WorkOutcome } from '../credits/index.js';
 import type { Job } from '../jobs/index.js';
-import { BATCH_ENDPOINT, type BatchRecord, type BatchState } from './batch-scrape.js';
+import { BATCH_ENDPOINT, type BatchRecord, type BatchState, type InTransaction } from './batch-scrape.js';
+import type { BatchEvents } from './batch-scrape-events.js';
 
 export const OUT_OF_CREDITS_WARNING = 'The batch stopped because the account ran out of credits; the pages not scraped were not charged.';
+
+/** What a batch that broke on the server tells its status and its webhook. */
+const BATCH_FAILED = 'The batch failed on the server.';
 
 /** A batch job running longer than this is taken as lost (its instance died) and run again. */
 export const BATCH_EXPIRY_SECONDS = 6 * 3600;
@@ -28,11 +34,13 @@ export interface BatchRunStorage<D> {
   status(id: string): Promise<BatchState | undefined>;
   openPages(id: string): Promise<{ seq: number; url: string; status: string; holdId: string | null; credits: number }[]>;
   claim(id: string, seq: number, holdId: string): Promise<void>;
-  complete(id: string, seq: number, document: D, credits: number): Promise<boolean>;
-  fail(id: string, seq: number, error: string): Promise<boolean>;
+  /** `also` runs in the transaction that stores the page, when it is stored (the batch still runs). */
+  complete(id: string, seq: number, document: D, credits: number, also?: InTransaction): Promise<boolean>;
+  fail(id: string, seq: number, error: string, also?: InTransaction): Promise<boolean>;
   clearHold(id: string, seq: number): Promise<void>;
   skip(id: string, seq: number): Promise<void>;
-  finish(id: string, status: Exclude<BatchState, 'scraping'>, warning?: string | null): Promise<void>;
+  /** `also` runs in the transaction that ends the batch, when this call ended it (not a cancel before it). */
+  finish(id: string, status: Exclude<BatchState, 'scraping'>, warning?: string | null, also?: InTransaction): Promise<void>;
 }
 
 /** How one surface scrapes one page of its batches. */
@@ -53,12 +61,14 @@ export interface BatchRunnerDeps<D> {
   /** `BATCH_PAGE_CONCURRENCY`: pages of one batch scraped at once. */
   readonly pageConcurrency: number;
   readonly log: FastifyBaseLogger;
+  /** The batches' webhook events; absent: none are sent. */
+  readonly events?: BatchEvents<D>;
 }
 
 type Stop = 'cancelled' | 'credits';
 
 export function createBatchRunner<D>(deps: BatchRunnerDeps<D>) {
-  const { store, ledger, scraper } = deps;
+  const { store, ledger, scraper, events } = deps;
 
   /** Closes the holds a previous run of the batch left open. */
   async function recover(batchId: string, pages: Awaited<ReturnType<BatchRunStorage<D>['openPages']>>): Promise<void> {
@@ -74,6 +84,9 @@ export function createBatchRunner<D>(deps: BatchRunnerDeps<D>) {
     const batch = await store.find(job.data.batchId);
     if (batch === undefined || batch.status !== 'scraping') return;
     const options: unknown = JSON.parse(batch.options);
+    /** The event to store with a step of the batch, when it has a webhook. */
+    const event = (send: (events: BatchEvents<D>, executor: Parameters<InTransaction>[0]) => Promise<void>): InTransaction | undefined =>
+      events === undefined || batch.webhook === undefined ? undefined : (executor) => send(events, executor);
     const open = await store.openPages(batch.id);
     await recover(batch.id, open);
     const waiting = open.filter((page) => page.status === 'pending');
@@ -148,10 +161,13 @@ export function createBatchRunner<D>(deps: BatchRunnerDeps<D>) {
           await store.clearHold(batch!.id, page.seq);
           throw error;
         }
-        if (!(await store.fail(batch!.id, page.seq, reason))) await store.skip(batch!.id, page.seq);
+        const failed = event((events, executor) => events.page(batch!, { url: page.url, error: reason }, executor));
+        if (!(await store.fail(batch!.id, page.seq, reason, failed))) await store.skip(batch!.id, page.seq);
         return;
       }
-      if (!(await store.complete(batch!.id, page.seq, outcome.body, outcome.cost))) {
+      const result = outcome.body;
+      const stored = event((events, executor) => events.page(batch!, { url: page.url, result }, executor));
+      if (!(await store.complete(batch!.id, page.seq, outcome.body, outcome.cost, stored))) {
         await ledger.release(hold.id);
         await store.skip(batch!.id, page.seq);
         stop ??= 'cancelled';
@@ -171,11 +187,17 @@ export function createBatchRunner<D>(deps: BatchRunnerDeps<D>) {
     if (shutdown.aborted && stop === undefined) throw shutdown.reason instanceof Error ? shutdown.reason : new Error('shutting down');
     if (broken !== undefined) {
       deps.log.error({ err: broken.reason, batchId: batch.id }, 'batch scrape failed');
-      await store.finish(batch.id, 'failed', 'The batch failed on the server.');
+      await store.finish(
+        batch.id,
+        'failed',
+        BATCH_FAILED,
+        event((events, executor) => events.failed(batch, BATCH_FAILED, executor)),
+      );
       return;
     }
-    if (stop === 'credits') await store.finish(batch.id, 'completed', OUT_OF_CREDITS_WARNING);
-    else if (stop === undefined) await store.finish(batch.id, 'completed');
+    const completed = event((events, executor) => events.completed(batch, executor));
+    if (stop === 'credits') await store.finish(batch.id, 'completed', OUT_OF_CREDITS_WARNING, completed);
+    else if (stop === undefined) await store.finish(batch.id, 'completed', null, completed);
   }
 
   return { run };

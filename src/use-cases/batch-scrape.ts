@@ -7,7 +7,10 @@
  * every batch has. The job that scrapes the pages is `batch-scrape-runner.ts`.
  */
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { InsufficientCreditsError, type Caller, type Ledger } from '../credits/index.js';
+import type { Database } from '../db/schema.js';
+import type { WebhookTarget } from '../webhooks/index.js';
 
 export type BatchState = 'scraping' | 'completed' | 'failed' | 'cancelled';
 /** A page waits (`pending`), was stored (`completed`), failed, or was never scraped (`skipped`: the batch was cancelled or ran out of credits). */
@@ -22,6 +25,8 @@ export interface BatchRecord {
   readonly surface: BatchSurface;
   /** The surface's scrape options, as JSON. */
   readonly options: string;
+  /** Where the batch's events go; absent: nowhere. */
+  readonly webhook?: WebhookTarget;
   readonly status: BatchState;
   readonly total: number;
   readonly completed: number;
@@ -45,13 +50,26 @@ export interface BatchError {
   readonly error: string;
 }
 
+/** Work done in the transaction of a batch's progress: its webhook event, stored exactly when the progress is. */
+export type InTransaction = (executor: Kysely<Database>) => Promise<void>;
+
+export interface NewBatch {
+  readonly id: string;
+  readonly userId: number;
+  readonly apiKeyId: number;
+  readonly surface: BatchSurface;
+  readonly options: string;
+  readonly webhook?: WebhookTarget;
+  readonly urls: readonly string[];
+}
+
 /** What the batch operations need of the batches' storage (`src/scrape/batch-store.ts`). */
 export interface BatchStorage<D> {
-  /** Stores the batch and its pages unless the account already has `maxActive` running batches (then false). */
-  create(
-    batch: { id: string; userId: number; apiKeyId: number; surface: BatchSurface; options: string; urls: readonly string[] },
-    maxActive: number,
-  ): Promise<boolean>;
+  /**
+   * Stores the batch and its pages unless the account already has `maxActive` running batches
+   * (then false); `also` runs in the same transaction when it is stored.
+   */
+  create(batch: NewBatch, maxActive: number, also?: InTransaction): Promise<boolean>;
   find(id: string, userId: number): Promise<BatchRecord | undefined>;
   /**
    * Pages from the `skip`th on, at most `limit` and `maxBytes` of results (at least one):
@@ -84,6 +102,14 @@ export interface BatchUseCaseDeps<D> {
   /** Most bytes of results on one status page. */
   readonly maxPageBytes: number;
   readonly now: () => Date;
+  /** The batches' webhook events; absent or `available` false: a batch with a webhook is refused. */
+  readonly events?: BatchStartEvents;
+}
+
+/** What starting a batch tells its webhook (`batch-scrape-events.ts`). */
+export interface BatchStartEvents {
+  readonly available: boolean;
+  started(batch: Pick<BatchRecord, 'id' | 'userId' | 'surface' | 'webhook'>, executor: Kysely<Database>): Promise<void>;
 }
 
 export interface BatchStatusPage<D> {
@@ -117,6 +143,14 @@ export class TooManyBatchesError extends Error {
   }
 }
 
+/** The batch has a webhook but this server sends none (`KEY_ENCRYPTION_SECRET` is not set). */
+export class BatchWebhooksUnavailableError extends Error {
+  constructor() {
+    super('webhook is not available on this server (KEY_ENCRYPTION_SECRET is not set); poll the batch status');
+    this.name = 'BatchWebhooksUnavailableError';
+  }
+}
+
 /** Status pages hold at most this many pages (and `maxPageBytes` of results). */
 export const BATCH_PAGE_SIZE = 100;
 /** A finished batch is kept this long after its end, then forgotten (as Firecrawl keeps its jobs). */
@@ -130,19 +164,31 @@ export function createBatchScrapeUseCase<D>(deps: BatchUseCaseDeps<D>) {
     /**
      * Starts a batch for the caller's account: BatchSizeError for no URL or too many,
      * InsufficientCreditsError when the balance cannot pay for one page, TooManyBatchesError when
-     * the account already runs its share.
+     * the account already runs its share, BatchWebhooksUnavailableError for a webhook this server
+     * cannot send. The batch's `started` event is stored with the batch, before any page can be.
      */
     async start(
       caller: Pick<Caller, 'accountId' | 'keyId'>,
-      input: { readonly urls: readonly string[]; readonly options: unknown },
+      input: { readonly urls: readonly string[]; readonly options: unknown; readonly webhook?: WebhookTarget },
     ): Promise<{ readonly id: string }> {
       if (input.urls.length === 0 || input.urls.length > deps.maxUrls) throw new BatchSizeError(deps.maxUrls);
+      const events = deps.events;
+      if (input.webhook !== undefined && events?.available !== true) throw new BatchWebhooksUnavailableError();
       const balance = await deps.ledger.balance(caller.accountId);
       if (balance < deps.pricePerPage) throw new InsufficientCreditsError(balance, deps.pricePerPage);
       await store.deleteExpired();
       const id = randomUUID();
-      const batch = { id, userId: caller.accountId, apiKeyId: caller.keyId, surface: deps.surface, options: JSON.stringify(input.options), urls: input.urls };
-      if (!(await store.create(batch, deps.maxActivePerAccount))) throw new TooManyBatchesError(deps.maxActivePerAccount);
+      const batch: NewBatch = {
+        id,
+        userId: caller.accountId,
+        apiKeyId: caller.keyId,
+        surface: deps.surface,
+        options: JSON.stringify(input.options),
+        ...(input.webhook === undefined ? {} : { webhook: input.webhook }),
+        urls: input.urls,
+      };
+      const started = input.webhook === undefined || events === undefined ? undefined : (executor: Kysely<Database>) => events.started(batch, executor);
+      if (!(await store.create(batch, deps.maxActivePerAccount, started))) throw new TooManyBatchesError(deps.maxActivePerAccount);
       await deps.enqueue(id);
       return { id };
     },

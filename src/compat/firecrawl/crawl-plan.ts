@@ -4,7 +4,7 @@
  * that would change what is returned and that it cannot honour answer 400.
  */
 import { parseScrapeRequest } from '../../scrape/index.js';
-import { checkWebhookTarget, InvalidWebhookError, type WebhookTarget } from '../../webhooks/index.js';
+import { InvalidWebhookError, webhookTargetOf, type WebhookTarget } from '../../webhooks/index.js';
 import { unknownKeys } from '../error-text.js';
 import { badRequest } from './errors.js';
 import { checkPathPatterns, pathFilter } from './path-patterns.js';
@@ -61,14 +61,8 @@ const KNOWN_KEYS = new Set([
 const DEFAULT_DEPTH = 10;
 /** Firecrawl's `webhook`: a URL, or `{url, headers?, metadata?, events?}`; null and absent are none. */
 function crawlWebhook(raw: unknown): WebhookTarget | undefined {
-  if (raw === undefined || raw === null) return undefined;
-  const spec = typeof raw === 'string' ? { url: raw } : raw;
-  if (typeof spec !== 'object' || Array.isArray(spec)) throw badRequest('webhook must be a URL or an object with a url');
-  const known = new Set(['url', 'headers', 'metadata', 'events']);
-  const unknown = Object.keys(spec).filter((key) => !known.has(key));
-  if (unknown.length > 0) throw badRequest(`Unrecognized key in webhook: ${unknown.join(', ')}`);
   try {
-    return checkWebhookTarget(spec as { url: unknown }, CRAWL_EVENTS);
+    return webhookTargetOf(raw, CRAWL_EVENTS);
   } catch (error) {
     if (error instanceof InvalidWebhookError) throw badRequest(error.message);
     throw error;

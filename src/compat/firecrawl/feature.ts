@@ -18,6 +18,7 @@ import type { Feature, FeatureContext } from '../../feature.js';
 import type { App } from '../../http/server.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { createBatchStore, type OffloadPool } from '../../scrape/index.js';
+import { createBatchEvents } from '../../use-cases/batch-scrape-events.js';
 import { BATCH_EXPIRY_SECONDS, createBatchRunner, type BatchJobData } from '../../use-cases/batch-scrape-runner.js';
 import type { FirecrawlDocument } from './document.js';
 import type { Webhooks } from '../../webhooks/index.js';
@@ -126,6 +127,7 @@ async function register(context: FeatureContext, deps: FirecrawlFeatureDeps): Pr
     (job, signal) => runner.run(job, signal),
   );
   const batchStore = createBatchStore<FirecrawlDocument>(db, dialect, now);
+  const batchEvents = createBatchEvents<FirecrawlDocument>(deps.webhooks);
   const batchRunner = createBatchRunner({
     store: batchStore,
     ledger,
@@ -133,6 +135,7 @@ async function register(context: FeatureContext, deps: FirecrawlFeatureDeps): Pr
     holdTtlSeconds: config.holdTtlSeconds,
     pageConcurrency: config.batchPageConcurrency,
     log,
+    events: batchEvents,
   });
   await queue.work<BatchJobData>(
     FIRECRAWL_BATCH_QUEUE,
@@ -182,6 +185,7 @@ async function register(context: FeatureContext, deps: FirecrawlFeatureDeps): Pr
       maxPageBytes: config.batchStatusPageBytes,
       publicUrl: config.publicUrl,
       now,
+      events: batchEvents,
     });
   });
 }

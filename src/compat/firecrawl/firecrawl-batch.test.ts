@@ -64,9 +64,9 @@ describe('batch scrape through firecrawl-js', () => {
     expect(status.success && status.data).toHaveLength(2);
   });
 
-  it("refuses a webhook for now, and another account's batch is not found", async () => {
+  it("refuses a bad webhook, and another account's batch is not found", async () => {
     const error = await firecrawl
-      .startBatchScrape([`${c.site.url}/a`], { options: { formats: ['markdown'] }, webhook: 'https://example.com/hook' })
+      .startBatchScrape([`${c.site.url}/a`], { options: { formats: ['markdown'] }, webhook: 'ftp://example.com/hook' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SdkError);
     expect((error as SdkError).status).toBe(400);

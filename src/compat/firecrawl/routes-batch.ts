@@ -6,7 +6,17 @@ import { ApiError } from '../../http/errors.js';
 import type { App } from '../../http/server.js';
 import type { JobQueue } from '../../jobs/index.js';
 import { parseScrapeRequest, scrapeErrorMapper } from '../../scrape/index.js';
-import { BatchSizeError, createBatchScrapeUseCase, TooManyBatchesError, type BatchScrapeUseCase, type BatchStorage } from '../../use-cases/batch-scrape.js';
+import {
+  BatchSizeError,
+  BatchWebhooksUnavailableError,
+  createBatchScrapeUseCase,
+  TooManyBatchesError,
+  type BatchScrapeUseCase,
+  type BatchStartEvents,
+  type BatchStorage,
+} from '../../use-cases/batch-scrape.js';
+import { BATCH_EVENTS } from '../../use-cases/batch-scrape-events.js';
+import { InvalidWebhookError, webhookTargetOf, type WebhookTarget } from '../../webhooks/index.js';
 import type { BatchJobData, BatchPageScraper } from '../../use-cases/batch-scrape-runner.js';
 import { errorText } from '../error-text.js';
 import type { FirecrawlDocument } from './document.js';
@@ -26,7 +36,12 @@ export const BatchBody = Type.Object(
   {
     urls: Type.Array(Type.String({ maxLength: 8192 }), { minItems: 1, maxItems: 1000, description: '1 to `BATCH_MAX_URLS` URLs (at most 1,000).' }),
     ...scrapeOptionFields,
-    webhook: Type.Optional(Type.Unknown({ description: 'Not available yet: refused (400).' })),
+    webhook: Type.Optional(
+      Type.Unknown({
+        description:
+          "A URL or `{url, headers?, metadata?, events?}`: `batch_scrape.started`, `batch_scrape.page`, `batch_scrape.completed`, `batch_scrape.failed`, signed with the account's webhook secret (docs/webhooks.md).",
+      }),
+    ),
     ignoreInvalidURLs: Type.Optional(Type.Boolean({ description: 'Leave invalid URLs out (listed in `invalidURLs`) instead of refusing the batch.' })),
     maxConcurrency: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Accepted; `BATCH_PAGE_CONCURRENCY` applies.' })),
     zeroDataRetention: Type.Optional(Type.Boolean()),
@@ -51,6 +66,8 @@ export interface BatchRouteDeps {
   readonly maxPageBytes: number;
   readonly publicUrl: string | undefined;
   readonly now: () => Date;
+  /** The batches' webhook events (`batch-scrape-events.ts`); `available` false: a batch with a webhook is refused. */
+  readonly events: BatchStartEvents;
 }
 
 /** How a Firecrawl batch scrapes one page: Firecrawl's scrape (same cache and prices), its document as `/v2/scrape` answers it. */
@@ -68,6 +85,16 @@ export function firecrawlBatchPageScraper(scraper: FirecrawlScraper): BatchPageS
       return mapped === undefined ? undefined : errorText(mapped.body);
     },
   };
+}
+
+/** The batch's webhook, checked; a bad one answers Firecrawl's 400. */
+function batchWebhook(raw: unknown): WebhookTarget | undefined {
+  try {
+    return webhookTargetOf(raw, BATCH_EVENTS);
+  } catch (error) {
+    if (error instanceof InvalidWebhookError) throw badRequest(error.message);
+    throw error;
+  }
 }
 
 const baseUrl = (request: FastifyRequest, publicUrl: string | undefined) => (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
@@ -105,6 +132,7 @@ export function registerBatchRoutes(app: App, deps: BatchRouteDeps): void {
     maxActivePerAccount: deps.maxActivePerAccount,
     maxPageBytes: deps.maxPageBytes,
     now: deps.now,
+    events: deps.events,
   });
   for (const version of VERSIONS) registerVersion(app, deps, version, batches);
 }
@@ -125,25 +153,27 @@ function registerVersion(app: App, deps: BatchRouteDeps, version: FirecrawlVersi
         description:
           "Scrapes every URL with the options of one scrape (the model's formats excepted) as a durable job. Each page is charged as a scrape when it completes; " +
           'when the credits run out the batch ends `completed` with a `warning` and fewer documents, the rest not charged. ' +
-          'More than `BATCH_MAX_URLS` URLs answer 400; an account already running `BATCH_MAX_ACTIVE_PER_ACCOUNT` batches gets 429. `webhook` is not available yet (400).',
+          'More than `BATCH_MAX_URLS` URLs answer 400; an account already running `BATCH_MAX_ACTIVE_PER_ACCOUNT` batches gets 429. ' +
+          "With a `webhook`, the batch's events are sent to it (400 for a bad one, or when the server has no `KEY_ENCRYPTION_SECRET`).",
         body: BatchBody,
         response: { 200: BatchStarted, ...firecrawlErrors },
       },
     },
     async (request) => {
       const { urls, webhook, ignoreInvalidURLs, ...options } = request.body;
-      if (webhook !== undefined) throw badRequest('webhook: webhooks are not available for batch scrapes yet; poll the status instead.');
+      const target = batchWebhook(webhook);
       if (urls.length > deps.maxUrls) throw badRequest(`urls: at most ${deps.maxUrls} URLs in one batch.`);
       const resolved = resolveScrapeOptions(options, '', deps.browserAvailable, ['markdown'], BATCH_KEYS);
       const { valid, invalid } = splitUrls(urls);
       if (invalid.length > 0 && ignoreInvalidURLs !== true) throw badRequest(`urls: not a valid http(s) URL: ${invalid.slice(0, 5).join(', ')}`);
       if (valid.length === 0) throw badRequest('urls: no valid URL to scrape.');
       try {
-        const { id } = await batches.start(callerOf(request), { urls: valid, options: resolved });
+        const { id } = await batches.start(callerOf(request), { urls: valid, options: resolved, ...(target === undefined ? {} : { webhook: target }) });
         return { success: true as const, id, url: statusUrl(request, id), ...(ignoreInvalidURLs === true ? { invalidURLs: invalid } : {}) };
       } catch (error) {
         if (error instanceof BatchSizeError) throw badRequest(error.message);
         if (error instanceof TooManyBatchesError) throw firecrawlError(429, error.message);
+        if (error instanceof BatchWebhooksUnavailableError) throw badRequest(error.message);
         throw error;
       }
     },

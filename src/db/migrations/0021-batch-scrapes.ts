@@ -7,7 +7,7 @@ import { bigint, notNull, type AnyDb, type DialectName } from './helpers.js';
  * pays for it while it is being scraped (`hold_id`), so a batch taken up again after its process
  * died settles a page it had already stored, releases a hold of a page it had not, and charges no
  * page twice. `done_order` is the order pages completed in: a status page read while the batch
- * runs never shifts under the client.
+ * runs never shifts under the client. `webhook` is the batch's webhook target (JSON), null for none.
  */
 export function batchScrapes(dialect: DialectName): Migration {
   return {
@@ -19,6 +19,7 @@ export function batchScrapes(dialect: DialectName): Migration {
         .addColumn('api_key_id', bigint(dialect), notNull)
         .addColumn('surface', 'text', notNull)
         .addColumn('options', 'text', notNull)
+        .addColumn('webhook', 'text')
         .addColumn('status', 'text', notNull)
         .addColumn('total', 'integer', notNull)
         .addColumn('completed', 'integer', (col) => col.notNull().defaultTo(0))
