@@ -3373,7 +3373,7 @@ export interface paths {
         put?: never;
         /**
          * Scrape many pages as one job
-         * @description Starts a durable job that scrapes every URL with the same options as `POST /api/v1/scrape/` (without the chat model). Each page is charged as a scrape when it completes (`PRICE_SCRAPE`, + `PRICE_SCRAPE_BROWSER` when rendered; a failed page costs nothing). When the credits run out the batch ends `completed` with a `warning`, the pages not scraped `skipped` and not charged. More than `BATCH_MAX_URLS` URLs answer 400; an account already running `BATCH_MAX_ACTIVE_PER_ACCOUNT` batches gets 429. `webhook` is not available yet (400).
+         * @description Starts a durable job that scrapes every URL with the same options as `POST /api/v1/scrape/` (without the chat model). Each page is charged as a scrape when it completes (`PRICE_SCRAPE`, + `PRICE_SCRAPE_BROWSER` when rendered; a failed page costs nothing). When the credits run out the batch ends `completed` with a `warning`, the pages not scraped `skipped` and not charged. More than `BATCH_MAX_URLS` URLs answer 400; an account already running `BATCH_MAX_ACTIVE_PER_ACCOUNT` batches gets 429. With a `webhook`, the batch's events are sent to it (400 for a bad one, or when the server has no `KEY_ENCRYPTION_SECRET`).
          */
         post: {
             parameters: {
@@ -3401,7 +3401,7 @@ export interface paths {
                         urls: string[];
                         /** @default true */
                         use_cache?: boolean;
-                        /** @description Not available yet: refused (400). */
+                        /** @description Where the batch's events go: a URL, or `{url, headers?, metadata?, events?}` (`events` among `started`, `page`, `completed`, `failed`; all by default). Sends `batch_scrape.started`, `batch_scrape.page` (one a page), `batch_scrape.completed` and `batch_scrape.failed`, signed with the account's webhook secret (docs/webhooks.md). */
                         webhook?: unknown;
                     };
                 };
@@ -6119,7 +6119,7 @@ export interface paths {
         put?: never;
         /**
          * Firecrawl v1 batch scrape: start
-         * @description Scrapes every URL with the options of one scrape (the model's formats excepted) as a durable job. Each page is charged as a scrape when it completes; when the credits run out the batch ends `completed` with a `warning` and fewer documents, the rest not charged. More than `BATCH_MAX_URLS` URLs answer 400; an account already running `BATCH_MAX_ACTIVE_PER_ACCOUNT` batches gets 429. `webhook` is not available yet (400).
+         * @description Scrapes every URL with the options of one scrape (the model's formats excepted) as a durable job. Each page is charged as a scrape when it completes; when the credits run out the batch ends `completed` with a `warning` and fewer documents, the rest not charged. More than `BATCH_MAX_URLS` URLs answer 400; an account already running `BATCH_MAX_ACTIVE_PER_ACCOUNT` batches gets 429. With a `webhook`, the batch's events are sent to it (400 for a bad one, or when the server has no `KEY_ENCRYPTION_SECRET`).
          */
         post: {
             parameters: {
@@ -6153,7 +6153,7 @@ export interface paths {
                         urls: string[];
                         /** @description ms; > 0 renders the page in the headless browser, which waits for the network to go idle. */
                         waitFor?: number;
-                        /** @description Not available yet: refused (400). */
+                        /** @description A URL or `{url, headers?, metadata?, events?}`: `batch_scrape.started`, `batch_scrape.page`, `batch_scrape.completed`, `batch_scrape.failed`, signed with the account's webhook secret (docs/webhooks.md). */
                         webhook?: unknown;
                         zeroDataRetention?: boolean;
                     } & {
@@ -8114,7 +8114,7 @@ export interface paths {
         put?: never;
         /**
          * Firecrawl v2 batch scrape: start
-         * @description Scrapes every URL with the options of one scrape (the model's formats excepted) as a durable job. Each page is charged as a scrape when it completes; when the credits run out the batch ends `completed` with a `warning` and fewer documents, the rest not charged. More than `BATCH_MAX_URLS` URLs answer 400; an account already running `BATCH_MAX_ACTIVE_PER_ACCOUNT` batches gets 429. `webhook` is not available yet (400).
+         * @description Scrapes every URL with the options of one scrape (the model's formats excepted) as a durable job. Each page is charged as a scrape when it completes; when the credits run out the batch ends `completed` with a `warning` and fewer documents, the rest not charged. More than `BATCH_MAX_URLS` URLs answer 400; an account already running `BATCH_MAX_ACTIVE_PER_ACCOUNT` batches gets 429. With a `webhook`, the batch's events are sent to it (400 for a bad one, or when the server has no `KEY_ENCRYPTION_SECRET`).
          */
         post: {
             parameters: {
@@ -8148,7 +8148,7 @@ export interface paths {
                         urls: string[];
                         /** @description ms; > 0 renders the page in the headless browser, which waits for the network to go idle. */
                         waitFor?: number;
-                        /** @description Not available yet: refused (400). */
+                        /** @description A URL or `{url, headers?, metadata?, events?}`: `batch_scrape.started`, `batch_scrape.page`, `batch_scrape.completed`, `batch_scrape.failed`, signed with the account's webhook secret (docs/webhooks.md). */
                         webhook?: unknown;
                         zeroDataRetention?: boolean;
                     } & {
@@ -10282,7 +10282,7 @@ export interface components {
             urls: string[];
             /** @description ms; > 0 renders the page in the headless browser, which waits for the network to go idle. */
             waitFor?: number;
-            /** @description Not available yet: refused (400). */
+            /** @description A URL or `{url, headers?, metadata?, events?}`: `batch_scrape.started`, `batch_scrape.page`, `batch_scrape.completed`, `batch_scrape.failed`, signed with the account's webhook secret (docs/webhooks.md). */
             webhook?: unknown;
             zeroDataRetention?: boolean;
         } & {
