@@ -185,6 +185,8 @@ describe('the login page', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await page.waitForURL('**/keys');
     await page.getByRole('heading', { name: 'API keys' }).waitFor();
+    // The page's own requests end first: a reload would abort one still in flight (ERR_ABORTED), which is no failure of the server.
+    await page.waitForLoadState('networkidle');
     // An expired access cookie with a live refresh cookie: the session is renewed without a 401.
     await context.clearCookies({ name: 'access' });
     await page.reload();
