@@ -31,6 +31,7 @@ import type { AnyRecord } from '../src/local-index/verticals/record.js';
 import { createLogger } from '../src/logging.js';
 import { parseQuery } from '../src/search/query.js';
 import { parseTbs, tbsWindow } from '../src/search/tbs.js';
+import { seededRandom } from './lib/seeded-random.js';
 
 const { values: options } = parseArgs({
   options: {
@@ -52,16 +53,7 @@ const DAY = 86_400_000;
 
 // ---------- a deterministic synthetic web ----------
 
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = seededRandom;
 
 const random = prng(42);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;

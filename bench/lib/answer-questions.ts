@@ -20,6 +20,8 @@
  * 5. A fixed hash of the page's id puts the question in the dev or the held-out half.
  */
 
+import { seededRandom } from './seeded-random.js';
+
 /** A corpus page as the benchmark knows it. */
 export interface CorpusPage {
   readonly id: string;
@@ -48,17 +50,7 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-/** mulberry32: a small seeded generator in [0, 1). */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const seeded = seededRandom;
 
 const FUNCTION_WORDS = new Set(
   (

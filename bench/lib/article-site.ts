@@ -12,6 +12,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { seededRandom } from './seeded-random.js';
 
 export interface ArticleSite {
   /** `http://127.0.0.1:PORT` */
@@ -32,17 +33,7 @@ const WORDS = (
   'across beneath between during within toward under over after before while because although'
 ).split(' ');
 
-/** A small deterministic generator (mulberry32), seeded by the page's number. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = seededRandom;
 
 function sentence(next: () => number): string {
   const length = 10 + Math.floor(next() * 14);
